@@ -1,0 +1,87 @@
+/**
+ * The product's one typed configuration: brand, locales, the spec's constants (§9) and the
+ * environment, parsed with valibot. Rebranding the site means editing `brand` only.
+ */
+import * as v from 'valibot'
+
+export const brand = {
+  name: 'Lodestar AI',
+  shortName: 'Lodestar',
+  legalName: 'Lodestar AI GmbH',
+  domain: 'lodestar.example',
+  supportEmail: 'support@lodestar.example',
+  salesEmail: 'sales@lodestar.example',
+  logo: '/brand/logo.svg',
+  logoZip: '/brand/logo-kit.zip',
+  /** Prefix of the API key string, so leaked keys are recognisable to scanners. */
+  keyPrefix: 'lds_',
+} as const
+
+export const sourceLocale = 'en-US'
+/** Spec §9: the interface languages, en-US first (the default). */
+export const interfaceLocales = ['en-US', 'de', 'fr', 'es', 'it', 'zh-CN', 'zh-TW', 'ja', 'ko', 'ru'] as const
+/** Spec §4/§9: translation sets also include mn, which the interface does not offer. */
+export const catalogLocales = [...interfaceLocales, 'mn'] as const
+export type Locale = (typeof interfaceLocales)[number]
+export type CatalogLocale = (typeof catalogLocales)[number]
+/** Path segments accepted as a locale and what they mean; `en` maps to en-US (spec §4). */
+export const localeAliases: Record<string, Locale> = { en: 'en-US' }
+
+/** Spec §9 business constants. */
+export const constants = {
+  freePackTokens: 10_000_000,
+  maxBalanceThresholds: 3,
+  notificationTimeoutMs: 5000,
+  notificationPosition: 'bottom',
+  dialogTransitionMs: 300,
+  scroll: { offsetPx: 60, delayMs: 100, observerTimeoutMs: 2000 },
+  callableTimeoutMs: 70_000,
+  defaultRegion: 'us-central1',
+} as const
+
+/** Spec §3: the product list is filtered to these two price ids. */
+export const allowedPriceIds = ['price_tokens_1b', 'price_tokens_11b'] as const
+
+const port = v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(65535))
+const url = v.pipe(v.string(), v.url('must be a URL'))
+const optional = <T extends v.GenericSchema<string, unknown>>(schema: T) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s)), v.optional(schema)))
+
+/** Server environment. Every variable is documented in README.md. */
+export const envSchema = v.object({
+  PORT: v.optional(port, '3000'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data'),
+  DATABASE_URL: optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  PUBLIC_BASE_URL: v.optional(url, 'http://localhost:3000'),
+  REDIS_URL: optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
+  SMTP_URL: optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// URL'))),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), `no-reply@${brand.domain}`),
+  SALES_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), brand.salesEmail),
+  USAGE_SERVICE_TOKEN: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  CAPTCHA_SECRET: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  TURNSTILE_SECRET_KEY: optional(v.string()),
+  TURNSTILE_SITE_KEY: optional(v.string()),
+  TRUST_PROXY: v.pipe(v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'), v.transform((s) => s === 'true')),
+})
+export type ServerEnv = v.InferOutput<typeof envSchema>
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws naming the variable, so start-up stops with a clear message. */
+export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+  const known = Object.fromEntries(Object.keys(envSchema.entries).map((k) => [k, source[k]]).filter(([, val]) => val !== undefined))
+  const result = v.safeParse(envSchema, known, { abortPipeEarly: true })
+  if (result.success) return result.output
+  const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'} ${issue.message}`)
+  throw new ConfigError(`Invalid environment: ${problems.join('; ')}`)
+}
+
+let cached: { source: Record<string, string | undefined>; snapshot: string; env: ServerEnv } | undefined
+/** Reads the environment per request (edge runtimes bind it late); parses again only when it changed. */
+export function serverEnv(source: Record<string, string | undefined> = globalThis.process?.env ?? {}): ServerEnv {
+  const snapshot = Object.keys(envSchema.entries).map((k) => source[k] ?? '').join('\u0000')
+  if (cached?.source === source && cached.snapshot === snapshot) return cached.env
+  const env = parseEnv(source)
+  cached = { source, snapshot, env }
+  return env
+}

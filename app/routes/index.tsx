@@ -1,0 +1,2 @@
+import { createFileRoute } from '@tanstack/react-router'
+export const Route = createFileRoute('/')({ component: () => <h1>Hi</h1> })

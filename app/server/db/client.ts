@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm'
+import { serverEnv } from '../../../app.config'
+import { migrate } from './migrate'
+import * as schema from './schema'
+import type { Db } from './types'
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+/**
+ * Opens Postgres at `url` (postgres-js) or, without one, the embedded PGlite in `dataDir`.
+ * Drivers are imported lazily so an edge build with DATABASE_URL never loads PGlite's WebAssembly.
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string; maxConnections?: number }): Promise<Database> {
+  if (options.url) {
+    const { default: postgres } = await import('postgres')
+    const { drizzle } = await import('drizzle-orm/postgres-js')
+    const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} })
+    const db = drizzle(client, { schema }) as unknown as Db
+    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) }
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const client = await PGlite.create(options.dataDir ? `${options.dataDir}/pglite` : undefined)
+  const db = drizzle(client, { schema }) as unknown as Db
+  return { db, kind: 'pglite', close: () => client.close() }
+}
+
+let shared: Promise<Database> | undefined
+
+/** The process's database, migrated on first use. */
+export function getDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const env = serverEnv()
+    if (!env.DATABASE_URL) await import('node:fs/promises').then((fs) => fs.mkdir(env.DATA_DIR, { recursive: true }))
+    const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR })
+    await migrate(database.db)
+    return database
+  })().catch((error) => {
+    shared = undefined
+    throw error
+  })
+  return shared
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db
+}
+
+export async function pingDatabase(): Promise<boolean> {
+  const db = await getDb()
+  await db.execute(sql`select 1`)
+  return true
+}

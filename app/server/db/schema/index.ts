@@ -1,0 +1,2 @@
+export * from './leads'
+export * from './outbox'
