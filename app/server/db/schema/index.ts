@@ -1,2 +1,6 @@
 export * from './leads'
 export * from './outbox'
+export * from './keys'
+export * from './ledger'
+export * from './notifications'
+export * from './captcha'

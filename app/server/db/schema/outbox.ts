@@ -18,6 +18,8 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Not before this time: a sender's lease while it sends, then the retry back-off. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('email_outbox_unsent_idx').on(t.createdAt).where(sql`sent_at is null`)],
 )

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, check, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/**
+ * API keys. Only the SHA-256 hash of a key is stored; `prefix` and `last4` let a holder recognise it.
+ * `balance` is a cache of the sum of the key's ledger entries, kept in the same transaction as each entry.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    keyHash: text('key_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    last4: text('last4').notNull(),
+    ownerId: text('owner_id'),
+    email: text('email'),
+    speedLevel: smallint('speed_level').notNull().default(1),
+    autoRecharge: boolean('auto_recharge').notNull().default(false),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [check('api_keys_balance_non_negative', sql`${t.balance} >= 0`), index('api_keys_owner_idx').on(t.ownerId)],
+)
