@@ -9,55 +9,335 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
 import { Route as HealthzRouteImport } from './routes/healthz'
+import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
+import { Route as Char123LocaleChar125SplatRouteImport } from './routes/{-$locale}/$'
+import { Route as Char123LocaleChar125SiteRouteRouteImport } from './routes/{-$locale}/_site/route'
+import { Route as Char123LocaleChar125ApiDashboardRouteRouteImport } from './routes/{-$locale}/api-dashboard/route'
+import { Route as Char123LocaleChar125SiteIndexRouteImport } from './routes/{-$locale}/_site/index'
+import { Route as Char123LocaleChar125SiteAboutUsRouteImport } from './routes/{-$locale}/_site/about-us'
+import { Route as Char123LocaleChar125SiteClassifierRouteImport } from './routes/{-$locale}/_site/classifier'
+import { Route as Char123LocaleChar125SiteContactSalesRouteImport } from './routes/{-$locale}/_site/contact-sales'
+import { Route as Char123LocaleChar125SiteDeepsearchRouteImport } from './routes/{-$locale}/_site/deepsearch'
+import { Route as Char123LocaleChar125SiteEmbeddingsRouteImport } from './routes/{-$locale}/_site/embeddings'
+import { Route as Char123LocaleChar125SiteFineTuningRouteImport } from './routes/{-$locale}/_site/fine-tuning'
+import { Route as Char123LocaleChar125SiteInternshipRouteImport } from './routes/{-$locale}/_site/internship'
+import { Route as Char123LocaleChar125SiteLegalRouteImport } from './routes/{-$locale}/_site/legal'
+import { Route as Char123LocaleChar125SiteLlmSerpDemoRouteImport } from './routes/{-$locale}/_site/llm-serp-demo'
+import { Route as Char123LocaleChar125SiteReaderRouteImport } from './routes/{-$locale}/_site/reader'
+import { Route as Char123LocaleChar125SiteRerankerRouteImport } from './routes/{-$locale}/_site/reranker'
+import { Route as Char123LocaleChar125SiteSegmenterRouteImport } from './routes/{-$locale}/_site/segmenter'
+import { Route as Char123LocaleChar125SiteTokenizerRouteImport } from './routes/{-$locale}/_site/tokenizer'
+import { Route as Char123LocaleChar125ApiDashboardChar123TabChar125RouteImport } from './routes/{-$locale}/api-dashboard/{-$tab}'
+import { Route as Char123LocaleChar125SiteModelsIndexRouteImport } from './routes/{-$locale}/_site/models/index'
+import { Route as Char123LocaleChar125SiteModelsSlugRouteImport } from './routes/{-$locale}/_site/models/$slug'
+import { Route as Char123LocaleChar125SiteNewsIndexRouteImport } from './routes/{-$locale}/_site/news/index'
+import { Route as Char123LocaleChar125SiteNewsSlugRouteImport } from './routes/{-$locale}/_site/news/$slug'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const HealthzRoute = HealthzRouteImport.update({
   id: '/healthz',
   path: '/healthz',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Char123LocaleChar125RouteRoute =
+  Char123LocaleChar125RouteRouteImport.update({
+    id: '/{-$locale}',
+    path: '/{-$locale}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const Char123LocaleChar125SplatRoute =
+  Char123LocaleChar125SplatRouteImport.update({
+    id: '/$',
+    path: '/$',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125SiteRouteRoute =
+  Char123LocaleChar125SiteRouteRouteImport.update({
+    id: '/_site',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125ApiDashboardRouteRoute =
+  Char123LocaleChar125ApiDashboardRouteRouteImport.update({
+    id: '/api-dashboard',
+    path: '/api-dashboard',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125SiteIndexRoute =
+  Char123LocaleChar125SiteIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteAboutUsRoute =
+  Char123LocaleChar125SiteAboutUsRouteImport.update({
+    id: '/about-us',
+    path: '/about-us',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteClassifierRoute =
+  Char123LocaleChar125SiteClassifierRouteImport.update({
+    id: '/classifier',
+    path: '/classifier',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteContactSalesRoute =
+  Char123LocaleChar125SiteContactSalesRouteImport.update({
+    id: '/contact-sales',
+    path: '/contact-sales',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteDeepsearchRoute =
+  Char123LocaleChar125SiteDeepsearchRouteImport.update({
+    id: '/deepsearch',
+    path: '/deepsearch',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteEmbeddingsRoute =
+  Char123LocaleChar125SiteEmbeddingsRouteImport.update({
+    id: '/embeddings',
+    path: '/embeddings',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteFineTuningRoute =
+  Char123LocaleChar125SiteFineTuningRouteImport.update({
+    id: '/fine-tuning',
+    path: '/fine-tuning',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteInternshipRoute =
+  Char123LocaleChar125SiteInternshipRouteImport.update({
+    id: '/internship',
+    path: '/internship',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteLegalRoute =
+  Char123LocaleChar125SiteLegalRouteImport.update({
+    id: '/legal',
+    path: '/legal',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteLlmSerpDemoRoute =
+  Char123LocaleChar125SiteLlmSerpDemoRouteImport.update({
+    id: '/llm-serp-demo',
+    path: '/llm-serp-demo',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteReaderRoute =
+  Char123LocaleChar125SiteReaderRouteImport.update({
+    id: '/reader',
+    path: '/reader',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteRerankerRoute =
+  Char123LocaleChar125SiteRerankerRouteImport.update({
+    id: '/reranker',
+    path: '/reranker',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteSegmenterRoute =
+  Char123LocaleChar125SiteSegmenterRouteImport.update({
+    id: '/segmenter',
+    path: '/segmenter',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteTokenizerRoute =
+  Char123LocaleChar125SiteTokenizerRouteImport.update({
+    id: '/tokenizer',
+    path: '/tokenizer',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125ApiDashboardChar123TabChar125Route =
+  Char123LocaleChar125ApiDashboardChar123TabChar125RouteImport.update({
+    id: '/{-$tab}',
+    path: '/{-$tab}',
+    getParentRoute: () => Char123LocaleChar125ApiDashboardRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteModelsIndexRoute =
+  Char123LocaleChar125SiteModelsIndexRouteImport.update({
+    id: '/models/',
+    path: '/models/',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteModelsSlugRoute =
+  Char123LocaleChar125SiteModelsSlugRouteImport.update({
+    id: '/models/$slug',
+    path: '/models/$slug',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteNewsIndexRoute =
+  Char123LocaleChar125SiteNewsIndexRouteImport.update({
+    id: '/news/',
+    path: '/news/',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteNewsSlugRoute =
+  Char123LocaleChar125SiteNewsSlugRouteImport.update({
+    id: '/news/$slug',
+    path: '/news/$slug',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/healthz': typeof HealthzRoute
+  '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
+  '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
+  '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
+  '/{-$locale}/classifier': typeof Char123LocaleChar125SiteClassifierRoute
+  '/{-$locale}/contact-sales': typeof Char123LocaleChar125SiteContactSalesRoute
+  '/{-$locale}/deepsearch': typeof Char123LocaleChar125SiteDeepsearchRoute
+  '/{-$locale}/embeddings': typeof Char123LocaleChar125SiteEmbeddingsRoute
+  '/{-$locale}/fine-tuning': typeof Char123LocaleChar125SiteFineTuningRoute
+  '/{-$locale}/internship': typeof Char123LocaleChar125SiteInternshipRoute
+  '/{-$locale}/legal': typeof Char123LocaleChar125SiteLegalRoute
+  '/{-$locale}/llm-serp-demo': typeof Char123LocaleChar125SiteLlmSerpDemoRoute
+  '/{-$locale}/reader': typeof Char123LocaleChar125SiteReaderRoute
+  '/{-$locale}/reranker': typeof Char123LocaleChar125SiteRerankerRoute
+  '/{-$locale}/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
+  '/{-$locale}/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
+  '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/{-$locale}/': typeof Char123LocaleChar125SiteIndexRoute
+  '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
+  '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
+  '/{-$locale}/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
+  '/{-$locale}/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/{-$locale}': typeof Char123LocaleChar125SiteIndexRoute
   '/healthz': typeof HealthzRoute
+  '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
+  '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
+  '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
+  '/{-$locale}/classifier': typeof Char123LocaleChar125SiteClassifierRoute
+  '/{-$locale}/contact-sales': typeof Char123LocaleChar125SiteContactSalesRoute
+  '/{-$locale}/deepsearch': typeof Char123LocaleChar125SiteDeepsearchRoute
+  '/{-$locale}/embeddings': typeof Char123LocaleChar125SiteEmbeddingsRoute
+  '/{-$locale}/fine-tuning': typeof Char123LocaleChar125SiteFineTuningRoute
+  '/{-$locale}/internship': typeof Char123LocaleChar125SiteInternshipRoute
+  '/{-$locale}/legal': typeof Char123LocaleChar125SiteLegalRoute
+  '/{-$locale}/llm-serp-demo': typeof Char123LocaleChar125SiteLlmSerpDemoRoute
+  '/{-$locale}/reader': typeof Char123LocaleChar125SiteReaderRoute
+  '/{-$locale}/reranker': typeof Char123LocaleChar125SiteRerankerRoute
+  '/{-$locale}/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
+  '/{-$locale}/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
+  '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
+  '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
+  '/{-$locale}/models': typeof Char123LocaleChar125SiteModelsIndexRoute
+  '/{-$locale}/news': typeof Char123LocaleChar125SiteNewsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/healthz': typeof HealthzRoute
+  '/{-$locale}/_site': typeof Char123LocaleChar125SiteRouteRouteWithChildren
+  '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
+  '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
+  '/{-$locale}/_site/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
+  '/{-$locale}/_site/classifier': typeof Char123LocaleChar125SiteClassifierRoute
+  '/{-$locale}/_site/contact-sales': typeof Char123LocaleChar125SiteContactSalesRoute
+  '/{-$locale}/_site/deepsearch': typeof Char123LocaleChar125SiteDeepsearchRoute
+  '/{-$locale}/_site/embeddings': typeof Char123LocaleChar125SiteEmbeddingsRoute
+  '/{-$locale}/_site/fine-tuning': typeof Char123LocaleChar125SiteFineTuningRoute
+  '/{-$locale}/_site/internship': typeof Char123LocaleChar125SiteInternshipRoute
+  '/{-$locale}/_site/legal': typeof Char123LocaleChar125SiteLegalRoute
+  '/{-$locale}/_site/llm-serp-demo': typeof Char123LocaleChar125SiteLlmSerpDemoRoute
+  '/{-$locale}/_site/reader': typeof Char123LocaleChar125SiteReaderRoute
+  '/{-$locale}/_site/reranker': typeof Char123LocaleChar125SiteRerankerRoute
+  '/{-$locale}/_site/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
+  '/{-$locale}/_site/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
+  '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/{-$locale}/_site/': typeof Char123LocaleChar125SiteIndexRoute
+  '/{-$locale}/_site/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
+  '/{-$locale}/_site/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
+  '/{-$locale}/_site/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
+  '/{-$locale}/_site/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/healthz'
+  fullPaths:
+    | '/{-$locale}'
+    | '/healthz'
+    | '/{-$locale}/api-dashboard'
+    | '/{-$locale}/$'
+    | '/{-$locale}/about-us'
+    | '/{-$locale}/classifier'
+    | '/{-$locale}/contact-sales'
+    | '/{-$locale}/deepsearch'
+    | '/{-$locale}/embeddings'
+    | '/{-$locale}/fine-tuning'
+    | '/{-$locale}/internship'
+    | '/{-$locale}/legal'
+    | '/{-$locale}/llm-serp-demo'
+    | '/{-$locale}/reader'
+    | '/{-$locale}/reranker'
+    | '/{-$locale}/segmenter'
+    | '/{-$locale}/tokenizer'
+    | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/{-$locale}/'
+    | '/{-$locale}/models/$slug'
+    | '/{-$locale}/news/$slug'
+    | '/{-$locale}/models/'
+    | '/{-$locale}/news/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/healthz'
-  id: '__root__' | '/' | '/healthz'
+  to:
+    | '/{-$locale}'
+    | '/healthz'
+    | '/{-$locale}/api-dashboard'
+    | '/{-$locale}/$'
+    | '/{-$locale}/about-us'
+    | '/{-$locale}/classifier'
+    | '/{-$locale}/contact-sales'
+    | '/{-$locale}/deepsearch'
+    | '/{-$locale}/embeddings'
+    | '/{-$locale}/fine-tuning'
+    | '/{-$locale}/internship'
+    | '/{-$locale}/legal'
+    | '/{-$locale}/llm-serp-demo'
+    | '/{-$locale}/reader'
+    | '/{-$locale}/reranker'
+    | '/{-$locale}/segmenter'
+    | '/{-$locale}/tokenizer'
+    | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/{-$locale}/models/$slug'
+    | '/{-$locale}/news/$slug'
+    | '/{-$locale}/models'
+    | '/{-$locale}/news'
+  id:
+    | '__root__'
+    | '/{-$locale}'
+    | '/healthz'
+    | '/{-$locale}/_site'
+    | '/{-$locale}/api-dashboard'
+    | '/{-$locale}/$'
+    | '/{-$locale}/_site/about-us'
+    | '/{-$locale}/_site/classifier'
+    | '/{-$locale}/_site/contact-sales'
+    | '/{-$locale}/_site/deepsearch'
+    | '/{-$locale}/_site/embeddings'
+    | '/{-$locale}/_site/fine-tuning'
+    | '/{-$locale}/_site/internship'
+    | '/{-$locale}/_site/legal'
+    | '/{-$locale}/_site/llm-serp-demo'
+    | '/{-$locale}/_site/reader'
+    | '/{-$locale}/_site/reranker'
+    | '/{-$locale}/_site/segmenter'
+    | '/{-$locale}/_site/tokenizer'
+    | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/{-$locale}/_site/'
+    | '/{-$locale}/_site/models/$slug'
+    | '/{-$locale}/_site/news/$slug'
+    | '/{-$locale}/_site/models/'
+    | '/{-$locale}/_site/news/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  Char123LocaleChar125RouteRoute: typeof Char123LocaleChar125RouteRouteWithChildren
   HealthzRoute: typeof HealthzRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/healthz': {
       id: '/healthz'
       path: '/healthz'
@@ -65,11 +345,269 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HealthzRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/{-$locale}': {
+      id: '/{-$locale}'
+      path: '/{-$locale}'
+      fullPath: '/{-$locale}'
+      preLoaderRoute: typeof Char123LocaleChar125RouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/{-$locale}/$': {
+      id: '/{-$locale}/$'
+      path: '/$'
+      fullPath: '/{-$locale}/$'
+      preLoaderRoute: typeof Char123LocaleChar125SplatRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/_site': {
+      id: '/{-$locale}/_site'
+      path: ''
+      fullPath: '/{-$locale}'
+      preLoaderRoute: typeof Char123LocaleChar125SiteRouteRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/api-dashboard': {
+      id: '/{-$locale}/api-dashboard'
+      path: '/api-dashboard'
+      fullPath: '/{-$locale}/api-dashboard'
+      preLoaderRoute: typeof Char123LocaleChar125ApiDashboardRouteRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/_site/': {
+      id: '/{-$locale}/_site/'
+      path: '/'
+      fullPath: '/{-$locale}/'
+      preLoaderRoute: typeof Char123LocaleChar125SiteIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/about-us': {
+      id: '/{-$locale}/_site/about-us'
+      path: '/about-us'
+      fullPath: '/{-$locale}/about-us'
+      preLoaderRoute: typeof Char123LocaleChar125SiteAboutUsRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/classifier': {
+      id: '/{-$locale}/_site/classifier'
+      path: '/classifier'
+      fullPath: '/{-$locale}/classifier'
+      preLoaderRoute: typeof Char123LocaleChar125SiteClassifierRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/contact-sales': {
+      id: '/{-$locale}/_site/contact-sales'
+      path: '/contact-sales'
+      fullPath: '/{-$locale}/contact-sales'
+      preLoaderRoute: typeof Char123LocaleChar125SiteContactSalesRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/deepsearch': {
+      id: '/{-$locale}/_site/deepsearch'
+      path: '/deepsearch'
+      fullPath: '/{-$locale}/deepsearch'
+      preLoaderRoute: typeof Char123LocaleChar125SiteDeepsearchRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/embeddings': {
+      id: '/{-$locale}/_site/embeddings'
+      path: '/embeddings'
+      fullPath: '/{-$locale}/embeddings'
+      preLoaderRoute: typeof Char123LocaleChar125SiteEmbeddingsRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/fine-tuning': {
+      id: '/{-$locale}/_site/fine-tuning'
+      path: '/fine-tuning'
+      fullPath: '/{-$locale}/fine-tuning'
+      preLoaderRoute: typeof Char123LocaleChar125SiteFineTuningRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/internship': {
+      id: '/{-$locale}/_site/internship'
+      path: '/internship'
+      fullPath: '/{-$locale}/internship'
+      preLoaderRoute: typeof Char123LocaleChar125SiteInternshipRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/legal': {
+      id: '/{-$locale}/_site/legal'
+      path: '/legal'
+      fullPath: '/{-$locale}/legal'
+      preLoaderRoute: typeof Char123LocaleChar125SiteLegalRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/llm-serp-demo': {
+      id: '/{-$locale}/_site/llm-serp-demo'
+      path: '/llm-serp-demo'
+      fullPath: '/{-$locale}/llm-serp-demo'
+      preLoaderRoute: typeof Char123LocaleChar125SiteLlmSerpDemoRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/reader': {
+      id: '/{-$locale}/_site/reader'
+      path: '/reader'
+      fullPath: '/{-$locale}/reader'
+      preLoaderRoute: typeof Char123LocaleChar125SiteReaderRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/reranker': {
+      id: '/{-$locale}/_site/reranker'
+      path: '/reranker'
+      fullPath: '/{-$locale}/reranker'
+      preLoaderRoute: typeof Char123LocaleChar125SiteRerankerRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/segmenter': {
+      id: '/{-$locale}/_site/segmenter'
+      path: '/segmenter'
+      fullPath: '/{-$locale}/segmenter'
+      preLoaderRoute: typeof Char123LocaleChar125SiteSegmenterRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/tokenizer': {
+      id: '/{-$locale}/_site/tokenizer'
+      path: '/tokenizer'
+      fullPath: '/{-$locale}/tokenizer'
+      preLoaderRoute: typeof Char123LocaleChar125SiteTokenizerRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/api-dashboard/{-$tab}': {
+      id: '/{-$locale}/api-dashboard/{-$tab}'
+      path: '/{-$tab}'
+      fullPath: '/{-$locale}/api-dashboard/{-$tab}'
+      preLoaderRoute: typeof Char123LocaleChar125ApiDashboardChar123TabChar125RouteImport
+      parentRoute: typeof Char123LocaleChar125ApiDashboardRouteRoute
+    }
+    '/{-$locale}/_site/models/': {
+      id: '/{-$locale}/_site/models/'
+      path: '/models'
+      fullPath: '/{-$locale}/models/'
+      preLoaderRoute: typeof Char123LocaleChar125SiteModelsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/models/$slug': {
+      id: '/{-$locale}/_site/models/$slug'
+      path: '/models/$slug'
+      fullPath: '/{-$locale}/models/$slug'
+      preLoaderRoute: typeof Char123LocaleChar125SiteModelsSlugRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/news/': {
+      id: '/{-$locale}/_site/news/'
+      path: '/news'
+      fullPath: '/{-$locale}/news/'
+      preLoaderRoute: typeof Char123LocaleChar125SiteNewsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/news/$slug': {
+      id: '/{-$locale}/_site/news/$slug'
+      path: '/news/$slug'
+      fullPath: '/{-$locale}/news/$slug'
+      preLoaderRoute: typeof Char123LocaleChar125SiteNewsSlugRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
   }
 }
 
+interface Char123LocaleChar125SiteRouteRouteChildren {
+  Char123LocaleChar125SiteAboutUsRoute: typeof Char123LocaleChar125SiteAboutUsRoute
+  Char123LocaleChar125SiteClassifierRoute: typeof Char123LocaleChar125SiteClassifierRoute
+  Char123LocaleChar125SiteContactSalesRoute: typeof Char123LocaleChar125SiteContactSalesRoute
+  Char123LocaleChar125SiteDeepsearchRoute: typeof Char123LocaleChar125SiteDeepsearchRoute
+  Char123LocaleChar125SiteEmbeddingsRoute: typeof Char123LocaleChar125SiteEmbeddingsRoute
+  Char123LocaleChar125SiteFineTuningRoute: typeof Char123LocaleChar125SiteFineTuningRoute
+  Char123LocaleChar125SiteInternshipRoute: typeof Char123LocaleChar125SiteInternshipRoute
+  Char123LocaleChar125SiteLegalRoute: typeof Char123LocaleChar125SiteLegalRoute
+  Char123LocaleChar125SiteLlmSerpDemoRoute: typeof Char123LocaleChar125SiteLlmSerpDemoRoute
+  Char123LocaleChar125SiteReaderRoute: typeof Char123LocaleChar125SiteReaderRoute
+  Char123LocaleChar125SiteRerankerRoute: typeof Char123LocaleChar125SiteRerankerRoute
+  Char123LocaleChar125SiteSegmenterRoute: typeof Char123LocaleChar125SiteSegmenterRoute
+  Char123LocaleChar125SiteTokenizerRoute: typeof Char123LocaleChar125SiteTokenizerRoute
+  Char123LocaleChar125SiteIndexRoute: typeof Char123LocaleChar125SiteIndexRoute
+  Char123LocaleChar125SiteModelsSlugRoute: typeof Char123LocaleChar125SiteModelsSlugRoute
+  Char123LocaleChar125SiteNewsSlugRoute: typeof Char123LocaleChar125SiteNewsSlugRoute
+  Char123LocaleChar125SiteModelsIndexRoute: typeof Char123LocaleChar125SiteModelsIndexRoute
+  Char123LocaleChar125SiteNewsIndexRoute: typeof Char123LocaleChar125SiteNewsIndexRoute
+}
+
+const Char123LocaleChar125SiteRouteRouteChildren: Char123LocaleChar125SiteRouteRouteChildren =
+  {
+    Char123LocaleChar125SiteAboutUsRoute: Char123LocaleChar125SiteAboutUsRoute,
+    Char123LocaleChar125SiteClassifierRoute:
+      Char123LocaleChar125SiteClassifierRoute,
+    Char123LocaleChar125SiteContactSalesRoute:
+      Char123LocaleChar125SiteContactSalesRoute,
+    Char123LocaleChar125SiteDeepsearchRoute:
+      Char123LocaleChar125SiteDeepsearchRoute,
+    Char123LocaleChar125SiteEmbeddingsRoute:
+      Char123LocaleChar125SiteEmbeddingsRoute,
+    Char123LocaleChar125SiteFineTuningRoute:
+      Char123LocaleChar125SiteFineTuningRoute,
+    Char123LocaleChar125SiteInternshipRoute:
+      Char123LocaleChar125SiteInternshipRoute,
+    Char123LocaleChar125SiteLegalRoute: Char123LocaleChar125SiteLegalRoute,
+    Char123LocaleChar125SiteLlmSerpDemoRoute:
+      Char123LocaleChar125SiteLlmSerpDemoRoute,
+    Char123LocaleChar125SiteReaderRoute: Char123LocaleChar125SiteReaderRoute,
+    Char123LocaleChar125SiteRerankerRoute:
+      Char123LocaleChar125SiteRerankerRoute,
+    Char123LocaleChar125SiteSegmenterRoute:
+      Char123LocaleChar125SiteSegmenterRoute,
+    Char123LocaleChar125SiteTokenizerRoute:
+      Char123LocaleChar125SiteTokenizerRoute,
+    Char123LocaleChar125SiteIndexRoute: Char123LocaleChar125SiteIndexRoute,
+    Char123LocaleChar125SiteModelsSlugRoute:
+      Char123LocaleChar125SiteModelsSlugRoute,
+    Char123LocaleChar125SiteNewsSlugRoute:
+      Char123LocaleChar125SiteNewsSlugRoute,
+    Char123LocaleChar125SiteModelsIndexRoute:
+      Char123LocaleChar125SiteModelsIndexRoute,
+    Char123LocaleChar125SiteNewsIndexRoute:
+      Char123LocaleChar125SiteNewsIndexRoute,
+  }
+
+const Char123LocaleChar125SiteRouteRouteWithChildren =
+  Char123LocaleChar125SiteRouteRoute._addFileChildren(
+    Char123LocaleChar125SiteRouteRouteChildren,
+  )
+
+interface Char123LocaleChar125ApiDashboardRouteRouteChildren {
+  Char123LocaleChar125ApiDashboardChar123TabChar125Route: typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+}
+
+const Char123LocaleChar125ApiDashboardRouteRouteChildren: Char123LocaleChar125ApiDashboardRouteRouteChildren =
+  {
+    Char123LocaleChar125ApiDashboardChar123TabChar125Route:
+      Char123LocaleChar125ApiDashboardChar123TabChar125Route,
+  }
+
+const Char123LocaleChar125ApiDashboardRouteRouteWithChildren =
+  Char123LocaleChar125ApiDashboardRouteRoute._addFileChildren(
+    Char123LocaleChar125ApiDashboardRouteRouteChildren,
+  )
+
+interface Char123LocaleChar125RouteRouteChildren {
+  Char123LocaleChar125SiteRouteRoute: typeof Char123LocaleChar125SiteRouteRouteWithChildren
+  Char123LocaleChar125ApiDashboardRouteRoute: typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
+  Char123LocaleChar125SplatRoute: typeof Char123LocaleChar125SplatRoute
+}
+
+const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChildren =
+  {
+    Char123LocaleChar125SiteRouteRoute:
+      Char123LocaleChar125SiteRouteRouteWithChildren,
+    Char123LocaleChar125ApiDashboardRouteRoute:
+      Char123LocaleChar125ApiDashboardRouteRouteWithChildren,
+    Char123LocaleChar125SplatRoute: Char123LocaleChar125SplatRoute,
+  }
+
+const Char123LocaleChar125RouteRouteWithChildren =
+  Char123LocaleChar125RouteRoute._addFileChildren(
+    Char123LocaleChar125RouteRouteChildren,
+  )
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  Char123LocaleChar125RouteRoute: Char123LocaleChar125RouteRouteWithChildren,
   HealthzRoute: HealthzRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,11 +1,88 @@
-import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+/// <reference types="vite/client" />
+import { I18nProvider } from '@lingui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createRootRouteWithContext, HeadContent, Outlet, ScriptOnce, Scripts } from '@tanstack/react-router'
+import { createIsomorphicFn } from '@tanstack/react-start'
+import type * as React from 'react'
+import { Toaster } from 'sonner'
+import { ClientGuards } from '~/components/site/client-guards'
+import { NotFoundRedirect } from '~/components/site/not-found-redirect'
+import { i18nFor, loadMessages } from '~/lib/i18n'
+import { localeFromPathname } from '~/lib/locale'
+import type { RootData } from '~/lib/seo'
+import { themeScript, useThemeSync } from '~/lib/theme'
+import appCss from '~/styles.css?url'
+import { constants, serverEnv, sourceLocale } from '../../app.config'
 
-export const Route = createRootRoute({
-  head: () => ({ meta: [{ charSet: 'utf-8' }, { title: 'Hello' }] }),
-  component: () => (
-    <html lang="en">
-      <head><HeadContent /></head>
-      <body><Outlet /><Scripts /></body>
-    </html>
-  ),
+export interface RouterContext {
+  queryClient: QueryClient
+}
+
+declare global {
+  interface Window {
+    __BASE_URL__?: string
+  }
+}
+
+/** The public origin for canonical links: from the environment on the server, handed to the browser once. */
+const publicBaseUrl = createIsomorphicFn()
+  .server(() => serverEnv().PUBLIC_BASE_URL)
+  .client(() => window.__BASE_URL__ ?? window.location.origin)
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ location }) => ({ locale: localeFromPathname(location.pathname) ?? sourceLocale }),
+  loader: async ({ context }): Promise<RootData> => ({
+    locale: context.locale,
+    messages: await loadMessages(context.locale),
+    baseUrl: publicBaseUrl(),
+  }),
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'color-scheme', content: 'light dark' },
+    ],
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg', suppressHydrationWarning: true },
+      { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+    ],
+  }),
+  shellComponent: RootDocument,
+  component: RootComponent,
+  notFoundComponent: NotFoundRedirect,
 })
+
+function RootDocument({ children }: { children: React.ReactNode }) {
+  const data = Route.useLoaderData() as RootData | undefined
+  return (
+    <html lang={data?.locale ?? sourceLocale} suppressHydrationWarning>
+      <head>
+        <ScriptOnce>{themeScript}</ScriptOnce>
+        <HeadContent />
+        {data && <ScriptOnce>{`window.__BASE_URL__=${JSON.stringify(data.baseUrl)}`}</ScriptOnce>}
+      </head>
+      <body>
+        <div id="app" data-mounted="false">
+          {children}
+        </div>
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+function RootComponent() {
+  const { locale, messages } = Route.useLoaderData()
+  const { queryClient } = Route.useRouteContext()
+  useThemeSync()
+  return (
+    <I18nProvider i18n={i18nFor(locale, messages)}>
+      <QueryClientProvider client={queryClient}>
+        <ClientGuards />
+        <Outlet />
+        <Toaster position="bottom-center" duration={constants.notificationTimeoutMs} richColors closeButton />
+      </QueryClientProvider>
+    </I18nProvider>
+  )
+}

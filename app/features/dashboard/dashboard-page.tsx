@@ -1,0 +1,38 @@
+import { useLingui as useLinguiRuntime } from '@lingui/react'
+import { useLingui } from '@lingui/react/macro'
+import { getRouteApi } from '@tanstack/react-router'
+import { LocalizedLink } from '~/components/site/localized-link'
+import { cn } from '~/lib/utils'
+import { dashboardTabs, defaultTab, isDashboardTab } from './tabs'
+
+const route = getRouteApi('/{-$locale}/api-dashboard/{-$tab}')
+
+export function DashboardPage() {
+  const { t } = useLingui()
+  const { i18n } = useLinguiRuntime()
+  const { tab } = route.useParams()
+  const active = isDashboardTab(tab) ? tab : defaultTab
+  const activeLabel = dashboardTabs.find((entry) => entry.key === active)!.label
+  return (
+    <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
+      <nav aria-label={t`Dashboard`}>
+        <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          {dashboardTabs.map((entry) => (
+            <li key={entry.key}>
+              <LocalizedLink
+                to={entry.key === defaultTab ? '/api-dashboard' : `/api-dashboard/${entry.key}`}
+                aria-current={entry.key === active ? 'page' : undefined}
+                className={cn('block rounded-md px-3 py-2 text-sm whitespace-nowrap hover:bg-accent', entry.key === active && 'bg-accent font-medium')}
+              >
+                {i18n._(entry.label)}
+              </LocalizedLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="dashboard-title">
+        <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">{i18n._(activeLabel)}</h1>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,86 @@
+import { useSyncExternalStore } from 'react'
+import * as v from 'valibot'
+
+/** Spec §3 user settings with their defaults. */
+const userSettingsSchema = v.object({
+  enableSceneXplainTooltip: v.optional(v.boolean(), true),
+  enableGlobalQA: v.optional(v.boolean(), true),
+  enableRecommender: v.optional(v.boolean(), true),
+  enableAutoAPIRequest: v.optional(v.boolean(), false),
+  lastQuestion: v.optional(v.string(), ''),
+  showTopNotification: v.optional(v.boolean(), true),
+  showFarewell: v.optional(v.boolean(), false),
+  showSearchBar: v.optional(v.boolean(), true),
+  showBookNotification: v.optional(v.boolean(), true),
+  showElasticNotification: v.optional(v.boolean(), true),
+  darkMode: v.optional(v.picklist(['auto', true, false]), 'auto'),
+  localeOptions: v.optional(v.array(v.string()), []),
+})
+
+/** Spec §3 user store: persisted in local storage under the key `user`. */
+const userStoreSchema = v.object({
+  apiKey: v.optional(v.nullable(v.string()), null),
+  language: v.optional(v.nullable(v.string()), null),
+  settings: v.optional(userSettingsSchema, {}),
+})
+
+export type UserSettings = v.InferOutput<typeof userSettingsSchema>
+export type UserStore = v.InferOutput<typeof userStoreSchema>
+export type DarkMode = UserSettings['darkMode']
+
+export const STORE_KEY = 'user'
+export const defaultUserStore: UserStore = v.parse(userStoreSchema, {})
+
+let current: UserStore | undefined
+const listeners = new Set<() => void>()
+
+function readStored(): UserStore {
+  try {
+    const result = v.safeParse(userStoreSchema, JSON.parse(localStorage.getItem(STORE_KEY) ?? '{}'))
+    return result.success ? result.output : defaultUserStore
+  } catch {
+    return defaultUserStore
+  }
+}
+
+export function getUserStore(): UserStore {
+  if (typeof window === 'undefined') return defaultUserStore
+  return (current ??= readStored())
+}
+
+export function updateUserStore(change: (store: UserStore) => UserStore): UserStore {
+  const next = change(getUserStore())
+  current = next
+  localStorage.setItem(STORE_KEY, JSON.stringify(next))
+  listeners.forEach((listener) => listener())
+  return next
+}
+
+export function updateSettings(patch: Partial<UserSettings>): UserStore {
+  return updateUserStore((store) => ({ ...store, settings: { ...store.settings, ...patch } }))
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  // Another tab changed the store: re-read it.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORE_KEY) return
+    current = readStored()
+    listener()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+/** The store; the server snapshot is the defaults, so hydration never mismatches. */
+export function useUserStore(): UserStore {
+  return useSyncExternalStore(subscribe, getUserStore, () => defaultUserStore)
+}
+
+/** Persists a plain value under its own local-storage key (spec §4: the `s` parameter). */
+export function storeValue(key: string, value: string) {
+  localStorage.setItem(key, value)
+}

@@ -1,2 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router'
-export const Route = createFileRoute('/')({ component: () => <h1>Hi</h1> })

@@ -1,0 +1,21 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { SiteHeader } from '~/components/site/header'
+
+/** `login` comes from the farewell redirect, `sui` from the guard that sends it here (spec §2). */
+const searchSchema = v.object({
+  login: v.optional(v.boolean()),
+  sui: v.optional(v.unknown()),
+})
+
+export const Route = createFileRoute('/{-$locale}/api-dashboard')({
+  validateSearch: searchSchema,
+  component: () => (
+    <>
+      <SiteHeader />
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+        <Outlet />
+      </main>
+    </>
+  ),
+})
