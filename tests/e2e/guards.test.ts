@@ -1,0 +1,123 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+
+const baseUrl = inject('baseUrl')
+
+describe('router guards in a real browser', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser?.close())
+
+  async function open(path: string, store?: Record<string, unknown>): Promise<{ page: Page; problems: string[] }> {
+    const context = await contextWithStore(browser, store)
+    const page = await context.newPage()
+    const { problems } = watchPage(page, baseUrl)
+    await page.goto(baseUrl + path)
+    await page.waitForSelector('#app[data-mounted="true"]')
+    return { page, problems }
+  }
+  const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search
+
+  it('sends sui on a non-dashboard page to the dashboard, keeping locale and query', async () => {
+    const { page } = await open('/de/reader?sui=1&ref=mail')
+    await page.waitForURL(/api-dashboard/)
+    expect(pathOf(page)).toBe('/de/api-dashboard?sui=1&ref=mail')
+    await page.context().close()
+  })
+
+  it('sends an unsupported locale segment to landing', async () => {
+    const { page } = await open('/xx/models')
+    expect(pathOf(page)).toBe('/')
+    await page.context().close()
+  })
+
+  it('sends an unknown path to landing, keeping the locale', async () => {
+    const { page } = await open('/ja/no/such/page')
+    expect(pathOf(page)).toBe('/ja')
+    await page.context().close()
+  })
+
+  it('sends landing to the dashboard with login=true when showFarewell is stored', async () => {
+    const { page } = await open('/fr', { settings: { showFarewell: true } })
+    await page.waitForURL(/api-dashboard/)
+    expect(pathOf(page)).toBe('/fr/api-dashboard?login=true')
+    await page.context().close()
+  })
+
+  it('lets a language in the URL override the stored one', async () => {
+    const { page } = await open('/ko/models', { language: 'fr' })
+    expect(pathOf(page)).toBe('/ko/models')
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).language)).toBe('ko')
+    await page.context().close()
+  })
+
+  it('opens an unprefixed page in the stored language', async () => {
+    const { page } = await open('/models', { language: 'zh-TW' })
+    await page.waitForURL(/zh-TW/)
+    expect(pathOf(page)).toBe('/zh-TW/models')
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-TW')
+    await page.context().close()
+  })
+
+  it('maps the en segment to en-US', async () => {
+    const { page } = await open('/en/models')
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US')
+    await page.context().close()
+  })
+
+  it('stores the s parameter and removes it from the URL', async () => {
+    const { page } = await open('/embeddings?s=partner-42&x=1')
+    await page.waitForURL((url) => !url.searchParams.has('s'))
+    expect(pathOf(page)).toBe('/embeddings?x=1')
+    expect(await page.evaluate(() => localStorage.getItem('s'))).toBe('partner-42')
+    await page.context().close()
+  })
+
+  it('writes the apiKey cookie whenever a key is in the store', async () => {
+    const { page } = await open('/', { apiKey: 'lds_test_cookie_key' })
+    const cookies = await page.context().cookies()
+    const cookie = cookies.find((c) => c.name === 'apiKey')
+    expect(cookie).toMatchObject({ value: 'lds_test_cookie_key', path: '/', secure: true })
+    await page.context().close()
+  })
+
+  it('resets scroll to the top on navigation', async () => {
+    const { page } = await open('/')
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+    await page.locator('footer a[href="/legal"]').click()
+    await page.waitForURL(/\/legal$/)
+    await page.waitForFunction(() => window.scrollY === 0)
+    await page.context().close()
+  })
+
+  it('follows the system colour scheme on auto, including changes while open', async () => {
+    const context = await contextWithStore(browser, { settings: { darkMode: 'auto' } }, { colorScheme: 'light' })
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/models`)
+    await page.waitForSelector('#app[data-mounted="true"]')
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'))
+    expect(await isDark()).toBe(false)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'))
+    expect(await page.evaluate(() => document.querySelector('link[rel="icon"]')!.getAttribute('href'))).toBe('/favicon-dark.svg')
+    await context.close()
+  })
+
+  it('paints the stored dark theme before any script of the app runs', async () => {
+    const context = await contextWithStore(browser, { settings: { darkMode: true } }, { javaScriptEnabled: true })
+    const page = await context.newPage()
+    // Read the class as the parser reaches <body>, before hydration.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { __firstPaintDark: boolean }).__firstPaintDark = document.documentElement.classList.contains('dark')
+      })
+    })
+    await page.goto(`${baseUrl}/`)
+    expect(await page.evaluate(() => (window as unknown as { __firstPaintDark: boolean }).__firstPaintDark)).toBe(true)
+    await context.close()
+  })
+})

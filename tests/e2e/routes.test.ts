@@ -1,0 +1,61 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { models } from '#content/models'
+import { posts } from '#content/news'
+import { staticPublicPaths } from '~/features/marketing/public-paths'
+import { interfaceLocales, localizePath } from '~/lib/locale'
+import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+
+const baseUrl = inject('baseUrl')
+const paths = [...staticPublicPaths, `/models/${models[0]!.slug}`, `/news/${posts[0]!.slug}`, '/api-dashboard', '/api-dashboard/usage']
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  const queue = [...items]
+  await Promise.all(Array.from({ length: limit }, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item)
+  }))
+}
+
+describe('every route in every interface locale and both themes', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser?.close())
+
+  for (const dark of [false, true]) {
+    it(`renders without console errors or hydration warnings (${dark ? 'dark' : 'light'})`, async () => {
+      const context = await contextWithStore(browser, { settings: { darkMode: dark } })
+      const failures: string[] = []
+      const visits = interfaceLocales.flatMap((locale) => paths.map((path) => ({ locale, path: localizePath(path, locale) })))
+      await pool(visits, 4, async ({ locale, path }) => {
+        const page = await context.newPage()
+        const watch = watchPage(page, baseUrl)
+        try {
+          const response = await page.goto(baseUrl + path, { waitUntil: 'load' })
+          await page.waitForSelector('#app[data-mounted="true"]', { timeout: 15_000 })
+          await page.waitForTimeout(50)
+          const state = await page.evaluate(() => ({
+            lang: document.documentElement.lang,
+            dark: document.documentElement.classList.contains('dark'),
+            favicon: document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.getAttribute('href'),
+            title: document.title,
+            h1: document.querySelectorAll('h1').length,
+            path: location.pathname,
+          }))
+          const expected = { lang: locale, dark, favicon: dark ? '/favicon-dark.svg' : '/favicon.svg', path }
+          const actual = { lang: state.lang, dark: state.dark, favicon: state.favicon, path: state.path }
+          if (response?.status() !== 200) failures.push(`${path}: status ${response?.status()}`)
+          if (JSON.stringify(actual) !== JSON.stringify(expected)) failures.push(`${path}: ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`)
+          if (!state.title || state.h1 !== 1) failures.push(`${path}: title "${state.title}", ${state.h1} h1`)
+          for (const problem of watch.problems) failures.push(`${path}: ${problem}`)
+        } finally {
+          await page.close()
+        }
+      })
+      await context.close()
+      expect(failures).toEqual([])
+    })
+  }
+})

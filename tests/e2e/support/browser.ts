@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = candidates.find((path) => path && existsSync(path))
+  if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH')
+  return chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+}
+
+export interface PageProblems {
+  problems: string[]
+}
+
+/**
+ * Records what a visitor's console would show: errors, React's hydration warnings, uncaught
+ * exceptions, and any request that tries to leave this machine.
+ */
+export function watchPage(page: Page, baseUrl: string): PageProblems {
+  const record: PageProblems = { problems: [] }
+  const origin = new URL(baseUrl).origin
+  page.on('console', (message) => {
+    const text = message.text()
+    if (message.type() === 'error' || /hydrat/i.test(text)) record.problems.push(`console.${message.type()}: ${text}`)
+  })
+  page.on('pageerror', (error) => record.problems.push(`pageerror: ${error.message}`))
+  page.on('request', (request) => {
+    const url = request.url()
+    if (/^(data|blob):/.test(url)) return
+    if (new URL(url).origin !== origin) record.problems.push(`external request: ${url}`)
+  })
+  return record
+}
+
+/** A context whose local storage starts with the given user store (spec §3 key `user`). */
+export async function contextWithStore(browser: Browser, store?: Record<string, unknown>, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options)
+  // Block anything external so a stray request fails fast instead of hanging the test.
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort())
+  if (store) {
+    await context.addInitScript((value) => {
+      if (!sessionStorage.getItem('__seeded')) {
+        localStorage.setItem('user', value)
+        sessionStorage.setItem('__seeded', '1')
+      }
+    }, JSON.stringify(store))
+  }
+  return context
+}
