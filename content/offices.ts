@@ -1,0 +1,20 @@
+import { msg } from '@lingui/core/macro'
+import * as v from 'valibot'
+import { brand } from '../app.config'
+import { office } from './schemas'
+
+// Fictional addresses.
+export const offices = v.parse(v.array(office), [
+  {
+    id: 'sunnyvale',
+    label: msg`Sunnyvale, CA`,
+    kind: 'office',
+    address: [`${brand.name} Inc.`, '488 Borregas Crescent, Suite 300', 'Sunnyvale, CA 94089', 'United States'],
+  },
+  {
+    id: 'berlin',
+    label: msg`Berlin, Germany`,
+    kind: 'headquarters',
+    address: [brand.legalName, 'Prinzessinnenhof 7', '10969 Berlin', 'Germany'],
+  },
+])

@@ -1,0 +1,221 @@
+/**
+ * Schemas for the typed site content (spec §1, §3). Each content file parses its data with these at
+ * module load, so a bad entry stops the build instead of reaching a page.
+ */
+import * as v from 'valibot'
+
+/** A Lingui message descriptor as `msg` produces it; `message` is stripped from production builds. */
+export const messageDescriptor = v.object({
+  id: v.pipe(v.string(), v.minLength(1)),
+  message: v.optional(v.string()),
+  comment: v.optional(v.string()),
+  values: v.optional(v.record(v.string(), v.unknown())),
+})
+export type MessageDescriptor = v.InferOutput<typeof messageDescriptor>
+
+export const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:[-.][a-z0-9]+)*$/, 'must be a lower-case slug'))
+
+function isCalendarDate(s: string): boolean {
+  const [y, m, d] = s.split('/').map(Number)
+  const date = new Date(Date.UTC(y, m - 1, d))
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+}
+
+/** Dates are written yyyy/mm/dd throughout the content, as the papers list shows them. */
+export const contentDate = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}\/\d{2}\/\d{2}$/, 'must be yyyy/mm/dd'),
+  v.check(isCalendarDate, 'must be a real calendar date'),
+)
+
+export const externalUrl = v.pipe(v.string(), v.url('must be a URL'), v.startsWith('https://', 'must be https'))
+export const routePath = v.pipe(v.string(), v.regex(/^\/[a-z0-9\-/#]*$/, 'must be a site path'))
+/** A file served from public/; the content test checks that each one exists. */
+export const imagePath = v.pipe(v.string(), v.regex(/^\/images\/[a-z0-9\-/.]+\.(svg|webp|avif|png)$/, 'must be an image under /images/'))
+
+/** A wide picture (news cover, season card) with raster sources for `<picture>` and an SVG fallback. */
+export const coverImage = v.object({
+  src: imagePath,
+  webp: imagePath,
+  avif: imagePath,
+  width: v.literal(1200),
+  height: v.literal(630),
+})
+export type CoverImage = v.InferOutput<typeof coverImage>
+
+/** Derives the raster siblings that content/tools/generate_images.py writes next to an SVG cover. */
+export function coverFromSvg(svg: string): CoverImage {
+  const base = svg.replace(/\.svg$/, '')
+  return { src: svg, webp: `${base}.webp`, avif: `${base}.avif`, width: 1200, height: 630 }
+}
+
+// Products (spec §3 "Product menu entry")
+
+export const productKeys = ['reader', 'embeddings', 'reranker', 'deepsearch', 'classifier', 'segmenter', 'fine-tuning', 'llm-serp-demo'] as const
+export const productKey = v.picklist(productKeys)
+export type ProductKey = v.InferOutput<typeof productKey>
+
+export const product = v.object({
+  key: productKey,
+  label: messageDescriptor,
+  caption: messageDescriptor,
+  description: messageDescriptor,
+  audience: messageDescriptor,
+  pricing: messageDescriptor,
+  homepage: routePath,
+  icon: imagePath,
+  activeIcons: v.object({ dark: imagePath, light: imagePath }),
+  /** Three hue angles (0–360°) for the product's gradient accent, start, middle and end. */
+  spectrum: v.tuple([hue(), hue(), hue()]),
+  subItems: v.optional(v.array(v.object({ label: messageDescriptor, path: routePath }))),
+  /** Listed under the "enterprise & others" group of the products menu. */
+  enterprise: v.boolean(),
+  /** False for product pages that exist but are not in the products menu (fine-tuning, SERP demo). */
+  inMenu: v.boolean(),
+  modelSlugs: v.array(slug),
+})
+export type Product = v.InferOutput<typeof product>
+
+function hue() {
+  return v.pipe(v.number(), v.minValue(0), v.maxValue(360))
+}
+
+export const legacyProduct = v.object({
+  key: slug,
+  /** Product names are proper nouns and stay untranslated. */
+  label: v.string(),
+  caption: messageDescriptor,
+  link: externalUrl,
+})
+export type LegacyProduct = v.InferOutput<typeof legacyProduct>
+
+// Models and papers
+
+export const modelTags = ['embeddings', 'reranker', 'reader', 'multimodal', 'multilingual', 'code', 'classifier', 'late-interaction'] as const
+export const modelTag = v.picklist(modelTags)
+export type ModelTag = v.InferOutput<typeof modelTag>
+
+const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1))
+
+export const model = v.object({
+  slug,
+  name: v.pipe(v.string(), v.minLength(1)),
+  tags: v.pipe(v.array(modelTag), v.minLength(1)),
+  parameters: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?[MB]$/, 'must read like 0.6B or 570M')),
+  contextLength: positiveInt,
+  dimensions: v.optional(positiveInt),
+  releaseDate: contentDate,
+  featured: v.boolean(),
+  description: messageDescriptor,
+  huggingFaceUrl: v.pipe(externalUrl, v.startsWith('https://huggingface.co/lodestar-ai/')),
+  license: v.picklist(['Apache-2.0', 'CC-BY-NC-4.0', 'Proprietary']),
+  numReplicas: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  benchmark: v.optional(v.object({ name: v.string(), metric: v.string(), score: v.number() })),
+  paperIds: v.array(slug),
+  image: v.pipe(imagePath, v.startsWith('/images/models/')),
+})
+export type Model = v.InferOutput<typeof model>
+
+export const conferences = [
+  'NeurIPS 2025', 'EMNLP 2025', 'ICLR 2025', 'ACL 2025', 'ECIR 2025',
+  'SIGIR 2025', 'EMNLP 2024', 'WWW 2025', 'ICML 2024', 'EMNLP 2023',
+] as const
+
+export const paper = v.object({
+  id: slug,
+  models: v.pipe(v.array(slug), v.minLength(1)),
+  title: v.pipe(v.string(), v.minLength(1)),
+  summary: v.pipe(v.string(), v.minLength(1)),
+  link: v.pipe(externalUrl, v.regex(/^https:\/\/arxiv\.org\/abs\/\d{4}\.\d{5}$/, 'must be an arXiv abstract link')),
+  date: contentDate,
+  paperImage: v.pipe(imagePath, v.startsWith('/images/papers/')),
+  conference: v.optional(v.picklist(conferences)),
+})
+export type Paper = v.InferOutput<typeof paper>
+
+// Company
+
+export const customerGroupIds = ['technology', 'media', 'finance-consulting', 'ecommerce-retail', 'misc', 'llm-providers', 'universities'] as const
+
+export const customerGroup = v.object({
+  id: v.picklist(customerGroupIds),
+  label: messageDescriptor,
+  customers: v.pipe(
+    v.array(v.object({ slug, name: v.string(), logo: v.pipe(imagePath, v.startsWith('/images/customers/')) })),
+    v.minLength(4),
+    v.maxLength(6),
+  ),
+})
+export type CustomerGroup = v.InferOutput<typeof customerGroup>
+
+export const marketplaceEntry = v.object({
+  id: slug,
+  label: v.string(),
+  icon: v.pipe(imagePath, v.startsWith('/images/marketplace/')),
+  link: externalUrl,
+  products: v.pipe(v.array(v.picklist(['embedding', 'reranker'])), v.minLength(1)),
+  /** Shown greyed out, without a link, while the listing is not live. */
+  disabled: v.boolean(),
+})
+export type MarketplaceEntry = v.InferOutput<typeof marketplaceEntry>
+
+export const jobSeason = v.object({
+  id: slug,
+  season: messageDescriptor,
+  year: v.pipe(v.number(), v.integer(), v.minValue(2020)),
+  background: coverImage,
+  url: externalUrl,
+})
+export type JobSeason = v.InferOutput<typeof jobSeason>
+
+export const office = v.object({
+  id: slug,
+  label: messageDescriptor,
+  kind: v.picklist(['office', 'headquarters']),
+  /** Postal lines, untranslated: a postal address reads the same in every language. */
+  address: v.pipe(v.array(v.string()), v.minLength(2)),
+})
+export type Office = v.InferOutput<typeof office>
+
+export const socialIcons = ['x', 'linkedin', 'github', 'huggingface', 'discord', 'wechat', 'mail'] as const
+
+const socialBase = {
+  id: slug,
+  icon: v.picklist(socialIcons),
+  iconSrc: v.pipe(imagePath, v.startsWith('/images/socials/')),
+  /** Accessible name of the icon-only link. */
+  label: messageDescriptor,
+}
+export const socialLink = v.variant('kind', [
+  v.object({ ...socialBase, kind: v.literal('link'), link: v.pipe(v.string(), v.regex(/^(https:\/\/|mailto:)/, 'must be https or mailto')) }),
+  v.object({ ...socialBase, kind: v.literal('qrcode'), qrcode: imagePath }),
+])
+export type SocialLink = v.InferOutput<typeof socialLink>
+
+export const ossStatuses = ['incubating', 'sandbox', 'graduated', 'archived', 'linux_foundation'] as const
+
+export const ossProject = v.object({
+  name: slug,
+  description: v.string(),
+  repo: v.pipe(externalUrl, v.startsWith('https://github.com/')),
+  status: v.picklist(ossStatuses),
+})
+export type OssProject = v.InferOutput<typeof ossProject>
+
+// News
+
+export const newsPost = v.object({
+  slug,
+  title: v.pipe(v.string(), v.minLength(1)),
+  author: v.pipe(v.string(), v.minLength(1)),
+  date: contentDate,
+  cover: coverImage,
+  excerpt: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
+  tags: v.array(slug),
+  /** Model slugs the post is about, for cross-links from model pages. */
+  models: v.array(slug),
+  readingMinutes: positiveInt,
+  /** Markdown source; the app renders it. */
+  body: v.pipe(v.string(), v.minLength(1)),
+})
+export type NewsPost = v.InferOutput<typeof newsPost>
