@@ -1,0 +1,18 @@
+import type * as React from 'react'
+import { cn } from '~/lib/utils'
+
+export function Card({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card" className={cn('flex flex-col rounded-xl border bg-card text-card-foreground shadow-xs', className)} {...props} />
+}
+
+export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-5 pb-0', className)} {...props} />
+}
+
+export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-content" className={cn('p-5', className)} {...props} />
+}
+
+export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-footer" className={cn('mt-auto flex items-center gap-2 p-5 pt-0', className)} {...props} />
+}

@@ -1,0 +1,76 @@
+/** Shapes of the dashboard API's answers (spec §3, §7), as the dashboard reads them. */
+
+/** Spec §3 key info; `key_display` is the server's recognisable-but-unusable form of the key. */
+export interface KeyInfo {
+  key_display?: string
+  email: string | null
+  wallet: { total_balance: number }
+  metadata: { speed_level: number; auto_recharge: boolean }
+  created_at?: string
+}
+
+/** Spec §4 transaction types; the ledger writes transfer in/out with underscores. */
+export type TransactionType = 'trial' | 'purchase' | 'consume' | 'transfer_in' | 'transfer_out' | 'refund' | 'adjustment'
+
+export interface TransactionRecord {
+  id: string
+  type: TransactionType
+  amount: number
+  balance_after: number
+  product: string | null
+  model: string | null
+  created_at: string
+}
+
+export interface TransactionPage {
+  transactions: TransactionRecord[]
+  next_cursor: string | null
+}
+
+export interface ConsumptionDay {
+  date: string
+  total_tokens: number
+  by_product: Record<string, number>
+}
+
+export interface ConsumptionTotals {
+  start: string
+  end: string
+  total_tokens: number
+  by_product: Record<string, number>
+  by_day: ConsumptionDay[]
+}
+
+export interface TransferResult {
+  transfer_id: string
+  amount: number
+  sender_balance: number
+  receiver_balance: number
+  sender_revoked: boolean
+}
+
+export interface BalanceNotification {
+  thresholds: number[]
+  email: string | null
+}
+
+export interface ModelRecord {
+  slug: string
+  name: string
+  tags: string[]
+  parameters?: string | number | null
+  context_length?: number | null
+  dimensions?: number | null
+  release_date?: string
+  description?: string
+  num_replicas?: number
+}
+
+/** ALTCHA (v1 format) challenge as `createChallenge` returns it. */
+export interface CaptchaChallenge {
+  algorithm: string
+  challenge: string
+  maxnumber?: number
+  salt: string
+  signature: string
+}

@@ -1,0 +1,29 @@
+import { useLingui } from '@lingui/react'
+import { useMemo } from 'react'
+
+/** Spec §9: the free pack every trial key starts with. */
+export const freePackTokens = 10_000_000
+
+/** Number and date formatters for the active interface locale. */
+export function useFormat() {
+  const { i18n } = useLingui()
+  const locale = i18n.locale
+  return useMemo(() => {
+    const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+    const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })
+    const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+    const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+    return {
+      tokens: (n: number) => integer.format(n),
+      compactTokens: (n: number) => compact.format(n),
+      dateTime: (iso: string) => dateTime.format(new Date(iso)),
+      /** `YYYY-MM-DD` buckets are UTC days. */
+      day: (date: string) => day.format(new Date(`${date}T00:00:00Z`)),
+    }
+  }, [locale])
+}
+
+/** Shows only the start and end of a key, so it can be recognised on screen without being readable in full. */
+export function maskKey(apiKey: string): string {
+  return apiKey.length <= 12 ? '•'.repeat(apiKey.length) : `${apiKey.slice(0, 8)}…${apiKey.slice(-4)}`
+}

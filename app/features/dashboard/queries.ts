@@ -1,0 +1,104 @@
+import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { api } from './api-client'
+
+/** Spec §8: a failed read is only logged; an aborted one (navigation, unmount) is not a failure. */
+async function read<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) console.error(error instanceof Error ? error.message : error)
+    throw error
+  }
+}
+
+/** Spec §8: a failed write shows `status: detail` as a negative notification. */
+export function toastError(error: unknown) {
+  toast.error(error instanceof Error ? error.message : String(error))
+}
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  ofKey: (apiKey: string) => ['dashboard', 'key', apiKey] as const,
+  keyInfo: (apiKey: string) => [...dashboardKeys.ofKey(apiKey), 'key-info'] as const,
+  transactions: (apiKey: string, pageSize: number) => [...dashboardKeys.ofKey(apiKey), 'transactions', pageSize] as const,
+  consumption: (apiKey: string, start: string, end: string) => [...dashboardKeys.ofKey(apiKey), 'consumption', start, end] as const,
+  models: (tags: string[]) => ['dashboard', 'models', ...tags] as const,
+}
+
+export const keyInfoQuery = (apiKey: string | null) =>
+  queryOptions({
+    queryKey: dashboardKeys.keyInfo(apiKey ?? ''),
+    queryFn: ({ signal }) => read(() => api.keyInfo(apiKey!, signal)),
+    enabled: Boolean(apiKey),
+    // A revoked or unknown key answers 401 every time; retrying only repeats the console error.
+    retry: false,
+  })
+
+export const transactionsQuery = (apiKey: string | null, pageSize = 20) =>
+  infiniteQueryOptions({
+    queryKey: dashboardKeys.transactions(apiKey ?? '', pageSize),
+    queryFn: ({ pageParam, signal }) => read(() => api.transactions(apiKey!, pageSize, pageParam, signal)),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    enabled: Boolean(apiKey),
+    retry: false,
+  })
+
+export const consumptionQuery = (apiKey: string | null, range: { start: string; end: string }) =>
+  queryOptions({
+    queryKey: dashboardKeys.consumption(apiKey ?? '', range.start, range.end),
+    queryFn: ({ signal }) => read(() => api.totalConsumption(apiKey!, range, signal)),
+    enabled: Boolean(apiKey),
+    retry: false,
+  })
+
+export const modelsQuery = (tags: string[]) =>
+  queryOptions({
+    queryKey: dashboardKeys.models(tags),
+    queryFn: async ({ signal }) => {
+      const answer = await read(() => api.models(tags, signal))
+      return Array.isArray(answer) ? answer : answer.data
+    },
+    staleTime: 5 * 60_000,
+  })
+
+/** After a write the balance and the usage of that key are stale. */
+function refreshKey(queryClient: QueryClient, apiKey: string) {
+  return queryClient.invalidateQueries({ queryKey: dashboardKeys.ofKey(apiKey) })
+}
+
+/** A key that stopped working must not be asked again: drop its cached data instead of refetching (a 401 would log). */
+export function forgetKeyData(queryClient: QueryClient, apiKey: string) {
+  queryClient.removeQueries({ queryKey: dashboardKeys.ofKey(apiKey) })
+}
+
+export const revokeKeyMutation = () =>
+  mutationOptions({
+    mutationFn: ({ apiKey, captcha }: { apiKey: string; captcha: string }) => api.revokeKey(apiKey, captcha),
+    onError: toastError,
+  })
+
+export const transferMutation = () =>
+  mutationOptions({
+    mutationFn: ({ apiKey, receiverKey, captcha }: { apiKey: string; receiverKey: string; captcha: string }) =>
+      api.transferBalance(apiKey, receiverKey, captcha),
+    onError: toastError,
+  })
+
+export const saveNotificationMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: ({ apiKey, thresholds, email }: { apiKey: string; thresholds: number[]; email: string }) =>
+      api.setBalanceNotification(apiKey, { thresholds, email }),
+    onSuccess: (_data, { apiKey }) => refreshKey(queryClient, apiKey),
+    onError: toastError,
+  })
+
+export const removeNotificationMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: ({ apiKey }: { apiKey: string }) => api.deleteBalanceNotification(apiKey),
+    onSuccess: (_data, { apiKey }) => refreshKey(queryClient, apiKey),
+    onError: toastError,
+  })
+
+export { refreshKey }
