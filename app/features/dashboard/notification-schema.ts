@@ -1,0 +1,28 @@
+import * as v from 'valibot'
+import { constants } from '../../../app.config'
+
+/** Spec §5's exact wording; the server answers it as the 400 detail and the form shows it too. */
+export const invalidThresholdsMessage = 'Invalid thresholds: Must be array with max 3 values'
+
+/** One threshold: a whole, non-negative number of tokens. */
+export const thresholdSchema = v.pipe(
+  v.number('Each threshold must be a number'),
+  v.integer('Each threshold must be a whole number of tokens'),
+  v.minValue(0, 'Each threshold must be zero or more tokens'),
+  v.maxValue(Number.MAX_SAFE_INTEGER, 'Threshold is too large'),
+)
+
+/** Spec §5: an array of at most 3 values. */
+export const thresholdsSchema = v.pipe(
+  v.array(thresholdSchema, invalidThresholdsMessage),
+  v.maxLength(constants.maxBalanceThresholds, invalidThresholdsMessage),
+)
+
+/** Body of POST /api/v1/billing/balance_notification; shared by the dashboard form and the HTTP handler. */
+export const balanceNotificationSchema = v.object({
+  thresholds: thresholdsSchema,
+  email: v.pipe(v.string('An e-mail address is required'), v.trim(), v.nonEmpty('An e-mail address is required'), v.email('Enter a valid e-mail address'), v.maxLength(254)),
+})
+
+export type BalanceNotificationInput = v.InferInput<typeof balanceNotificationSchema>
+export type BalanceNotificationBody = v.InferOutput<typeof balanceNotificationSchema>

@@ -1,0 +1,38 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { balanceNotificationSchema, invalidThresholdsMessage } from '~/features/dashboard/notification-schema'
+
+const parse = (input: unknown) => v.safeParse(balanceNotificationSchema, input)
+
+describe('balance notification schema', () => {
+  it('accepts up to three thresholds and an e-mail', () => {
+    const result = parse({ thresholds: [1_000_000, 500_000, 0], email: ' me@example.com ' })
+    expect(result.success).toBe(true)
+    expect(result.output).toEqual({ thresholds: [1_000_000, 500_000, 0], email: 'me@example.com' })
+  })
+
+  it('accepts no thresholds', () => {
+    expect(parse({ thresholds: [], email: 'me@example.com' }).success).toBe(true)
+  })
+
+  it('refuses a fourth threshold with the spec message', () => {
+    const result = parse({ thresholds: [1, 2, 3, 4], email: 'me@example.com' })
+    expect(result.success).toBe(false)
+    expect(result.issues?.[0].message).toBe(invalidThresholdsMessage)
+    expect(invalidThresholdsMessage).toBe('Invalid thresholds: Must be array with max 3 values')
+  })
+
+  it('refuses thresholds that are not an array with the spec message', () => {
+    expect(parse({ thresholds: 5, email: 'me@example.com' }).issues?.[0].message).toBe(invalidThresholdsMessage)
+  })
+
+  it('refuses negative or fractional thresholds', () => {
+    expect(parse({ thresholds: [-1], email: 'me@example.com' }).success).toBe(false)
+    expect(parse({ thresholds: [1.5], email: 'me@example.com' }).success).toBe(false)
+  })
+
+  it('refuses a missing or malformed e-mail', () => {
+    expect(parse({ thresholds: [1] }).success).toBe(false)
+    expect(parse({ thresholds: [1], email: 'not-an-address' }).success).toBe(false)
+  })
+})
