@@ -66,11 +66,34 @@ export interface ModelRecord {
   num_replicas?: number
 }
 
-/** ALTCHA (v1 format) challenge as `createChallenge` returns it. */
-export interface CaptchaChallenge {
+/** ALTCHA v1 challenge (altcha-lib/v1 `createChallenge`): find n with hash(salt + n) === challenge. */
+export interface CaptchaChallengeV1 {
   algorithm: string
   challenge: string
   maxnumber?: number
   salt: string
   signature: string
 }
+
+/** ALTCHA v2 challenge (altcha-lib `createChallenge`): find a counter whose derived key starts with keyPrefix. */
+export interface CaptchaChallengeV2 {
+  parameters: {
+    algorithm: string
+    nonce: string
+    salt: string
+    cost: number
+    keyLength: number
+    keyPrefix: string
+    expiresAt?: number
+    [name: string]: unknown
+  }
+  signature?: string
+}
+
+/** What GET /api/v1/captcha/challenge answers when the server uses Turnstile instead. */
+export interface TurnstileChallenge {
+  provider: 'turnstile'
+  site_key: string | null
+}
+
+export type CaptchaChallenge = CaptchaChallengeV1 | CaptchaChallengeV2 | TurnstileChallenge

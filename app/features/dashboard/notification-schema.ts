@@ -4,12 +4,15 @@ import { constants } from '../../../app.config'
 /** Spec §5's exact wording; the server answers it as the 400 detail and the form shows it too. */
 export const invalidThresholdsMessage = 'Invalid thresholds: Must be array with max 3 values'
 
-/** One threshold: a whole, non-negative number of tokens. */
+/** The largest balance a threshold can name; the same bound the HTTP schema uses for token amounts. */
+export const maxThresholdTokens = 1_000_000_000_000
+
+/** One threshold: a whole, positive number of tokens. */
 export const thresholdSchema = v.pipe(
   v.number('Each threshold must be a number'),
   v.integer('Each threshold must be a whole number of tokens'),
-  v.minValue(0, 'Each threshold must be zero or more tokens'),
-  v.maxValue(Number.MAX_SAFE_INTEGER, 'Threshold is too large'),
+  v.minValue(1, 'Each threshold must be at least 1 token'),
+  v.maxValue(maxThresholdTokens, 'Threshold is too large'),
 )
 
 /** Spec §5: an array of at most 3 values. */

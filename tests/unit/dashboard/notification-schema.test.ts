@@ -6,9 +6,9 @@ const parse = (input: unknown) => v.safeParse(balanceNotificationSchema, input)
 
 describe('balance notification schema', () => {
   it('accepts up to three thresholds and an e-mail', () => {
-    const result = parse({ thresholds: [1_000_000, 500_000, 0], email: ' me@example.com ' })
+    const result = parse({ thresholds: [1_000_000, 500_000, 1], email: ' me@example.com ' })
     expect(result.success).toBe(true)
-    expect(result.output).toEqual({ thresholds: [1_000_000, 500_000, 0], email: 'me@example.com' })
+    expect(result.output).toEqual({ thresholds: [1_000_000, 500_000, 1], email: 'me@example.com' })
   })
 
   it('accepts no thresholds', () => {
@@ -26,7 +26,8 @@ describe('balance notification schema', () => {
     expect(parse({ thresholds: 5, email: 'me@example.com' }).issues?.[0].message).toBe(invalidThresholdsMessage)
   })
 
-  it('refuses negative or fractional thresholds', () => {
+  it('refuses zero, negative or fractional thresholds', () => {
+    expect(parse({ thresholds: [0], email: 'me@example.com' }).success).toBe(false)
     expect(parse({ thresholds: [-1], email: 'me@example.com' }).success).toBe(false)
     expect(parse({ thresholds: [1.5], email: 'me@example.com' }).success).toBe(false)
   })

@@ -1,15 +1,23 @@
-import type { CaptchaChallenge } from '../api-types'
+import { solveChallenge as solveV2 } from 'altcha-lib'
+import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/web/pbkdf2'
+import { deriveKey as sha } from 'altcha-lib/algorithms/web/sha'
+import type { CaptchaChallenge, CaptchaChallengeV1, CaptchaChallengeV2 } from '../api-types'
 
-/** altcha-lib's default search space when the challenge does not name one. */
+/** altcha-lib v1's default search space when the challenge does not name one. */
 const defaultMaxNumber = 1_000_000
 
 export function isCryptoSupported(): boolean {
   return typeof globalThis.crypto !== 'undefined' && typeof globalThis.crypto.subtle?.digest === 'function'
 }
 
-/** altcha-lib v1 puts `expires` (seconds since the epoch) in the salt's query part; milliseconds or undefined. */
-export function challengeExpiry(salt: string): number | undefined {
-  const query = salt.split('?')[1]
+export const isV2 = (challenge: CaptchaChallenge): challenge is CaptchaChallengeV2 => 'parameters' in challenge
+export const isV1 = (challenge: CaptchaChallenge): challenge is CaptchaChallengeV1 => 'challenge' in challenge && 'salt' in challenge
+
+/** Milliseconds since the epoch after which the server refuses a solution, if the challenge says. */
+export function challengeExpiry(challenge: CaptchaChallengeV1 | CaptchaChallengeV2): number | undefined {
+  if (isV2(challenge)) return challenge.parameters.expiresAt ? challenge.parameters.expiresAt * 1000 : undefined
+  // v1 carries `expires` (seconds) in the salt's query part.
+  const query = challenge.salt.split('?')[1]
   if (!query) return undefined
   const params = new URLSearchParams(query)
   const seconds = Number.parseInt(params.get('expires') ?? params.get('expire') ?? '', 10)
@@ -28,8 +36,8 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true
 }
 
-/** Finds n in [0, maxnumber] with hash(salt + n) === challenge; undefined when none does (or when aborted). */
-export async function solveChallenge(challenge: CaptchaChallenge, signal?: AbortSignal): Promise<number | undefined> {
+/** v1: n in [0, maxnumber] with hash(salt + n) === challenge; undefined when none does or when aborted. */
+export async function solveV1(challenge: CaptchaChallengeV1, signal?: AbortSignal): Promise<number | undefined> {
   const target = hexToBytes(challenge.challenge.toLowerCase())
   const algorithm = challenge.algorithm.toUpperCase()
   const max = challenge.maxnumber ?? defaultMaxNumber
@@ -42,16 +50,27 @@ export async function solveChallenge(challenge: CaptchaChallenge, signal?: Abort
   return undefined
 }
 
-/** The form value altcha-lib's `verifySolution` reads: base64 of the JSON solution. */
-export function encodeSolution(challenge: CaptchaChallenge, number: number, took: number): string {
-  const json = JSON.stringify({
-    algorithm: challenge.algorithm,
-    challenge: challenge.challenge,
-    number,
-    salt: challenge.salt,
-    signature: challenge.signature,
-    took,
-  })
-  // The JSON is ASCII (hex, digits and the salt's URL-encoded parameters), so btoa is safe.
-  return btoa(json)
+/**
+ * Solves either format and returns the form value the server's `verifySolution` reads: base64 of the
+ * JSON solution (v1: the flat `{algorithm, challenge, number, salt, signature}`; v2: `{challenge, solution}`).
+ */
+export async function solveToPayload(challenge: CaptchaChallengeV1 | CaptchaChallengeV2, signal?: AbortSignal): Promise<string | undefined> {
+  const started = performance.now()
+  if (isV2(challenge)) {
+    const deriveKey = challenge.parameters.algorithm.startsWith('PBKDF2/') ? pbkdf2 : sha
+    const controller = new AbortController()
+    signal?.addEventListener('abort', () => controller.abort())
+    const solution = await solveV2({ challenge, deriveKey, controller, timeout: 0 })
+    if (!solution) return undefined
+    return encodeBase64({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })
+  }
+  const number = await solveV1(challenge, signal)
+  if (number === undefined) return undefined
+  const { algorithm, challenge: hash, salt, signature } = challenge
+  return encodeBase64({ algorithm, challenge: hash, number, salt, signature, took: Math.round(performance.now() - started) })
+}
+
+/** The JSON is ASCII (hex, numbers, algorithm names, URL-encoded salt parameters), so btoa is safe. */
+function encodeBase64(value: unknown): string {
+  return btoa(JSON.stringify(value))
 }

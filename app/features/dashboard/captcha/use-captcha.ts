@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { isCryptoSupported } from './altcha'
-import { obtainCaptcha, type CaptchaSolution } from './solve'
+import { obtainCaptcha, UnsupportedChallengeError, type CaptchaSolution } from './solve'
 
 /** Spec §4 captcha states. `cleanup` is the last state, entered while the widget unmounts. */
 export type CaptchaState = 'unloaded' | 'idle' | 'loading' | 'loaded' | 'error' | 'unsupported' | 'expired' | 'cleanup'
@@ -64,7 +64,7 @@ export function useCaptcha(): Captcha {
       .catch((error: unknown) => {
         if (stateRef.current !== 'cleanup') {
           if (!abort.signal.aborted) console.error('captcha', error instanceof Error ? error.message : error)
-          moveTo('error')
+          moveTo(error instanceof UnsupportedChallengeError ? 'unsupported' : 'error')
         }
         throw error instanceof CaptchaError ? error : new CaptchaError(error instanceof Error ? error.message : String(error))
       })
