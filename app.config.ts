@@ -42,10 +42,34 @@ export const constants = {
 /** Spec §3: the product list is filtered to these two price ids. */
 export const allowedPriceIds = ['price_tokens_1b', 'price_tokens_11b'] as const
 
+/**
+ * Per-minute request limits per key tier, from the original API's published table (api-contracts.md).
+ * `null` means the API needs a key. `dashboard` is this product's own limit for /api/v1 per key.
+ */
+export const rateLimitTiers = {
+  reader: { anonymous: 20, free: 500, paid: 500, premium: 5000 },
+  embeddings: { anonymous: null, free: 100, paid: 500, premium: 5000 },
+  rerank: { anonymous: null, free: 100, paid: 500, premium: 5000 },
+  classify: { anonymous: null, free: 25, paid: 125, premium: 1250 },
+  segment: { anonymous: 20, free: 200, paid: 200, premium: 1000 },
+  deepsearch: { anonymous: null, free: 50, paid: 50, premium: 500 },
+  dashboard: { anonymous: null, free: 600, paid: 1200, premium: 6000 },
+} as const
+export type RateLimitedApi = keyof typeof rateLimitTiers
+
 const port = v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(65535))
 const url = v.pipe(v.string(), v.url('must be a URL'))
 const optional = <T extends v.GenericSchema<string, unknown>>(schema: T) =>
   v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s)), v.optional(schema)))
+
+const rateWindow = v.pipe(
+  v.string(),
+  v.regex(/^\d+\/\d+$/, 'must read like 3/3600 (count/seconds)'),
+  v.transform((s) => {
+    const [limit, seconds] = s.split('/').map(Number)
+    return { limit, windowMs: seconds * 1000 }
+  }),
+)
 
 /** Server environment. Every variable is documented in README.md. */
 export const envSchema = v.object({
@@ -61,6 +85,16 @@ export const envSchema = v.object({
   CAPTCHA_SECRET: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   TURNSTILE_SECRET_KEY: optional(v.string()),
   TURNSTILE_SITE_KEY: optional(v.string()),
+  /** ALTCHA work: the largest proof-of-work counter (about 1 s in a browser at the default). */
+  CAPTCHA_DIFFICULTY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(2), v.maxValue(1_000_000)), '10000'),
+  /** Turnstile's siteverify endpoint; only tests point it elsewhere (a loopback server). */
+  TURNSTILE_VERIFY_URL: optional(url),
+  /** Trial keys per client address, as `count/seconds`; a 429 sends the dashboard to an empty key. */
+  RATE_LIMIT_TRIAL: v.optional(rateWindow, '3/3600'),
+  /** Empty (zero-token) keys per client address, as `count/seconds`. */
+  RATE_LIMIT_EMPTY: v.optional(rateWindow, '20/3600'),
+  /** `off` disables the per-key limits of /api/v1 (e.g. for benchmarks); otherwise the `dashboard` tier applies. */
+  RATE_LIMIT_KEYS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   TRUST_PROXY: v.pipe(v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'), v.transform((s) => s === 'true')),
 })
 export type ServerEnv = v.InferOutput<typeof envSchema>

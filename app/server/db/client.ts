@@ -46,6 +46,11 @@ export function getDatabase(): Promise<Database> {
   return shared
 }
 
+/** Hands the process a database of the caller's (tests, benchmarks); `undefined` goes back to the default. */
+export function useDatabase(database: Database | undefined): void {
+  shared = database ? Promise.resolve(database) : undefined
+}
+
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db
 }

@@ -20,7 +20,7 @@ export async function migrate(db: Db): Promise<string[]> {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ID})`)
     await tx.execute(sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`)
     const rows = await tx.execute<{ name: string }>(sql`select name from schema_migrations`)
-    const done = new Set(rowsOf(rows).map((r) => r.name))
+    const done = new Set(rowsOf<{ name: string }>(rows).map((r) => r.name))
     for (const migration of migrations) {
       if (done.has(migration.name)) continue
       for (const statement of migration.statements) if (statement.trim()) await tx.execute(sql.raw(statement))

@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { brand, constants } from '../../../app.config'
+import { apiKeys } from '../db/schema'
+import type { Db, Tx } from '../db/types'
+import { unauthorized } from '../http/errors'
+import { applyEntry } from './ledger'
+
+export type ApiKey = typeof apiKeys.$inferSelect
+
+/** 24 random bytes (192 bits) in base64url after the brand prefix: 32 characters a scanner can recognise. */
+const keyPattern = new RegExp(`^${brand.keyPrefix}[A-Za-z0-9_-]{32}$`)
+
+export function generateKey(): string {
+  return brand.keyPrefix + randomBytes(24).toString('base64url')
+}
+
+export function hashKey(plaintext: string): string {
+  return createHash('sha256').update(plaintext).digest('hex')
+}
+
+export function looksLikeKey(value: string): boolean {
+  return keyPattern.test(value)
+}
+
+/** What a holder sees of a key: enough to recognise it, never enough to use it. */
+export function displayKey(key: Pick<ApiKey, 'prefix' | 'last4'>): string {
+  return `${key.prefix}…${key.last4}`
+}
+
+export type KeyKind = 'trial' | 'empty'
+
+/** Creates a key; a trial key gets the free pack as a `trial` entry in the same transaction, exactly once. */
+export async function issueKey(db: Db, kind: KeyKind, owner: { ownerId?: string; email?: string } = {}): Promise<{ apiKey: string; key: ApiKey }> {
+  const apiKey = generateKey()
+  const random = apiKey.slice(brand.keyPrefix.length)
+  const key = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({ keyHash: hashKey(apiKey), prefix: brand.keyPrefix + random.slice(0, 4), last4: random.slice(-4), ownerId: owner.ownerId, email: owner.email })
+      .returning()
+    if (kind === 'empty') return row
+    const credit = await applyEntry(tx, { keyId: row.id, amount: constants.freePackTokens, type: 'trial', externalRef: `trial:${row.id}` })
+    return { ...row, balance: credit.balance }
+  })
+  return { apiKey, key }
+}
+
+export async function findKey(db: Db | Tx, plaintext: string): Promise<ApiKey | undefined> {
+  if (!looksLikeKey(plaintext)) return undefined
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashKey(plaintext))).limit(1)
+  return row
+}
+
+/** The key behind a presented plaintext, if it is known and not revoked; anything else is the same 401. */
+export async function requireActiveKey(db: Db | Tx, plaintext: string | undefined): Promise<ApiKey> {
+  const key = plaintext ? await findKey(db, plaintext) : undefined
+  if (!key || key.revokedAt) throw unauthorized()
+  return key
+}
+
+export async function revokeKey(db: Db | Tx, keyId: string): Promise<boolean> {
+  const rows = await db.update(apiKeys).set({ revokedAt: sql`now()` }).where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id })
+  return rows.length === 1
+}
+
+/** Spec §3 key info, plus what the dashboard needs to show which key this is. */
+export function keyInfo(key: ApiKey) {
+  return {
+    key_id: key.id,
+    key_display: displayKey(key),
+    email: key.email,
+    wallet: { total_balance: key.balance },
+    metadata: { speed_level: key.speedLevel, auto_recharge: key.autoRecharge },
+    created_at: key.createdAt.toISOString(),
+  }
+}
+export type KeyInfo = ReturnType<typeof keyInfo>

@@ -1,0 +1,49 @@
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm'
+import { constants } from '../../../app.config'
+import { balanceNotifications } from '../db/schema'
+import { rowsOf } from '../db/migrate'
+import type { Db } from '../db/types'
+import { badRequest, notFound } from '../http/errors'
+
+/** The spec's exact wording (§5). */
+export const invalidThresholds = 'Invalid thresholds: Must be array with max 3 values'
+
+export interface BalanceNotification {
+  thresholds: number[]
+  email: string | null
+  armed: Record<string, boolean>
+}
+
+export async function getBalanceNotification(db: Db, keyId: string): Promise<BalanceNotification> {
+  const rows = await db.select().from(balanceNotifications).where(eq(balanceNotifications.keyId, keyId)).orderBy(asc(balanceNotifications.threshold))
+  return { thresholds: rows.map((r) => r.threshold), email: rows[0]?.email ?? null, armed: Object.fromEntries(rows.map((r) => [r.threshold, r.armed])) }
+}
+
+/**
+ * Replaces a key's alerts. A threshold already above the balance starts disarmed: it fires only on a
+ * downward crossing, after a credit has lifted the balance back to it. Kept thresholds keep their state.
+ */
+export async function setBalanceNotification(db: Db, keyId: string, thresholds: number[], email: string): Promise<BalanceNotification> {
+  const unique = [...new Set(thresholds)].sort((a, b) => a - b)
+  if (unique.length > constants.maxBalanceThresholds) throw badRequest(invalidThresholds)
+  await db.transaction(async (tx) => {
+    // Locking the key serialises concurrent replacements and orders them against debits' alert checks.
+    const [key] = rowsOf<{ balance: string }>(await tx.execute(sql`select balance from api_keys where id = ${keyId}::uuid for update`))
+    if (!key) throw notFound('API key not found')
+    const balance = Number(key.balance)
+    const ofKey = eq(balanceNotifications.keyId, keyId)
+    await tx.delete(balanceNotifications).where(unique.length ? and(ofKey, notInArray(balanceNotifications.threshold, unique)) : ofKey)
+    for (const threshold of unique) {
+      await tx
+        .insert(balanceNotifications)
+        .values({ keyId, threshold, email, armed: balance >= threshold })
+        .onConflictDoUpdate({ target: [balanceNotifications.keyId, balanceNotifications.threshold], set: { email } })
+    }
+  })
+  return getBalanceNotification(db, keyId)
+}
+
+export async function deleteBalanceNotification(db: Db, keyId: string): Promise<number> {
+  const rows = await db.delete(balanceNotifications).where(eq(balanceNotifications.keyId, keyId)).returning({ id: balanceNotifications.id })
+  return rows.length
+}

@@ -1,0 +1,79 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import { rowsOf } from '../db/migrate'
+import { ledgerEntries } from '../db/schema'
+import type { Db } from '../db/types'
+
+type Entry = typeof ledgerEntries.$inferSelect
+
+/** A transaction record as the dashboard reads it; event references and other keys stay internal. */
+export function transactionRecord(entry: Entry) {
+  return {
+    id: String(entry.id),
+    type: entry.type,
+    amount: entry.amount,
+    balance_after: entry.balanceAfter,
+    product: entry.product,
+    model: entry.model,
+    created_at: entry.createdAt.toISOString(),
+  }
+}
+export type TransactionRecord = ReturnType<typeof transactionRecord>
+
+export async function latestTransaction(db: Db, keyId: string): Promise<TransactionRecord | null> {
+  const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.keyId, keyId)).orderBy(desc(ledgerEntries.id)).limit(1)
+  return entry ? transactionRecord(entry) : null
+}
+
+/** One entry of this key; another key's entry is simply not found. */
+export async function findTransaction(db: Db, keyId: string, id: number): Promise<TransactionRecord | null> {
+  const [entry] = await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.keyId, keyId), eq(ledgerEntries.id, id))).limit(1)
+  return entry ? transactionRecord(entry) : null
+}
+
+/** Cursors are opaque to clients: the id of the last entry they saw. */
+export const encodeCursor = (id: number) => Buffer.from(`e${id}`).toString('base64url')
+export function decodeCursor(cursor: string): number | undefined {
+  const match = /^e(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString())
+  return match ? Number(match[1]) : undefined
+}
+
+/** Newest first; `next_cursor` is null on the last page. */
+export async function paginatedTransactions(db: Db, keyId: string, numRecords: number, before?: number) {
+  const where = before === undefined ? eq(ledgerEntries.keyId, keyId) : and(eq(ledgerEntries.keyId, keyId), lt(ledgerEntries.id, before))
+  const rows = await db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).limit(numRecords + 1)
+  const page = rows.slice(0, numRecords)
+  return { transactions: page.map(transactionRecord), next_cursor: rows.length > numRecords ? encodeCursor(page[page.length - 1].id) : null }
+}
+
+export interface ConsumptionTotals {
+  start: string
+  end: string
+  total_tokens: number
+  by_product: Record<string, number>
+  by_day: Array<{ date: string; total_tokens: number; by_product: Record<string, number> }>
+}
+
+/** Tokens consumed in [start, end) (UTC days), per product and per day, for the usage chart. */
+export async function totalConsumption(db: Db, keyId: string, start: Date, end: Date): Promise<ConsumptionTotals> {
+  const rows = rowsOf<{ day: string; product: string | null; tokens: string | number }>(
+    await db.execute(sql`
+      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, product, -sum(amount) as tokens
+      from ledger_entries
+      where key_id = ${keyId}::uuid and type = 'consume' and created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz
+      group by 1, 2 order by 1, 2`),
+  )
+  const byProduct: Record<string, number> = {}
+  const byDay = new Map<string, { date: string; total_tokens: number; by_product: Record<string, number> }>()
+  let total = 0
+  for (const row of rows) {
+    const product = row.product ?? 'other'
+    const tokens = Number(row.tokens)
+    total += tokens
+    byProduct[product] = (byProduct[product] ?? 0) + tokens
+    const day = byDay.get(row.day) ?? { date: row.day, total_tokens: 0, by_product: {} }
+    day.total_tokens += tokens
+    day.by_product[product] = (day.by_product[product] ?? 0) + tokens
+    byDay.set(row.day, day)
+  }
+  return { start: start.toISOString(), end: end.toISOString(), total_tokens: total, by_product: byProduct, by_day: [...byDay.values()] }
+}

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { rowsOf } from '../db/migrate'
+import type { Db } from '../db/types'
+import { badRequest, notFound, unauthorized } from '../http/errors'
+import { applyEntry } from './ledger'
+
+export interface TransferResult {
+  transfer_id: string
+  amount: number
+  sender_balance: number
+  receiver_balance: number
+  sender_revoked: boolean
+}
+
+/**
+ * Moves the sender's whole balance to the receiver and revokes the sender, atomically (invariant I5).
+ * Both rows are locked in id order, so A→B racing B→A queue up instead of deadlocking; the loser then
+ * finds its sender (or receiver) revoked and is refused.
+ */
+export async function transferBalance(db: Db, senderId: string, receiverId: string): Promise<TransferResult> {
+  if (senderId === receiverId) throw badRequest('Cannot transfer balance to the same key')
+  return db.transaction(async (tx) => {
+    const locked = rowsOf<{ id: string; balance: string | number; revoked: boolean }>(
+      await tx.execute(sql`
+        select id, balance, revoked_at is not null as revoked from api_keys
+        where id in (${senderId}::uuid, ${receiverId}::uuid) order by id for update`),
+    )
+    const sender = locked.find((k) => k.id === senderId)
+    const receiver = locked.find((k) => k.id === receiverId)
+    if (!sender || sender.revoked) throw unauthorized()
+    if (!receiver || receiver.revoked) throw notFound('Receiver key not found')
+    const amount = Number(sender.balance)
+    if (amount <= 0) throw badRequest('The sender key has no balance to transfer')
+    const transferId = randomUUID()
+    const out = await applyEntry(tx, { keyId: senderId, amount: -amount, type: 'transfer_out', externalRef: `transfer:${transferId}:out`, counterpartyKeyId: receiverId })
+    const into = await applyEntry(tx, { keyId: receiverId, amount, type: 'transfer_in', externalRef: `transfer:${transferId}:in`, counterpartyKeyId: senderId })
+    await tx.execute(sql`update api_keys set revoked_at = now() where id = ${senderId}::uuid`)
+    return { transfer_id: transferId, amount, sender_balance: out.balance, receiver_balance: into.balance, sender_revoked: true }
+  })
+}

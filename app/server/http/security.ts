@@ -1,0 +1,94 @@
+import type { ServerEnv } from '../../../app.config'
+import { jsonResponse } from './errors'
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export function createNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64')
+}
+
+/**
+ * The page policy. Scripts need the request's nonce (TanStack Start stamps it on its hydration and
+ * theme scripts through the router's `ssr.nonce`); styles allow inline because React style attributes
+ * cannot carry a nonce. Vite's dev server injects un-nonced inline scripts and a websocket, so dev relaxes both.
+ */
+export function contentSecurityPolicy(nonce: string, env: Pick<ServerEnv, 'TURNSTILE_SECRET_KEY'>, dev = false): string {
+  const turnstile = env.TURNSTILE_SECRET_KEY ? ' https://challenges.cloudflare.com' : ''
+  const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self' 'nonce-${nonce}'${turnstile}`
+  const devConnect = dev ? ' ws: wss: http://localhost:* http://127.0.0.1:*' : ''
+  return [
+    `default-src 'self'`,
+    `script-src ${script}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data: blob: https:`,
+    `font-src 'self' data:`,
+    `connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com${turnstile}${devConnect}`,
+    `frame-src 'self' https://*.firebaseapp.com${turnstile}`,
+    `worker-src 'self' blob:`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ')
+}
+
+/** Reliability test 26: on every response, pages and API alike. */
+export function applySecurityHeaders(headers: Headers, csp: string): void {
+  headers.set('Content-Security-Policy', csp)
+  headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
+  headers.set('X-Content-Type-Options', 'nosniff')
+  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+  headers.set('X-Frame-Options', 'DENY')
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
+  headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)')
+}
+
+/** Our own origins: the public one and the one this request reached (they differ behind a proxy or in dev). */
+export function ownOrigins(request: Request, env: Pick<ServerEnv, 'PUBLIC_BASE_URL'>): Set<string> {
+  return new Set([new URL(env.PUBLIC_BASE_URL).origin, new URL(request.url).origin])
+}
+
+/**
+ * CSRF defence for state-changing requests. Browsers send Origin (and Sec-Fetch-Site) on every POST/DELETE,
+ * so those must be ours. A request with neither is not from a browser page (curl, SDKs with a bearer key)
+ * and is allowed, unless it carries cookies, which only a browser-like client has and which we cannot vouch for.
+ */
+export function csrfRefusal(request: Request, env: Pick<ServerEnv, 'PUBLIC_BASE_URL'>): Response | undefined {
+  if (!UNSAFE_METHODS.has(request.method)) return undefined
+  const origin = request.headers.get('origin')
+  const site = request.headers.get('sec-fetch-site')
+  const refuse = () => jsonResponse({ detail: 'Cross-site request refused' }, { status: 403 })
+  if (origin !== null) return origin !== 'null' && ownOrigins(request, env).has(origin) ? undefined : refuse()
+  if (site !== null) return site === 'same-origin' || site === 'none' ? undefined : refuse()
+  if (request.headers.has('cookie')) return refuse()
+  return undefined
+}
+
+const CORS_METHODS = 'GET, POST, DELETE, OPTIONS'
+const CORS_HEADERS = 'Authorization, Content-Type'
+
+const isDashboardApi = (request: Request) => new URL(request.url).pathname.startsWith('/api/v1/')
+
+/** Strict CORS for /api/v1: only PUBLIC_BASE_URL may read answers; preflights from elsewhere are refused. */
+export function corsPreflight(request: Request, env: Pick<ServerEnv, 'PUBLIC_BASE_URL'>): Response | undefined {
+  if (request.method !== 'OPTIONS' || !isDashboardApi(request) || !request.headers.has('access-control-request-method')) return undefined
+  const origin = request.headers.get('origin')
+  if (!origin || origin !== new URL(env.PUBLIC_BASE_URL).origin) return jsonResponse({ detail: 'Origin not allowed' }, { status: 403, headers: { Vary: 'Origin' } })
+  return new Response(null, {
+    status: 204,
+    headers: {
+      'Access-Control-Allow-Origin': origin,
+      'Access-Control-Allow-Methods': CORS_METHODS,
+      'Access-Control-Allow-Headers': CORS_HEADERS,
+      'Access-Control-Max-Age': '600',
+      Vary: 'Origin',
+    },
+  })
+}
+
+export function applyCors(request: Request, headers: Headers, env: Pick<ServerEnv, 'PUBLIC_BASE_URL'>): void {
+  if (!isDashboardApi(request)) return
+  headers.append('Vary', 'Origin')
+  const origin = request.headers.get('origin')
+  if (origin && origin === new URL(env.PUBLIC_BASE_URL).origin) headers.set('Access-Control-Allow-Origin', origin)
+}

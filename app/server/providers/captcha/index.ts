@@ -1,0 +1,25 @@
+import { serverEnv, type ServerEnv } from '../../../../app.config'
+import { getDb } from '../../db/client'
+import { badRequest } from '../../http/errors'
+import { altchaProvider } from './altcha'
+import { turnstileProvider } from './turnstile'
+import type { CaptchaProvider } from './types'
+
+export type { CaptchaProvider } from './types'
+
+let cached: { env: ServerEnv; provider: CaptchaProvider } | undefined
+
+/** Turnstile when its secret is configured, ALTCHA otherwise. */
+export function captchaProvider(env = serverEnv()): CaptchaProvider {
+  if (cached?.env === env) return cached.provider
+  const provider = env.TURNSTILE_SECRET_KEY
+    ? turnstileProvider({ secretKey: env.TURNSTILE_SECRET_KEY, siteKey: env.TURNSTILE_SITE_KEY, verifyUrl: env.TURNSTILE_VERIFY_URL })
+    : altchaProvider(getDb, { secret: env.CAPTCHA_SECRET, difficulty: env.CAPTCHA_DIFFICULTY })
+  cached = { env, provider }
+  return provider
+}
+
+/** Refuses the request unless its captcha response is genuine and unused. */
+export async function requireCaptcha(response: string | undefined, remoteIp?: string): Promise<void> {
+  if (!response || !(await captchaProvider().verify(response, remoteIp))) throw badRequest('Captcha verification failed')
+}

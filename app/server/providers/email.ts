@@ -1,0 +1,124 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { serverEnv } from '../../../app.config'
+import { getDb } from '../db/client'
+import { rowsOf } from '../db/migrate'
+import type { Db } from '../db/types'
+
+export interface OutgoingMail {
+  id: string
+  to: string
+  subject: string
+  text: string
+  kind: string
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>
+}
+
+/** Over SMTP when SMTP_URL is set; otherwise each message becomes an .eml (and a .json) under DATA_DIR/outbox. */
+export async function createMailer(env = serverEnv()): Promise<Mailer> {
+  const { default: nodemailer } = await import('nodemailer')
+  const message = (m: OutgoingMail) => ({ from: env.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, messageId: `<${m.id}@outbox>` })
+  if (env.SMTP_URL) {
+    const transport = nodemailer.createTransport(env.SMTP_URL)
+    return { send: async (m) => void (await transport.sendMail(message(m))) }
+  }
+  const dir = join(env.DATA_DIR, 'outbox')
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    async send(m) {
+      await mkdir(dir, { recursive: true })
+      const info = await transport.sendMail(message(m))
+      await writeFile(join(dir, `${m.id}.eml`), info.message as Buffer)
+      await writeFile(join(dir, `${m.id}.json`), JSON.stringify({ ...message(m), kind: m.kind }, null, 2))
+    },
+  }
+}
+
+const LEASE = sql`interval '5 minutes'`
+const MAX_ATTEMPTS = 8
+
+/**
+ * Sends unsent outbox rows. Each batch is claimed with a lease (SKIP LOCKED, then `next_attempt_at` in the
+ * future) and sent outside any transaction, so instances never send the same row concurrently and a slow
+ * SMTP server never holds a database lock. A crash mid-send retries after the lease: at-least-once.
+ */
+export async function drainOutbox(db: Db, mailer: Mailer, batch = 20): Promise<{ sent: number; failed: number }> {
+  let sent = 0
+  let failed = 0
+  for (;;) {
+    const claimed = rowsOf<OutgoingMail & { attempts: number }>(
+      await db.execute(sql`
+        update email_outbox set next_attempt_at = now() + ${LEASE}, attempts = attempts + 1
+        where id in (
+          select id from email_outbox
+          where sent_at is null and next_attempt_at <= now() and attempts < ${MAX_ATTEMPTS}
+          order by created_at limit ${batch} for update skip locked)
+        returning id, "to", subject, text, kind, attempts`),
+    )
+    for (const mail of claimed) {
+      try {
+        await mailer.send(mail)
+        await db.execute(sql`update email_outbox set sent_at = now(), last_error = null where id = ${mail.id}::uuid`)
+        sent++
+      } catch (error) {
+        failed++
+        const backoffSeconds = Math.min(3600, 30 * 2 ** (mail.attempts - 1))
+        await db.execute(sql`
+          update email_outbox set last_error = ${String((error as Error)?.message ?? error).slice(0, 500)},
+            next_attempt_at = now() + make_interval(secs => ${backoffSeconds})
+          where id = ${mail.id}::uuid`)
+        console.error(`[outbox] sending ${mail.kind} ${mail.id} failed (attempt ${mail.attempts})`, (error as Error)?.message)
+      }
+    }
+    if (claimed.length < batch) return { sent, failed }
+  }
+}
+
+let running: Promise<unknown> | undefined
+let again = false
+let mailer: Promise<Mailer> | undefined
+let timer: ReturnType<typeof setInterval> | undefined
+
+/** Drains in the background after a commit that queued mail; calls while a drain runs fold into one more pass. */
+export function kickOutbox(): void {
+  if (running) {
+    again = true
+    return
+  }
+  running = (async () => {
+    try {
+      mailer ??= createMailer()
+      do {
+        again = false
+        await drainOutbox(await getDb(), await mailer)
+      } while (again)
+    } catch (error) {
+      console.error('[outbox] drain failed', error)
+    } finally {
+      running = undefined
+    }
+  })()
+}
+
+/** The server's periodic drain, for retries and for mail other instances queued. */
+export function startOutboxWorker(intervalMs = 30_000): void {
+  if (timer) return
+  timer = setInterval(kickOutbox, intervalMs)
+  timer.unref?.()
+  kickOutbox()
+}
+
+/** Tests switch mailer configuration between files. */
+export function resetOutboxWorker(): void {
+  if (timer) clearInterval(timer)
+  timer = undefined
+  mailer = undefined
+}
+
+export function outboxIdle(): Promise<unknown> {
+  return running ?? Promise.resolve()
+}
