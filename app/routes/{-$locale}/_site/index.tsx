@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { LandingPage } from '~/features/marketing/landing/landing-page'
+import { organizationJsonLd } from '~/features/marketing/json-ld'
 import { pageMeta } from '~/features/marketing/page-meta'
-import { PlaceholderPage } from '~/features/marketing/placeholder-page'
-import { pageHead } from '~/lib/seo'
+import { fetchNewsList } from '~/features/news/news.functions'
+import { pageHead, rootData } from '~/lib/seo'
 
 export const Route = createFileRoute('/{-$locale}/_site/')({
-  head: (ctx) => pageHead(ctx, pageMeta.landing),
-  component: () => <PlaceholderPage page="landing" />,
+  loader: () => fetchNewsList(),
+  head: (ctx) => pageHead(ctx, { ...pageMeta.landing, jsonLd: organizationJsonLd(rootData(ctx.matches).baseUrl) }),
+  component: Landing,
 })
+
+function Landing() {
+  return <LandingPage news={Route.useLoaderData()} />
+}

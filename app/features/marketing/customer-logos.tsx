@@ -1,0 +1,31 @@
+import { useLingui } from '@lingui/react'
+import { customerGroups } from '#content/customers'
+
+/** Spec §1: logos grouped by industry. Wordmarks sit in fixed boxes, so they never shift the layout. */
+export function CustomerLogos() {
+  const { i18n } = useLingui()
+  return (
+    <div className="grid gap-x-10 gap-y-8 sm:grid-cols-2 lg:grid-cols-3">
+      {customerGroups.map((group) => (
+        <div key={group.id}>
+          <h3 className="text-sm font-semibold text-muted-foreground">{i18n._(group.label)}</h3>
+          <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
+            {group.customers.map((customer) => (
+              <li key={customer.slug}>
+                <img
+                  src={customer.logo}
+                  alt={customer.name}
+                  width={160}
+                  height={40}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-8 w-32 object-contain object-left dark:brightness-200"
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,71 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { ArrowRight } from 'lucide-react'
+import { models } from '#content/models'
+import { papers } from '#content/papers'
+import { LocalizedLink } from '~/components/site/localized-link'
+import { Button } from '~/components/ui/button'
+import { brand, constants } from '../../../../app.config'
+
+const sample = `curl https://api.${brand.domain}/v1/rerank \\
+  -H "Authorization: Bearer $API_KEY" \\
+  -d '{"model": "reranker-v3",
+       "query": "organic skincare",
+       "documents": ["...", "..."]}'`
+
+export function Hero() {
+  const { t, i18n } = useLingui()
+  const stats = [
+    { value: i18n.number(constants.freePackTokens), label: t`free tokens with every new key` },
+    { value: String(models.length), label: t`open models` },
+    { value: String(papers.length), label: t`research papers` },
+  ]
+  return (
+    <div className="relative overflow-hidden border-b">
+      <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_80%_-10%,oklch(0.75_0.12_262/0.25),transparent),radial-gradient(40rem_24rem_at_0%_110%,oklch(0.8_0.12_190/0.2),transparent)]" />
+      <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-[1.2fr_1fr]">
+        <div>
+          <p className="text-sm font-medium text-primary"><Trans>Search foundation models and APIs</Trans></p>
+          <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
+            <Trans>Better search starts with better foundations</Trans>
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-muted-foreground">
+            <Trans>
+              Read any web page, embed text and images in more than 80 languages, put the best results first and let an agent search until it finds
+              the answer. Open models, one API, billed by the token.
+            </Trans>
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button asChild size="lg">
+              <LocalizedLink to="/api-dashboard">
+                <Trans>Get a free API key</Trans>
+                <ArrowRight aria-hidden />
+              </LocalizedLink>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <LocalizedLink to="/models"><Trans>Explore the models</Trans></LocalizedLink>
+            </Button>
+          </div>
+          <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4">
+            {stats.map((stat) => (
+              <div key={stat.label} className="flex flex-col-reverse gap-1">
+                <dt className="text-xs text-muted-foreground">{stat.label}</dt>
+                <dd className="text-xl font-semibold tabular-nums sm:text-2xl">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <figure className="min-w-0 rounded-xl border bg-card shadow-lg">
+          <figcaption className="flex items-center gap-2 border-b px-4 py-2.5 text-xs text-muted-foreground">
+            <span aria-hidden className="flex gap-1.5">
+              <span className="size-2.5 rounded-full bg-red-400" />
+              <span className="size-2.5 rounded-full bg-amber-400" />
+              <span className="size-2.5 rounded-full bg-emerald-400" />
+            </span>
+            <Trans>Rerank search results with one call</Trans>
+          </figcaption>
+          <pre tabIndex={0} className="overflow-x-auto p-4 text-[13px] leading-relaxed"><code>{sample}</code></pre>
+        </figure>
+      </div>
+    </div>
+  )
+}
