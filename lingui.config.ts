@@ -6,7 +6,8 @@ export default defineConfig({
   sourceLocale,
   locales: [...catalogLocales],
   fallbackLocales: { default: sourceLocale },
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/app', '<rootDir>/content'] }],
+  // LINGUI_CATALOG_ROOT lets the catalog test extract into a scratch folder and compare.
+  catalogs: [{ path: `${process.env.LINGUI_CATALOG_ROOT ?? '<rootDir>/locales'}/{locale}/messages`, include: ['<rootDir>/app', '<rootDir>/content'] }],
   format: formatter({ lineNumbers: false }),
   compileNamespace: 'es',
 })

@@ -31,11 +31,17 @@ const publicBaseUrl = createIsomorphicFn()
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => ({ locale: localeFromPathname(location.pathname) ?? sourceLocale }),
-  loader: async ({ context }): Promise<RootData> => ({
-    locale: context.locale,
-    messages: await loadMessages(context.locale),
-    baseUrl: publicBaseUrl(),
-  }),
+  // The catalog follows the URL's locale: reload on every navigation (a cached import on the client)
+  // and wait for it, so a page never renders in the previous language.
+  loader: {
+    handler: async ({ context }): Promise<RootData> => ({
+      locale: context.locale,
+      messages: await loadMessages(context.locale),
+      baseUrl: publicBaseUrl(),
+    }),
+    staleReloadMode: 'blocking',
+  },
+  shouldReload: true,
   head: () => ({
     meta: [
       { charSet: 'utf-8' },

@@ -50,6 +50,8 @@ describe('every route in every interface locale and both themes', () => {
           if (JSON.stringify(actual) !== JSON.stringify(expected)) failures.push(`${path}: ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`)
           if (!state.title || state.h1 !== 1) failures.push(`${path}: title "${state.title}", ${state.h1} h1`)
           for (const problem of watch.problems) failures.push(`${path}: ${problem}`)
+        } catch (error) {
+          failures.push(`${path}: ${(error as Error).message.split('\n')[0]}; ${watch.problems.join('; ')}`)
         } finally {
           await page.close()
         }

@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { catalogLocales, sourceLocale } from '../../app.config'
+import { entryKey, readPo, type PoEntry } from '../support/po'
+
+const catalogPath = (root: string, locale: string) => join(root, locale, 'messages.po')
+const committed = (locale: string) => readPo(catalogPath('locales', locale))
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
+/** A message of three or more words left in English is untranslated, not a coincidence. */
+const looksUntranslated = (entry: PoEntry) => entry.msgstr === entry.msgid && entry.msgid.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 3
+
+describe('translation catalogs', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'catalogs-'))
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+  it('hold every message the code uses, and nothing stale', () => {
+    execFileSync(process.execPath, ['node_modules/@lingui/cli/dist/lingui.js', 'extract', '--locale', sourceLocale], {
+      env: { ...process.env, LINGUI_CATALOG_ROOT: scratch },
+      stdio: 'pipe',
+    })
+    const fromCode = readPo(catalogPath(scratch, sourceLocale)).map(entryKey).sort()
+    expect(committed(sourceLocale).map(entryKey).sort()).toEqual(fromCode)
+  }, 60_000)
+
+  const source = committed(sourceLocale)
+  for (const locale of catalogLocales.filter((l) => l !== sourceLocale)) {
+    it(`${locale} translates every message, keeping its placeholders`, () => {
+      const catalog = new Map(committed(locale).map((entry) => [entryKey(entry), entry]))
+      const problems: string[] = []
+      for (const entry of source) {
+        const translated = catalog.get(entryKey(entry))
+        if (!translated) problems.push(`missing: ${entry.msgid}`)
+        else if (!translated.msgstr.trim()) problems.push(`untranslated: ${entry.msgid}`)
+        else if (looksUntranslated(translated)) problems.push(`left in English: ${entry.msgid}`)
+        else if (placeholders(translated.msgstr).join() !== placeholders(entry.msgid).join()) problems.push(`placeholders differ: ${entry.msgid} → ${translated.msgstr}`)
+      }
+      expect(problems.slice(0, 20), `${problems.length} problems`).toEqual([])
+    })
+  }
+})
