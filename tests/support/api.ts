@@ -1,0 +1,105 @@
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import { randomUUID } from 'node:crypto'
+import type { SQL } from 'drizzle-orm'
+import { useDatabase } from '~/server/db/client'
+import { rowsOf } from '~/server/db/migrate'
+import type { Db } from '~/server/db/types'
+import { issueKey } from '~/server/domain/keys'
+import { applyEntry } from '~/server/domain/ledger'
+import { resetRateLimits } from '~/server/http/rate-limit'
+import { createTestDatabase } from './db'
+
+export const BASE = 'http://localhost:3000'
+export const SERVICE_TOKEN = 'test-usage-service-token-0123456789'
+
+/** Environment for in-process API tests: cheap captchas, addresses from X-Forwarded-For, a metering token. */
+export function testEnv(extra: Record<string, string> = {}): void {
+  Object.assign(process.env, {
+    CAPTCHA_DIFFICULTY: '20',
+    TRUST_PROXY: 'true',
+    USAGE_SERVICE_TOKEN: SERVICE_TOKEN,
+    PUBLIC_BASE_URL: BASE,
+    DATA_DIR: 'tests/.tmp/data',
+    ...extra,
+  })
+  delete process.env.TURNSTILE_SECRET_KEY
+  delete process.env.SMTP_URL
+  delete process.env.REDIS_URL
+  for (const [k, v] of Object.entries(extra)) if (v === '') delete process.env[k]
+}
+
+/** A fresh database that the route handlers use, and empty rate-limit counters. */
+export async function setupApi(options: { maxConnections?: number } = {}) {
+  const database = await createTestDatabase(options)
+  useDatabase(database)
+  resetRateLimits()
+  return {
+    ...database,
+    async close() {
+      useDatabase(undefined)
+      await database.close()
+    },
+  }
+}
+
+type Handler = (ctx: { request: Request; params: Record<string, string> }) => Promise<Response>
+interface RouteLike {
+  options: { server?: { handlers?: unknown } }
+}
+
+export interface CallInit {
+  query?: Record<string, string | string[]>
+  bearer?: string
+  headers?: Record<string, string>
+  form?: Record<string, string>
+  json?: unknown
+  body?: BodyInit
+  params?: Record<string, string>
+  address?: string
+}
+
+export function buildRequest(method: string, path: string, init: CallInit = {}): Request {
+  const url = new URL(path, BASE)
+  for (const [name, value] of Object.entries(init.query ?? {})) for (const v of [value].flat()) url.searchParams.append(name, v)
+  const headers = new Headers(init.headers)
+  if (init.bearer) headers.set('authorization', `Bearer ${init.bearer}`)
+  headers.set('x-forwarded-for', init.address ?? '203.0.113.7')
+  let body = init.body
+  if (init.form) body = new URLSearchParams(init.form)
+  if (init.json !== undefined) {
+    body = JSON.stringify(init.json)
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json')
+  }
+  return new Request(url, { method, headers, body })
+}
+
+/** Calls a route's server handler in process, as Start would after its middleware. */
+export async function call(route: RouteLike, method: string, path: string, init: CallInit = {}): Promise<{ status: number; body: any; response: Response }> {
+  const handler = (route.options.server?.handlers as Record<string, Handler> | undefined)?.[method]
+  if (!handler) throw new Error(`no ${method} handler for ${path}`)
+  const response = await handler({ request: buildRequest(method, path, init), params: init.params ?? {} })
+  const text = await response.text()
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, response }
+}
+
+/** Solves an ALTCHA challenge as the browser widget does, returning the form field value. */
+export async function solvedCaptcha(challengeRoute: RouteLike): Promise<string> {
+  const { body: challenge } = await call(challengeRoute, 'GET', '/api/v1/captcha/challenge')
+  const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey })
+  if (!solution) throw new Error('could not solve the captcha')
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+}
+
+/** The first column of the first row, as a number. */
+export async function scalar(db: Db, query: SQL): Promise<number> {
+  const [row] = rowsOf<Record<string, unknown>>(await db.execute(query))
+  return Number(Object.values(row ?? {})[0] ?? 0)
+}
+
+/** A key holding `balance` tokens, bought as one purchase entry. */
+export async function keyWithBalance(db: Db, balance: number): Promise<{ apiKey: string; id: string }> {
+  const { apiKey, key } = await issueKey(db, 'empty')
+  if (balance > 0) await applyEntry(db, { keyId: key.id, amount: balance, type: 'purchase', externalRef: `purchase:${randomUUID()}` })
+  return { apiKey, id: key.id }
+}
