@@ -1,10 +1,8 @@
 /// <reference types="vite/client" />
 import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, ScriptOnce, Scripts } from '@tanstack/react-router'
+import { createRootRoute, HeadContent, Outlet, ScriptOnce, Scripts } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import type * as React from 'react'
-import { Toaster } from 'sonner'
 import { ClientGuards } from '~/components/site/client-guards'
 import { NotFoundRedirect } from '~/components/site/not-found-redirect'
 import { i18nFor, loadMessages } from '~/lib/i18n'
@@ -12,11 +10,7 @@ import { localeFromPathname } from '~/lib/locale'
 import type { RootData } from '~/lib/seo'
 import { themeScript, useThemeSync } from '~/lib/theme'
 import appCss from '~/styles.css?url'
-import { constants, serverEnv, sourceLocale } from '../../app.config'
-
-export interface RouterContext {
-  queryClient: QueryClient
-}
+import { serverEnv, sourceLocale } from '../../app.config'
 
 declare global {
   interface Window {
@@ -29,7 +23,7 @@ const publicBaseUrl = createIsomorphicFn()
   .server(() => serverEnv().PUBLIC_BASE_URL)
   .client(() => window.__BASE_URL__ ?? window.location.origin)
 
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   beforeLoad: ({ location }) => ({ locale: localeFromPathname(location.pathname) ?? sourceLocale }),
   // The catalog follows the URL's locale: reload on every navigation (a cached import on the client)
   // and wait for it, so a page never renders in the previous language.
@@ -80,15 +74,11 @@ function RootDocument({ children }: { children: React.ReactNode }) {
 
 function RootComponent() {
   const { locale, messages } = Route.useLoaderData()
-  const { queryClient } = Route.useRouteContext()
   useThemeSync()
   return (
     <I18nProvider i18n={i18nFor(locale, messages)}>
-      <QueryClientProvider client={queryClient}>
-        <ClientGuards />
-        <Outlet />
-        <Toaster position="bottom-center" duration={constants.notificationTimeoutMs} richColors closeButton />
-      </QueryClientProvider>
+      <ClientGuards />
+      <Outlet />
     </I18nProvider>
   )
 }
