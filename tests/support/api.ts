@@ -15,6 +15,7 @@ export const SERVICE_TOKEN = 'test-usage-service-token-0123456789'
 
 /** Environment for in-process API tests: cheap captchas, addresses from X-Forwarded-For, a metering token. */
 export function testEnv(extra: Record<string, string> = {}): void {
+  for (const name of ['TURNSTILE_SECRET_KEY', 'SMTP_URL', 'REDIS_URL']) delete process.env[name]
   Object.assign(process.env, {
     CAPTCHA_DIFFICULTY: '20',
     TRUST_PROXY: 'true',
@@ -23,10 +24,6 @@ export function testEnv(extra: Record<string, string> = {}): void {
     DATA_DIR: 'tests/.tmp/data',
     ...extra,
   })
-  delete process.env.TURNSTILE_SECRET_KEY
-  delete process.env.SMTP_URL
-  delete process.env.REDIS_URL
-  for (const [k, v] of Object.entries(extra)) if (v === '') delete process.env[k]
 }
 
 /** A fresh database that the route handlers use, and empty rate-limit counters. */

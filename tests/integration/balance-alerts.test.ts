@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Route as notificationRoute } from '~/routes/api/v1/billing/balance_notification'
+import { Route as usageRoute } from '~/routes/internal/v1/usage'
+import { applyEntry, consume } from '~/server/domain/ledger'
+import { createMailer, drainOutbox, outboxIdle, resetOutboxWorker } from '~/server/providers/email'
+import { SERVICE_TOKEN, call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { hasPostgres } from '../support/db'
+import { startSmtpServer } from '../support/smtp'
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+let database: Awaited<ReturnType<typeof setupApi>>
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  testEnv({ SMTP_URL: smtp.url })
+  resetOutboxWorker()
+  database = await setupApi({ maxConnections: 20 })
+})
+afterAll(async () => {
+  await outboxIdle()
+  await database.close()
+  await smtp.close()
+})
+
+const setAlerts = (apiKey: string, thresholds: unknown, email = 'owner@example.com') =>
+  call(notificationRoute, 'POST', '/api/v1/billing/balance_notification', { bearer: apiKey, json: { thresholds, email } })
+const meter = (apiKey: string, tokens: number) =>
+  call(usageRoute, 'POST', '/internal/v1/usage', { bearer: SERVICE_TOKEN, json: { api_key: apiKey, product: 'embeddings', tokens, usage_event_id: randomUUID() } })
+const queued = (to: string) => scalar(database.db, sql`select count(*) from email_outbox where kind = 'balance_alert' and "to" = ${to}`)
+
+describe('balance alerts (reliability test 22, invariant I7)', () => {
+  it('fires two alerts for one debit crossing two thresholds, each e-mailed once, and again after a top-up', async () => {
+    const key = await keyWithBalance(database.db, 10_000)
+    const to = `two-${randomUUID()}@example.com`
+    const set = await setAlerts(key.apiKey, [8000, 5000], to)
+    expect(set.status).toBe(200)
+    expect(set.body).toEqual({ thresholds: [5000, 8000], email: to, armed: { 5000: true, 8000: true } })
+
+    expect((await meter(key.apiKey, 6000)).body.balance).toBe(4000)
+    await outboxIdle()
+    expect((await meter(key.apiKey, 100)).status).toBe(200)
+    await outboxIdle()
+    await drainOutbox(database.db, await createMailer())
+    const mails = smtp.received.filter((m) => m.to.includes(to))
+    expect(mails).toHaveLength(2)
+    expect(mails.map((m) => /below ([\d,]+) tokens/.exec(m.raw)?.[1]).sort()).toEqual(['5,000', '8,000'])
+    expect(mails[0].raw).not.toContain(key.apiKey)
+
+    await applyEntry(database.db, { keyId: key.id, amount: 10_000, type: 'purchase', externalRef: `purchase:${randomUUID()}` })
+    expect((await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: key.apiKey })).body.armed).toEqual({ 5000: true, 8000: true })
+    await meter(key.apiKey, 7000) // 13,900 → 6,900: only 8,000 is crossed
+    await outboxIdle()
+    expect(await queued(to)).toBe(3)
+    expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(3)
+  })
+
+  it('refuses a fourth threshold with the exact message and keeps the alerts it had', async () => {
+    const key = await keyWithBalance(database.db, 100)
+    expect((await setAlerts(key.apiKey, [10, 20, 30])).status).toBe(200)
+    const refused = await setAlerts(key.apiKey, [10, 20, 30, 40])
+    expect(refused).toMatchObject({ status: 400, body: { detail: 'Invalid thresholds: Must be array with max 3 values' } })
+    expect((await setAlerts(key.apiKey, 'not-an-array')).body).toEqual({ detail: 'Invalid thresholds: Must be array with max 3 values' })
+    expect((await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: key.apiKey })).body.thresholds).toEqual([10, 20, 30])
+  })
+
+  it('starts a threshold above the balance disarmed, so it waits for a real downward crossing', async () => {
+    const key = await keyWithBalance(database.db, 100)
+    const to = `late-${randomUUID()}@example.com`
+    expect((await setAlerts(key.apiKey, [500], to)).body.armed).toEqual({ 500: false })
+    await meter(key.apiKey, 50)
+    expect(await queued(to)).toBe(0)
+  })
+
+  it('removes all alerts on DELETE', async () => {
+    const key = await keyWithBalance(database.db, 100)
+    await setAlerts(key.apiKey, [50])
+    const deleted = await call(notificationRoute, 'DELETE', '/api/v1/billing/balance_notification', { bearer: key.apiKey })
+    expect(deleted.body).toEqual({ thresholds: [], email: null, armed: {} })
+  })
+})
+
+describe.skipIf(!hasPostgres)('balance alerts under concurrency [PG]', () => {
+  it('queues exactly one alert when 100 concurrent debits cross a threshold', async () => {
+    const key = await keyWithBalance(database.db, 1000)
+    const to = `race-${randomUUID()}@example.com`
+    await setAlerts(key.apiKey, [500], to)
+    await Promise.all(Array.from({ length: 100 }, () => consume(database.db, { keyId: key.id, tokens: 10, usageEventId: randomUUID(), product: 'reranker' })))
+    expect(await queued(to)).toBe(1)
+  })
+})
