@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { apiKeyCookie } from '~/lib/api-key-cookie'
 import { localeFromPathname, localizePath, resolveLocale, stripLocale } from '~/lib/locale'
+import { scrollToSelector } from '~/lib/scroll'
 import { getUserStore, storeValue, updateUserStore, useUserStore } from '~/lib/settings'
 import { sourceLocale } from '../../../app.config'
 
@@ -21,6 +22,11 @@ export function ClientGuards() {
   useEffect(() => {
     document.cookie = apiKeyCookie(apiKey, window.location.hostname)
   }, [apiKey])
+
+  // Sections linked by hash may render late; land below the sticky header once they exist.
+  useEffect(() => {
+    if (location.hash) void scrollToSelector(`#${CSS.escape(location.hash)}`)
+  }, [location.pathname, location.hash])
 
   useEffect(() => {
     const search = new URLSearchParams(location.searchStr)
