@@ -16,7 +16,7 @@ export function ModelCard({ model, showPapers = false, current = false }: { mode
   const linked = showPapers ? papers.filter((p) => model.paperIds.includes(p.id)) : []
   return (
     <article className={cn('flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-xs', current && 'ring-2 ring-primary')}>
-      <img src={model.image} alt="" width={640} height={360} loading="lazy" decoding="async" className="aspect-video h-auto w-full object-cover" />
+      <img src={model.image} alt="" width={640} height={360} loading="lazy" decoding="async" className="aspect-[16/6] h-auto w-full object-cover object-bottom" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 className="text-lg font-semibold">
           <LocalizedLink to={`/models/${model.slug}`} aria-current={current ? 'page' : undefined} className="hover:underline underline-offset-4">

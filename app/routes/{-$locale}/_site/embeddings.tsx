@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageMeta } from '~/features/marketing/page-meta'
-import { PlaceholderPage } from '~/features/marketing/placeholder-page'
+import { ProductPage } from '~/features/marketing/product/product-page'
 import { pageHead } from '~/lib/seo'
 
 export const Route = createFileRoute('/{-$locale}/_site/embeddings')({
   head: (ctx) => pageHead(ctx, pageMeta.embeddings),
-  component: () => <PlaceholderPage page="embeddings" />,
+  component: () => <ProductPage productKey="embeddings" />,
 })

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageMeta } from '~/features/marketing/page-meta'
-import { PlaceholderPage } from '~/features/marketing/placeholder-page'
+import { ProductPage } from '~/features/marketing/product/product-page'
 import { pageHead } from '~/lib/seo'
 
 export const Route = createFileRoute('/{-$locale}/_site/llm-serp-demo')({
   head: (ctx) => pageHead(ctx, pageMeta.llmSerpDemo),
-  component: () => <PlaceholderPage page="llmSerpDemo" />,
+  component: () => <ProductPage productKey="llm-serp-demo" />,
 })

@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageMeta } from '~/features/marketing/page-meta'
-import { PlaceholderPage } from '~/features/marketing/placeholder-page'
+import { ProductPage } from '~/features/marketing/product/product-page'
+import { ReaderSearchSection } from '~/features/marketing/product/reader-search'
 import { pageHead } from '~/lib/seo'
 
 export const Route = createFileRoute('/{-$locale}/_site/reader')({
   head: (ctx) => pageHead(ctx, pageMeta.reader),
-  component: () => <PlaceholderPage page="reader" />,
+  component: () => (
+    <ProductPage productKey="reader" apiSectionId="read">
+      <ReaderSearchSection />
+    </ProductPage>
+  ),
 })

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageMeta } from '~/features/marketing/page-meta'
-import { PlaceholderPage } from '~/features/marketing/placeholder-page'
+import { ProductPage } from '~/features/marketing/product/product-page'
 import { pageHead } from '~/lib/seo'
 
 export const Route = createFileRoute('/{-$locale}/_site/segmenter')({
   head: (ctx) => pageHead(ctx, pageMeta.segmenter),
-  component: () => <PlaceholderPage page="segmenter" />,
+  component: () => <ProductPage productKey="segmenter" />,
 })
