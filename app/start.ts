@@ -24,7 +24,7 @@ export const securityMiddleware = createMiddleware().server(async ({ request, ne
 
 function withHeaders(response: Response, request: Request, nonce: string): Response {
   const env = serverEnv()
-  const csp = contentSecurityPolicy(nonce, env, import.meta.env?.DEV === true)
+  const csp = contentSecurityPolicy(nonce, env, import.meta.env?.MODE === 'development')
   try {
     applySecurityHeaders(response.headers, csp)
     applyCors(request, response.headers, env)

@@ -1,7 +1,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { randomUUID } from 'node:crypto'
-import type { SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { useDatabase } from '~/server/db/client'
 import { rowsOf } from '~/server/db/migrate'
 import type { Db } from '~/server/db/types'
@@ -99,4 +99,20 @@ export async function keyWithBalance(db: Db, balance: number): Promise<{ apiKey:
   const { apiKey, key } = await issueKey(db, 'empty')
   if (balance > 0) await applyEntry(db, { keyId: key.id, amount: balance, type: 'purchase', externalRef: `purchase:${randomUUID()}` })
   return { apiKey, id: key.id }
+}
+
+/** Everything a request could have written, summarised: equal fingerprints mean nothing changed. */
+export async function fingerprint(db: Db): Promise<Record<string, unknown>> {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select
+      (select count(*) from api_keys) as keys,
+      (select coalesce(sum(balance), 0) from api_keys) as balances,
+      (select count(*) from api_keys where revoked_at is not null) as revoked,
+      (select count(*) from ledger_entries) as entries,
+      (select count(*) from balance_notifications) as alerts,
+      (select coalesce(string_agg(threshold || ':' || armed, ',' order by id), '') from balance_notifications) as alert_state,
+      (select count(*) from email_outbox) as mails,
+      (select count(*) from captcha_redemptions) as captchas`),
+  )
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v)]))
 }
