@@ -1,6 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { newsArticleJsonLd } from '~/features/marketing/json-ld'
+import { NewsDetail } from '~/features/news/news-detail'
 import { fetchNewsPost } from '~/features/news/news.functions'
-import { pageHead } from '~/lib/seo'
+import { pageHead, rootData } from '~/lib/seo'
 
 export const Route = createFileRoute('/{-$locale}/_site/news/$slug')({
   loader: async ({ params }) => {
@@ -8,22 +10,16 @@ export const Route = createFileRoute('/{-$locale}/_site/news/$slug')({
     if (!post) throw redirect({ to: '/{-$locale}', params: { locale: params.locale }, replace: true })
     return post
   },
-  head: (ctx) =>
-    pageHead(ctx, {
-      title: ctx.loaderData?.title ?? '',
-      description: ctx.loaderData?.excerpt ?? '',
+  head: (ctx) => {
+    const post = ctx.loaderData
+    const { baseUrl } = rootData(ctx.matches)
+    return pageHead(ctx, {
+      title: post?.title ?? '',
+      description: post?.excerpt ?? '',
       type: 'article',
-      image: ctx.loaderData?.cover.webp,
-    }),
-  component: NewsDetail,
+      image: post?.cover.webp,
+      jsonLd: post ? newsArticleJsonLd(post, new URL(ctx.match.pathname, baseUrl).toString(), baseUrl) : undefined,
+    })
+  },
+  component: () => <NewsDetail post={Route.useLoaderData()} />,
 })
-
-function NewsDetail() {
-  const post = Route.useLoaderData()
-  return (
-    <article className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-4xl font-semibold tracking-tight">{post.title}</h1>
-      <div className="prose mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
-    </article>
-  )
-}
