@@ -11,6 +11,7 @@ export const badgeVariants = cva(
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'text-foreground',
         accent: 'border-transparent bg-accent text-accent-foreground',
+        success: 'border-transparent bg-success text-background',
       },
     },
     defaultVariants: { variant: 'secondary' },

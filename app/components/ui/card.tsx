@@ -16,3 +16,11 @@ export function CardContent({ className, ...props }: React.ComponentProps<'div'>
 export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="card-footer" className={cn('mt-auto flex items-center gap-2 p-5 pt-0', className)} {...props} />
 }
+
+export function CardTitle({ className, ...props }: React.ComponentProps<'h2'>) {
+  return <h2 data-slot="card-title" className={cn('text-lg leading-snug font-semibold', className)} {...props} />
+}
+
+export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
+  return <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
+}

@@ -100,6 +100,7 @@ export const api = {
       query: { receiver_key: receiverKey, revoke_sender_key: true },
       form: { captcha },
     }),
+  balanceNotification: (apiKey: string, signal?: AbortSignal) => apiRequest<BalanceNotification>('/billing/balance_notification', { apiKey, signal }),
   setBalanceNotification: (apiKey: string, body: { thresholds: number[]; email: string }) =>
     apiRequest<BalanceNotification>('/billing/balance_notification', { method: 'POST', apiKey, json: body }),
   deleteBalanceNotification: (apiKey: string) => apiRequest<unknown>('/billing/balance_notification', { method: 'DELETE', apiKey }),

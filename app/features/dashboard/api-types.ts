@@ -85,7 +85,6 @@ export interface CaptchaChallengeV2 {
     keyLength: number
     keyPrefix: string
     expiresAt?: number
-    [name: string]: unknown
   }
   signature?: string
 }

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { cn } from '~/lib/utils'
+import { TabContent } from './tab-content'
 import { dashboardTabs, defaultTab, isDashboardTab } from './tabs'
 
 const route = getRouteApi('/{-$locale}/api-dashboard/{-$tab}')
@@ -30,8 +31,9 @@ export function DashboardPage() {
           ))}
         </ul>
       </nav>
-      <section aria-labelledby="dashboard-title">
+      <section aria-labelledby="dashboard-title" className="flex min-w-0 flex-col gap-6">
         <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">{i18n._(activeLabel)}</h1>
+        <TabContent key={active} tab={active} />
       </section>
     </div>
   )

@@ -23,6 +23,7 @@ export const dashboardKeys = {
   keyInfo: (apiKey: string) => [...dashboardKeys.ofKey(apiKey), 'key-info'] as const,
   transactions: (apiKey: string, pageSize: number) => [...dashboardKeys.ofKey(apiKey), 'transactions', pageSize] as const,
   consumption: (apiKey: string, start: string, end: string) => [...dashboardKeys.ofKey(apiKey), 'consumption', start, end] as const,
+  notification: (apiKey: string) => [...dashboardKeys.ofKey(apiKey), 'balance-notification'] as const,
   models: (tags: string[]) => ['dashboard', 'models', ...tags] as const,
 }
 
@@ -31,6 +32,7 @@ export const keyInfoQuery = (apiKey: string | null) =>
     queryKey: dashboardKeys.keyInfo(apiKey ?? ''),
     queryFn: ({ signal }) => read(() => api.keyInfo(apiKey!, signal)),
     enabled: Boolean(apiKey),
+    staleTime: 0,
     // A revoked or unknown key answers 401 every time; retrying only repeats the console error.
     retry: false,
   })
@@ -42,6 +44,8 @@ export const transactionsQuery = (apiKey: string | null, pageSize = 20) =>
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     enabled: Boolean(apiKey),
+    // Usage recorded elsewhere changes these at any time: refetch whenever a screen shows them.
+    staleTime: 0,
     retry: false,
   })
 
@@ -49,6 +53,16 @@ export const consumptionQuery = (apiKey: string | null, range: { start: string; 
   queryOptions({
     queryKey: dashboardKeys.consumption(apiKey ?? '', range.start, range.end),
     queryFn: ({ signal }) => read(() => api.totalConsumption(apiKey!, range, signal)),
+    enabled: Boolean(apiKey),
+    // Usage recorded elsewhere changes these at any time: refetch whenever a screen shows them.
+    staleTime: 0,
+    retry: false,
+  })
+
+export const balanceNotificationQuery = (apiKey: string | null) =>
+  queryOptions({
+    queryKey: dashboardKeys.notification(apiKey ?? ''),
+    queryFn: ({ signal }) => read(() => api.balanceNotification(apiKey!, signal)),
     enabled: Boolean(apiKey),
     retry: false,
   })
@@ -64,7 +78,7 @@ export const modelsQuery = (tags: string[]) =>
   })
 
 /** After a write the balance and the usage of that key are stale. */
-function refreshKey(queryClient: QueryClient, apiKey: string) {
+export function refreshKey(queryClient: QueryClient, apiKey: string) {
   return queryClient.invalidateQueries({ queryKey: dashboardKeys.ofKey(apiKey) })
 }
 
@@ -79,10 +93,11 @@ export const revokeKeyMutation = () =>
     onError: toastError,
   })
 
-export const transferMutation = () =>
+export const transferMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ apiKey, receiverKey, captcha }: { apiKey: string; receiverKey: string; captcha: string }) =>
       api.transferBalance(apiKey, receiverKey, captcha),
+    onSuccess: (_data, { receiverKey }) => refreshKey(queryClient, receiverKey),
     onError: toastError,
   })
 
@@ -90,15 +105,13 @@ export const saveNotificationMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ apiKey, thresholds, email }: { apiKey: string; thresholds: number[]; email: string }) =>
       api.setBalanceNotification(apiKey, { thresholds, email }),
-    onSuccess: (_data, { apiKey }) => refreshKey(queryClient, apiKey),
+    onSuccess: (data, { apiKey }) => queryClient.setQueryData(dashboardKeys.notification(apiKey), data),
     onError: toastError,
   })
 
 export const removeNotificationMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ apiKey }: { apiKey: string }) => api.deleteBalanceNotification(apiKey),
-    onSuccess: (_data, { apiKey }) => refreshKey(queryClient, apiKey),
+    onSuccess: (_data, { apiKey }) => queryClient.setQueryData(dashboardKeys.notification(apiKey), { thresholds: [], email: null }),
     onError: toastError,
   })
-
-export { refreshKey }

@@ -30,10 +30,10 @@ describe('dashboard API errors', () => {
 
 describe('dashboard API requests', () => {
   it('sends the key as a bearer header and the captcha as form data', async () => {
-    const fetch = vi.fn(async () => json({ transfer_id: 't', amount: 5 }, { status: 200 }))
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => json({ transfer_id: 't', amount: 5 }, { status: 200 }))
     vi.stubGlobal('fetch', fetch)
     await api.transferBalance('lds_sender', 'lds_receiver', 'c4ptcha')
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit]
     expect(url).toBe('/api/v1/billing/transfer_balance?receiver_key=lds_receiver&revoke_sender_key=true')
     expect(init.method).toBe('POST')
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer lds_sender')
@@ -41,7 +41,7 @@ describe('dashboard API requests', () => {
   })
 
   it('repeats the tag query for each model tag', async () => {
-    const fetch = vi.fn(async () => json([], { status: 200 }))
+    const fetch = vi.fn(async (_url: string) => json([], { status: 200 }))
     vi.stubGlobal('fetch', fetch)
     await api.models(['embeddings', 'multilingual'])
     expect(fetch.mock.calls[0][0]).toBe('/api/v1/models?tag=embeddings&tag=multilingual')

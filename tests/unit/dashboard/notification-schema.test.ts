@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { balanceNotificationSchema, invalidThresholdsMessage } from '~/features/dashboard/notification-schema'
+import { parseTokenAmount, validateNotificationForm } from '~/features/dashboard/notifications/threshold-input'
 
 const parse = (input: unknown) => v.safeParse(balanceNotificationSchema, input)
 
@@ -35,5 +36,26 @@ describe('balance notification schema', () => {
   it('refuses a missing or malformed e-mail', () => {
     expect(parse({ thresholds: [1] }).success).toBe(false)
     expect(parse({ thresholds: [1], email: 'not-an-address' }).success).toBe(false)
+  })
+})
+
+describe('notification form', () => {
+  it('reads amounts typed with group separators', () => {
+    expect(parseTokenAmount('1,000,000')).toBe(1_000_000)
+    expect(parseTokenAmount('2 500 000')).toBe(2_500_000)
+    expect(parseTokenAmount('ten')).toBeNaN()
+  })
+
+  it('ignores blank rows and refuses a fourth threshold with the spec message', () => {
+    expect(validateNotificationForm({ thresholds: ['100', '', '200'], email: 'me@example.com' })).toEqual({
+      success: true,
+      output: { thresholds: [100, 200], email: 'me@example.com' },
+    })
+    const refused = validateNotificationForm({ thresholds: ['1', '2', '3', '4'], email: 'me@example.com' })
+    expect(refused).toEqual({ success: false, errors: { thresholds: invalidThresholdsMessage } })
+  })
+
+  it('names the e-mail field when only the address is wrong', () => {
+    expect(validateNotificationForm({ thresholds: ['5'], email: 'nope' })).toEqual({ success: false, errors: { email: 'Enter a valid e-mail address' } })
   })
 })

@@ -1,0 +1,83 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { Badge } from '~/components/ui/badge'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { Meter } from '~/components/ui/meter'
+import { Skeleton } from '~/components/ui/skeleton'
+import { useFormat } from '../format'
+import { keyInfoQuery, transactionsQuery } from '../queries'
+import { keyStatus, meterScale } from './key-status'
+
+/** Fixed height: the skeleton, the figures and the error state all take the same room. */
+const cardClass = 'min-h-52'
+
+export function BalanceCardSkeleton() {
+  return <Skeleton className={`${cardClass} w-full rounded-xl`} />
+}
+
+export function BalanceCard({ apiKey }: { apiKey: string }) {
+  const { t } = useLingui()
+  const format = useFormat()
+  const info = useQuery(keyInfoQuery(apiKey))
+  const transactions = useInfiniteQuery(transactionsQuery(apiKey))
+  if (info.isPending) return <BalanceCardSkeleton />
+  if (info.isError) {
+    return (
+      <Card className={cardClass} role="alert" data-testid="key-info-error">
+        <CardHeader>
+          <CardTitle>
+            <Trans>This key could not be checked</Trans>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-2 text-sm text-muted-foreground">
+          <p>{info.error.message}</p>
+          <p>
+            <Trans>If the key was revoked or transferred, forget it and get or paste another one.</Trans>
+          </p>
+        </CardContent>
+      </Card>
+    )
+  }
+  const balance = info.data.wallet.total_balance
+  const scale = meterScale(balance, transactions.data?.pages[0]?.transactions)
+  const status = keyStatus(info.data)
+  const balanceText = format.tokens(balance)
+  const scaleText = format.tokens(scale)
+  const latest = transactions.data?.pages[0]?.transactions[0]
+  return (
+    <Card className={cardClass} aria-labelledby="balance-title">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle id="balance-title">
+          <Trans>Token balance</Trans>
+        </CardTitle>
+        <div className="flex flex-wrap gap-1.5" data-testid="key-badges">
+          {status.paid ? <Badge variant="success">{t`Paid`}</Badge> : <Badge variant="secondary">{t`Trial`}</Badge>}
+          {status.premium && <Badge>{t`Premium`}</Badge>}
+          {status.autoChargeEligible && <Badge variant="outline">{t`Auto-recharge eligible`}</Badge>}
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <p className="flex items-baseline gap-2">
+          <span data-testid="balance" data-value={balance} className="text-4xl font-semibold tabular-nums tracking-tight">
+            {balanceText}
+          </span>
+          <span className="text-muted-foreground">
+            <Trans>tokens</Trans>
+          </span>
+        </p>
+        <Meter value={balance} max={scale} valueText={t`${balanceText} of ${scaleText} tokens`} aria-label={t`Balance against your largest pack`} />
+        <p className="text-xs text-muted-foreground">
+          <Trans>
+            Scale: {scaleText} tokens (the free pack, or your largest pack).
+          </Trans>
+          {latest && (
+            <>
+              {' '}
+              <Trans>Last activity: {format.dateTime(latest.created_at)}.</Trans>
+            </>
+          )}
+        </p>
+      </CardContent>
+    </Card>
+  )
+}

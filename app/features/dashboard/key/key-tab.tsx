@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Skeleton } from '~/components/ui/skeleton'
+import { forgetKeyData } from '../queries'
+import { setApiKey, useApiKey } from '../use-api-key'
+import { BalanceCard, BalanceCardSkeleton } from './balance-card'
+import { KeyCard } from './key-card'
+import { PasteKeyForm } from './paste-key-form'
+import { TrialKeyCard } from './trial-key-card'
+
+export function KeyTab() {
+  const { apiKey, ready } = useApiKey()
+  const queryClient = useQueryClient()
+  const [freshKey, setFreshKey] = useState<string>()
+
+  const adopt = (next: string, fresh: boolean) => {
+    if (apiKey && apiKey !== next) forgetKeyData(queryClient, apiKey)
+    setApiKey(next)
+    setFreshKey(fresh ? next : undefined)
+  }
+
+  if (!ready) {
+    return (
+      <div className="grid gap-6 lg:grid-cols-2">
+        <BalanceCardSkeleton />
+        <Skeleton className="min-h-52 w-full rounded-xl" />
+      </div>
+    )
+  }
+  if (!apiKey) {
+    return (
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TrialKeyCard onKey={(key) => adopt(key, true)} />
+        <PasteKeyForm hasKey={false} onKey={(key) => adopt(key, false)} />
+      </div>
+    )
+  }
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <BalanceCard apiKey={apiKey} />
+      <KeyCard key={apiKey} apiKey={apiKey} fresh={freshKey === apiKey} />
+      <PasteKeyForm hasKey onKey={(key) => adopt(key, false)} />
+    </div>
+  )
+}

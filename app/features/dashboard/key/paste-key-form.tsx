@@ -1,0 +1,80 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { api } from '../api-client'
+import { dashboardKeys } from '../queries'
+
+/** Adopts a key the visitor already has, after checking with the server that it works. */
+export function PasteKeyForm({ hasKey, onKey }: { hasKey: boolean; onKey: (apiKey: string) => void }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const inputId = useId()
+  const errorId = useId()
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string>()
+  const [checking, setChecking] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const candidate = value.trim()
+    if (!candidate) return setError(t`Paste a key first.`)
+    setChecking(true)
+    setError(undefined)
+    try {
+      const info = await api.keyInfo(candidate)
+      queryClient.setQueryData(dashboardKeys.keyInfo(candidate), info)
+      onKey(candidate)
+      setValue('')
+      toast.success(t`Key added. The dashboard now shows this key.`)
+    } catch (failure) {
+      setError(t`This key does not work (${failure instanceof Error ? failure.message : String(failure)}).`)
+    } finally {
+      setChecking(false)
+    }
+  }
+
+  return (
+    <Card aria-labelledby={`${inputId}-title`}>
+      <CardHeader>
+        <CardTitle id={`${inputId}-title`}>{hasKey ? <Trans>Switch to another key</Trans> : <Trans>Use a key you already have</Trans>}</CardTitle>
+        <CardDescription>
+          <Trans>The key is checked with the server and then kept in this browser only.</Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
+          <Label htmlFor={inputId}>
+            <Trans>API key</Trans>
+          </Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id={inputId}
+              data-testid="paste-key-input"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="font-mono"
+            />
+            <Button type="submit" variant="secondary" disabled={checking} data-testid="paste-key-submit">
+              {checking ? <Trans>Checking…</Trans> : <Trans>Use this key</Trans>}
+            </Button>
+          </div>
+          {error && (
+            <p id={errorId} role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  )
+}

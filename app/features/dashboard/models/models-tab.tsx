@@ -1,0 +1,108 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { LocalizedLink } from '~/components/site/localized-link'
+import { Badge } from '~/components/ui/badge'
+import { Skeleton } from '~/components/ui/skeleton'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { cn } from '~/lib/utils'
+import { modelTags, type ModelTag } from '#content/schemas'
+import { useFormat } from '../format'
+import { modelsQuery } from '../queries'
+
+function useTagLabels(): Record<ModelTag, string> {
+  const { t } = useLingui()
+  return {
+    embeddings: t`Embeddings`,
+    reranker: t`Reranker`,
+    reader: t`Reader`,
+    multimodal: t`Multimodal`,
+    multilingual: t`Multilingual`,
+    code: t`Code`,
+    classifier: t`Classifier`,
+    'late-interaction': t`Late interaction`,
+  }
+}
+
+/** The catalogue from GET /api/v1/models; selected tags narrow it to models carrying all of them. */
+export function ModelsTab() {
+  const { t } = useLingui()
+  const labels = useTagLabels()
+  const format = useFormat()
+  const [tags, setTags] = useState<ModelTag[]>([])
+  const models = useQuery(modelsQuery(tags))
+  const toggle = (tag: ModelTag) => setTags((current) => (current.includes(tag) ? current.filter((x) => x !== tag) : [...current, tag]))
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="group" aria-label={t`Filter by tag`} className="flex flex-wrap gap-1.5">
+        {modelTags.map((tag) => (
+          <button
+            key={tag}
+            type="button"
+            aria-pressed={tags.includes(tag)}
+            onClick={() => toggle(tag)}
+            className={cn(
+              'rounded-full border px-3 py-1 text-xs hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+              tags.includes(tag) && 'border-primary bg-primary text-primary-foreground hover:bg-primary/90',
+            )}
+          >
+            {labels[tag]}
+          </button>
+        ))}
+      </div>
+      {models.isPending ? (
+        <Skeleton className="h-96 w-full" />
+      ) : models.isError ? (
+        <p role="alert" className="text-sm text-muted-foreground">
+          <Trans>Models could not be loaded ({models.error.message}).</Trans>
+        </p>
+      ) : models.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          <Trans>No model carries all of the selected tags.</Trans>
+        </p>
+      ) : (
+        <Table data-testid="models">
+          <TableHeader>
+            <TableRow>
+              <TableHead>
+                <Trans>Model</Trans>
+              </TableHead>
+              <TableHead>
+                <Trans>Tags</Trans>
+              </TableHead>
+              <TableHead className="text-right">
+                <Trans>Context length</Trans>
+              </TableHead>
+              <TableHead className="text-right">
+                <Trans>Replicas</Trans>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {models.data.map((model) => (
+              <TableRow key={model.slug}>
+                <TableCell>
+                  <LocalizedLink to={`/models/${model.slug}`} className="font-medium hover:underline">
+                    {model.name}
+                  </LocalizedLink>
+                </TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap gap-1">
+                    {model.tags.map((tag) => (
+                      <Badge key={tag} variant="secondary">
+                        {labels[tag as ModelTag] ?? tag}
+                      </Badge>
+                    ))}
+                  </div>
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{model.context_length ? format.tokens(model.context_length) : '—'}</TableCell>
+                <TableCell className="text-right tabular-nums">{model.num_replicas ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  )
+}

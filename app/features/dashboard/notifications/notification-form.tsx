@@ -1,0 +1,136 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { PlusIcon, XIcon } from 'lucide-react'
+import { useId, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import type { BalanceNotification } from '../api-types'
+import { useFormat } from '../format'
+import { removeNotificationMutation, saveNotificationMutation } from '../queries'
+import { validateNotificationForm } from './threshold-input'
+import { useValidationText } from './validation-text'
+
+type Props = { apiKey: string; initial: BalanceNotification }
+
+export function NotificationForm({ apiKey, initial }: Props) {
+  const { t } = useLingui()
+  const format = useFormat()
+  const queryClient = useQueryClient()
+  const translate = useValidationText()
+  const ids = { email: useId(), emailError: useId(), thresholdsError: useId() }
+  const [thresholds, setThresholds] = useState<string[]>(initial.thresholds.length ? initial.thresholds.map(String) : [''])
+  const [email, setEmail] = useState(initial.email ?? '')
+  const [errors, setErrors] = useState<{ thresholds?: string; email?: string }>({})
+  const save = useMutation(saveNotificationMutation(queryClient))
+  const remove = useMutation(removeNotificationMutation(queryClient))
+  const active = initial.thresholds.length > 0
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = validateNotificationForm({ thresholds, email })
+    if (!checked.success) return setErrors(checked.errors)
+    setErrors({})
+    save.mutate({ apiKey, ...checked.output }, { onSuccess: () => toast.success(t`Balance alerts saved`) })
+  }
+
+  const removeAll = () =>
+    remove.mutate(
+      { apiKey },
+      {
+        onSuccess: () => {
+          setThresholds([''])
+          toast.success(t`Balance alerts removed`)
+        },
+      },
+    )
+
+  const setRow = (index: number, text: string) => setThresholds((rows) => rows.map((row, i) => (i === index ? text : row)))
+  // A fourth row is allowed so the form can refuse it with the server's rule rather than hide the limit.
+  const addRow = () => setThresholds((rows) => [...rows, ''])
+  const removeRow = (index: number) => setThresholds((rows) => (rows.length > 1 ? rows.filter((_, i) => i !== index) : ['']))
+
+  return (
+    <Card aria-labelledby="alerts-title">
+      <CardHeader>
+        <CardTitle id="alerts-title">
+          <Trans>Balance alerts</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Get an e-mail when this key's balance falls below a threshold. Up to three thresholds; each alert is sent once per drop.</Trans>
+        </CardDescription>
+      </CardHeader>
+      <form onSubmit={submit} noValidate className="contents">
+        <CardContent className="flex flex-col gap-4">
+          <fieldset className="flex flex-col gap-2" aria-describedby={errors.thresholds ? ids.thresholdsError : undefined}>
+            <legend className="mb-2 text-sm font-medium">
+              <Trans>Thresholds (tokens)</Trans>
+            </legend>
+            {thresholds.map((row, index) => {
+              const n = index + 1
+              return (
+                <div key={index} className="flex items-center gap-2">
+                  <Input
+                    data-testid={`threshold-${n}`}
+                    inputMode="numeric"
+                    aria-label={t`Threshold ${n} (tokens)`}
+                    placeholder={format.tokens(1_000_000)}
+                    value={row}
+                    onChange={(event) => setRow(index, event.target.value)}
+                    aria-invalid={errors.thresholds ? true : undefined}
+                    className="max-w-56 tabular-nums"
+                  />
+                  <Button type="button" variant="ghost" size="icon" onClick={() => removeRow(index)} aria-label={t`Remove threshold ${n}`}>
+                    <XIcon aria-hidden="true" />
+                  </Button>
+                </div>
+              )
+            })}
+            <Button type="button" variant="outline" size="sm" className="w-fit" onClick={addRow} data-testid="add-threshold">
+              <PlusIcon aria-hidden="true" />
+              <Trans>Add threshold</Trans>
+            </Button>
+            {errors.thresholds && (
+              <p id={ids.thresholdsError} role="alert" className="text-sm text-destructive" data-testid="thresholds-error">
+                {translate(errors.thresholds)}
+              </p>
+            )}
+          </fieldset>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.email}>
+              <Trans>E-mail address for alerts</Trans>
+            </Label>
+            <Input
+              id={ids.email}
+              data-testid="notification-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? ids.emailError : undefined}
+              className="max-w-sm"
+            />
+            {errors.email && (
+              <p id={ids.emailError} role="alert" className="text-sm text-destructive">
+                {translate(errors.email)}
+              </p>
+            )}
+          </div>
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" disabled={save.isPending} data-testid="save-notifications">
+            {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save alerts</Trans>}
+          </Button>
+          {active && (
+            <Button type="button" variant="outline" onClick={removeAll} disabled={remove.isPending} data-testid="remove-notifications">
+              <Trans>Remove all alerts</Trans>
+            </Button>
+          )}
+        </CardFooter>
+      </form>
+    </Card>
+  )
+}

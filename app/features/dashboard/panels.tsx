@@ -1,0 +1,61 @@
+import { Trans } from '@lingui/react/macro'
+import { KeyRoundIcon, TimerIcon } from 'lucide-react'
+import type * as React from 'react'
+import { LocalizedLink } from '~/components/site/localized-link'
+import { buttonVariants } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Skeleton } from '~/components/ui/skeleton'
+import { useApiKey } from './use-api-key'
+
+/** A screen a later release fills; says so plainly instead of showing controls that do nothing. */
+export function UnavailablePanel() {
+  return (
+    <Card data-testid="tab-unavailable">
+      <CardHeader className="pb-5">
+        <CardTitle className="flex items-center gap-2">
+          <TimerIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+          <Trans>Not available yet</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>This part of the dashboard is still being built. Your key, usage, balance transfers and alerts already work.</Trans>
+        </CardDescription>
+      </CardHeader>
+    </Card>
+  )
+}
+
+export function NeedKeyPanel() {
+  return (
+    <Card data-testid="need-key">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <KeyRoundIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+          <Trans>No API key yet</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Get a free trial key or paste the key you already have to see this page.</Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <LocalizedLink to="/api-dashboard" className={buttonVariants({ className: 'w-fit' })}>
+          <Trans>Get or add a key</Trans>
+        </LocalizedLink>
+      </CardContent>
+    </Card>
+  )
+}
+
+/**
+ * Renders `children(apiKey)` once the browser knows the key. The server and the first client render show
+ * `skeleton` instead (same size, so nothing shifts); no key at all shows the way to get one.
+ */
+export function WithApiKey({ skeleton, children }: { skeleton: React.ReactNode; children: (apiKey: string) => React.ReactNode }) {
+  const { apiKey, ready } = useApiKey()
+  if (!ready) return skeleton
+  if (!apiKey) return <NeedKeyPanel />
+  return children(apiKey)
+}
+
+export function CardSkeleton({ className }: { className?: string }) {
+  return <Skeleton className={className ?? 'h-48 w-full rounded-xl'} />
+}

@@ -1,0 +1,26 @@
+import type * as React from 'react'
+import { KeyTab } from './key/key-tab'
+import { ModelsTab } from './models/models-tab'
+import { NotificationsTab } from './notifications/notifications-tab'
+import { UnavailablePanel } from './panels'
+import type { DashboardTab } from './tabs'
+import { TransferTab } from './transfer/transfer-tab'
+import { UsageTab } from './usage/usage-tab'
+
+/** Billing, auto-recharge, bulk embeddings and classifiers come with later releases. */
+const screens: Record<DashboardTab, () => React.ReactNode> = {
+  key: KeyTab,
+  usage: UsageTab,
+  billing: UnavailablePanel,
+  'auto-recharge': UnavailablePanel,
+  notifications: NotificationsTab,
+  transfer: TransferTab,
+  'bulk-embeddings': UnavailablePanel,
+  classifiers: UnavailablePanel,
+  models: ModelsTab,
+}
+
+export function TabContent({ tab }: { tab: DashboardTab }) {
+  const Screen = screens[tab]
+  return <Screen />
+}

@@ -1,0 +1,79 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Skeleton } from '~/components/ui/skeleton'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { useFormat } from '../format'
+import { consumptionQuery } from '../queries'
+import { chartRows } from './consumption-data'
+
+const ConsumptionChart = lazy(() => import('./consumption-chart'))
+
+/** Chart plus legend; the skeleton matches it so the page does not jump when recharts arrives. */
+const chartSkeleton = <Skeleton className="h-[17.5rem] w-full" />
+
+export function ConsumptionCard({ apiKey, range, days }: { apiKey: string; range: { start: string; end: string }; days: number }) {
+  const { t } = useLingui()
+  const format = useFormat()
+  const consumption = useQuery(consumptionQuery(apiKey, range))
+  const data = consumption.data && chartRows(consumption.data, range)
+
+  return (
+    <Card aria-labelledby="consumption-title">
+      <CardHeader>
+        <CardTitle id="consumption-title">
+          <Trans>Consumption</Trans>
+        </CardTitle>
+        <CardDescription>
+          {consumption.data ? (
+            <Trans>
+              <span data-testid="consumption-total">{format.tokens(consumption.data.total_tokens)}</span> tokens in the last {days} days (UTC).
+            </Trans>
+          ) : (
+            <Trans>Tokens used per day, by product.</Trans>
+          )}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {consumption.isError ? (
+          <p role="alert" className="flex h-[17.5rem] items-center justify-center text-sm text-muted-foreground">
+            <Trans>Usage could not be loaded ({consumption.error.message}).</Trans>
+          </p>
+        ) : !data ? (
+          chartSkeleton
+        ) : data.products.length === 0 ? (
+          <p className="flex h-[17.5rem] items-center justify-center text-sm text-muted-foreground" data-testid="consumption-empty">
+            <Trans>No usage in this period yet. Calls made with this key show up here.</Trans>
+          </p>
+        ) : (
+          <Suspense fallback={chartSkeleton}>
+            <ConsumptionChart rows={data.rows} products={data.products} />
+          </Suspense>
+        )}
+        {data && data.products.length > 0 && (
+          <Table aria-label={t`Tokens per product`} data-testid="product-totals">
+            <TableHeader>
+              <TableRow>
+                <TableHead>
+                  <Trans>Product</Trans>
+                </TableHead>
+                <TableHead className="text-right">
+                  <Trans>Tokens</Trans>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.products.map((product) => (
+                <TableRow key={product}>
+                  <TableCell>{product}</TableCell>
+                  <TableCell className="text-right tabular-nums">{format.tokens(consumption.data!.by_product[product])}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,29 @@
+import type { ConsumptionTotals } from '../api-types'
+
+const DAY = 86_400_000
+
+/** UTC calendar date of a timestamp, `YYYY-MM-DD`. */
+export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+/** The last `days` UTC days, today included, as the server's inclusive `start`/`end` query. */
+export function lastDays(days: number, now = Date.now()): { start: string; end: string } {
+  const today = Math.floor(now / DAY) * DAY
+  return { start: utcDate(today - (days - 1) * DAY), end: utcDate(today) }
+}
+
+export type ChartRow = { date: string } & Record<string, number | string>
+
+/** One row per day of the range (days without usage are zero), one column per product, for a stacked chart. */
+export function chartRows(totals: ConsumptionTotals, range: { start: string; end: string }): { rows: ChartRow[]; products: string[] } {
+  const products = Object.entries(totals.by_product)
+    .sort(([, a], [, b]) => b - a)
+    .map(([product]) => product)
+  const byDate = new Map(totals.by_day.map((day) => [day.date, day.by_product]))
+  const rows: ChartRow[] = []
+  for (let ms = Date.parse(`${range.start}T00:00:00Z`); ms <= Date.parse(`${range.end}T00:00:00Z`); ms += DAY) {
+    const date = utcDate(ms)
+    const usage = byDate.get(date) ?? {}
+    rows.push({ date, ...Object.fromEntries(products.map((product) => [product, usage[product] ?? 0])) })
+  }
+  return { rows, products }
+}

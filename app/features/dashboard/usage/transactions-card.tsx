@@ -1,0 +1,107 @@
+import { useLingui as useLinguiRuntime } from '@lingui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { DownloadIcon } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { Skeleton } from '~/components/ui/skeleton'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { cn } from '~/lib/utils'
+import { useFormat } from '../format'
+import { toastError, transactionsQuery } from '../queries'
+import { exportTransactionsCsv } from './export-csv'
+import { transactionTypeLabels } from './transaction-types'
+
+export function TransactionsCard({ apiKey }: { apiKey: string }) {
+  const { t } = useLingui()
+  const { i18n } = useLinguiRuntime()
+  const format = useFormat()
+  const query = useInfiniteQuery(transactionsQuery(apiKey))
+  const [exporting, setExporting] = useState(false)
+  const transactions = query.data?.pages.flatMap((page) => page.transactions) ?? []
+
+  const exportCsv = async () => {
+    setExporting(true)
+    try {
+      const count = await exportTransactionsCsv(apiKey)
+      toast.success(t`Exported ${count} transactions`)
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return (
+    <Card aria-labelledby="transactions-title">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle id="transactions-title">
+          <Trans>Transactions</Trans>
+        </CardTitle>
+        <Button variant="outline" size="sm" onClick={exportCsv} disabled={exporting || transactions.length === 0} data-testid="export-csv">
+          <DownloadIcon aria-hidden="true" />
+          {exporting ? <Trans>Exporting…</Trans> : <Trans>Export CSV</Trans>}
+        </Button>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {query.isPending ? (
+          <Skeleton className="h-72 w-full" />
+        ) : query.isError && transactions.length === 0 ? (
+          <p role="alert" className="text-sm text-muted-foreground">
+            <Trans>Transactions could not be loaded ({query.error.message}).</Trans>
+          </p>
+        ) : transactions.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            <Trans>No transactions yet.</Trans>
+          </p>
+        ) : (
+          <Table data-testid="transactions">
+            <TableHeader>
+              <TableRow>
+                <TableHead>
+                  <Trans>Date</Trans>
+                </TableHead>
+                <TableHead>
+                  <Trans>Type</Trans>
+                </TableHead>
+                <TableHead>
+                  <Trans>Product</Trans>
+                </TableHead>
+                <TableHead className="text-right">
+                  <Trans>Tokens</Trans>
+                </TableHead>
+                <TableHead className="text-right">
+                  <Trans>Balance after</Trans>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {transactions.map((tx) => (
+                <TableRow key={tx.id} data-type={tx.type}>
+                  <TableCell>{format.dateTime(tx.created_at)}</TableCell>
+                  <TableCell>{transactionTypeLabels[tx.type] ? i18n._(transactionTypeLabels[tx.type]) : tx.type}</TableCell>
+                  <TableCell>
+                    {tx.product ?? '—'}
+                    {tx.model && <span className="ml-1 text-muted-foreground">({tx.model})</span>}
+                  </TableCell>
+                  <TableCell className={cn('text-right tabular-nums', tx.amount < 0 ? 'text-foreground' : 'text-success')}>
+                    {tx.amount > 0 ? '+' : ''}
+                    {format.tokens(tx.amount)}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{format.tokens(tx.balance_after)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {query.hasNextPage && (
+          <Button variant="outline" className="w-fit self-center" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage} data-testid="load-more">
+            {query.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,49 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { cn } from '~/lib/utils'
+import { CardSkeleton, WithApiKey } from '../panels'
+import { ConsumptionCard } from './consumption-card'
+import { lastDays } from './consumption-data'
+import { TransactionsCard } from './transactions-card'
+
+const periods = [7, 30, 90] as const
+
+export function UsageTab() {
+  return (
+    <WithApiKey
+      skeleton={
+        <div className="flex flex-col gap-6">
+          <CardSkeleton className="h-[26rem] w-full rounded-xl" />
+          <CardSkeleton className="h-96 w-full rounded-xl" />
+        </div>
+      }
+    >
+      {(apiKey) => <UsageScreen apiKey={apiKey} />}
+    </WithApiKey>
+  )
+}
+
+function UsageScreen({ apiKey }: { apiKey: string }) {
+  const { t } = useLingui()
+  const [days, setDays] = useState<(typeof periods)[number]>(30)
+  const range = lastDays(days)
+  return (
+    <div className="flex flex-col gap-6">
+      <div role="group" aria-label={t`Period`} className="flex w-fit gap-1 rounded-md border p-1">
+        {periods.map((period) => (
+          <button
+            key={period}
+            type="button"
+            aria-pressed={days === period}
+            onClick={() => setDays(period)}
+            className={cn('rounded px-3 py-1 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none', days === period && 'bg-accent font-medium')}
+          >
+            <Trans>{period} days</Trans>
+          </button>
+        ))}
+      </div>
+      <ConsumptionCard apiKey={apiKey} range={range} days={days} />
+      <TransactionsCard apiKey={apiKey} />
+    </div>
+  )
+}
