@@ -1,0 +1,123 @@
+import { readdir, readFile, rm } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { randomUUID } from 'node:crypto'
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
+import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
+import { getDb } from '~/server/db/client'
+import { rowsOf } from '~/server/db/migrate'
+import { rateLimit, redisStore, resetRateLimits } from '~/server/http/rate-limit'
+import { altchaProvider } from '~/server/providers/captcha/altcha'
+import { createMailer, drainOutbox } from '~/server/providers/email'
+import { call, setupApi, testEnv } from '../support/api'
+
+testEnv()
+let database: Awaited<ReturnType<typeof setupApi>>
+beforeAll(async () => {
+  database = await setupApi()
+})
+afterAll(() => database.close())
+
+describe('ALTCHA across instances', () => {
+  it('refuses on a second instance a solution the first already accepted', async () => {
+    const secret = 'shared-secret-of-all-instances'
+    const one = altchaProvider(getDb, { secret, difficulty: 20 })
+    const two = altchaProvider(getDb, { secret, difficulty: 20 })
+    const challenge = (await one.challenge()) as Challenge
+    const solution = await solveChallenge({ challenge, deriveKey })
+    const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+    expect(await one.verify(payload)).toBe(true)
+    expect(await two.verify(payload)).toBe(false)
+  })
+
+  it('refuses an expired challenge and one signed with another secret', async () => {
+    const provider = altchaProvider(getDb, { secret: 'secret-number-one-xxxx', difficulty: 20 })
+    const foreign = altchaProvider(getDb, { secret: 'secret-number-two-xxxx', difficulty: 20 })
+    const challenge = (await foreign.challenge()) as Challenge
+    const solution = await solveChallenge({ challenge, deriveKey })
+    expect(await provider.verify(Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'))).toBe(false)
+    expect(await provider.verify('not base64 json')).toBe(false)
+  })
+})
+
+describe('Turnstile', () => {
+  let server: Server
+  const seen: string[] = []
+  beforeAll(async () => {
+    // Cloudflare's siteverify, on loopback: a token is good once.
+    server = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c) => (body += c))
+      req.on('end', () => {
+        const token = new URLSearchParams(body).get('response') ?? ''
+        const success = token.startsWith('good') && !seen.includes(token)
+        seen.push(token)
+        res.setHeader('content-type', 'application/json')
+        res.end(JSON.stringify({ success, 'error-codes': success ? [] : ['invalid-input-response'] }))
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    testEnv({ TURNSTILE_SECRET_KEY: 'test-secret', TURNSTILE_SITE_KEY: 'site-key', TURNSTILE_VERIFY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify` })
+    resetRateLimits()
+  })
+  afterAll(async () => {
+    testEnv()
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  it('gives the widget the site key and issues a key only for a token siteverify accepts, once', async () => {
+    expect((await call(challengeRoute, 'GET', '/api/v1/captcha/challenge')).body).toEqual({ provider: 'turnstile', site_key: 'site-key' })
+    expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'bad-token' } })).status).toBe(400)
+    expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'good-1' } })).status).toBe(200)
+    expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'good-1' } })).status).toBe(400)
+  })
+})
+
+describe('mail without SMTP', () => {
+  it('writes each outbox message as .eml and .json under DATA_DIR/outbox, once', async () => {
+    const dir = `tests/.tmp/outbox-${randomUUID()}`
+    testEnv({ DATA_DIR: dir })
+    const to = `file-${randomUUID()}@example.com`
+    await database.db.execute(sql`insert into email_outbox ("to", subject, text, kind) values (${to}, 'Hello', 'Body text', 'test')`)
+    const mailer = await createMailer()
+    expect(await drainOutbox(database.db, mailer)).toEqual({ sent: 1, failed: 0 })
+    expect(await drainOutbox(database.db, mailer)).toEqual({ sent: 0, failed: 0 })
+    const files = await readdir(`${dir}/outbox`)
+    expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(1)
+    const eml = await readFile(`${dir}/outbox/${files.find((f) => f.endsWith('.eml'))}`, 'utf8')
+    expect(eml).toContain(`To: ${to}`)
+    expect(eml).toContain('Body text')
+    await rm(dir, { recursive: true, force: true })
+    testEnv()
+  })
+
+  it('backs off and keeps a message whose sending failed', async () => {
+    const to = `fail-${randomUUID()}@example.com`
+    await database.db.execute(sql`insert into email_outbox ("to", subject, text, kind) values (${to}, 'Hello', 'Body', 'test')`)
+    const result = await drainOutbox(database.db, { send: async () => Promise.reject(new Error('smtp down')) })
+    expect(result.failed).toBeGreaterThanOrEqual(1)
+    const [row] = rowsOf<{ sent_at: unknown; last_error: string; later: boolean }>(
+      await database.db.execute(sql`select sent_at, last_error, next_attempt_at > now() as later from email_outbox where "to" = ${to}`),
+    )
+    expect(row).toEqual({ sent_at: null, last_error: 'smtp down', later: true })
+  })
+})
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits in Redis', () => {
+  it('shares one counter between instances', async () => {
+    const one = await redisStore(process.env.TEST_REDIS_URL!)
+    const two = await redisStore(process.env.TEST_REDIS_URL!)
+    const bucket = `test:${randomUUID()}`
+    resetRateLimits(one)
+    await rateLimit(bucket, 3, 60_000)
+    await rateLimit(bucket, 3, 60_000)
+    resetRateLimits(two)
+    await rateLimit(bucket, 3, 60_000)
+    await expect(rateLimit(bucket, 3, 60_000)).rejects.toMatchObject({ status: 429 })
+    resetRateLimits()
+  })
+})
