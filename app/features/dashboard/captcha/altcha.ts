@@ -2,6 +2,14 @@ import { solveChallenge as solveV2 } from 'altcha-lib'
 import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/web/pbkdf2'
 import { deriveKey as sha } from 'altcha-lib/algorithms/web/sha'
 import type { CaptchaChallenge, CaptchaChallengeV1, CaptchaChallengeV2 } from '../api-types'
+import { fitsFastPath, pbkdf2Sha256 } from './pbkdf2-sha256'
+
+type DeriveKey = typeof pbkdf2
+
+const fastPbkdf2: DeriveKey = async (parameters, salt, password) =>
+  parameters.algorithm === 'PBKDF2/SHA-256' && fitsFastPath(salt, password)
+    ? { derivedKey: pbkdf2Sha256(password, salt, parameters.cost, parameters.keyLength ?? 32) }
+    : pbkdf2(parameters, salt, password)
 
 /** altcha-lib v1's default search space when the challenge does not name one. */
 const defaultMaxNumber = 1_000_000
@@ -57,7 +65,7 @@ export async function solveV1(challenge: CaptchaChallengeV1, signal?: AbortSigna
 export async function solveToPayload(challenge: CaptchaChallengeV1 | CaptchaChallengeV2, signal?: AbortSignal): Promise<string | undefined> {
   const started = performance.now()
   if (isV2(challenge)) {
-    const deriveKey = challenge.parameters.algorithm.startsWith('PBKDF2/') ? pbkdf2 : sha
+    const deriveKey = challenge.parameters.algorithm.startsWith('PBKDF2/') ? fastPbkdf2 : sha
     const controller = new AbortController()
     signal?.addEventListener('abort', () => controller.abort())
     const solution = await solveV2({ challenge, deriveKey, controller, timeout: 0 })
