@@ -2,7 +2,7 @@ import { webcrypto } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { pbkdf2Sha256 } from '~/features/dashboard/captcha/pbkdf2-sha256'
 
-async function reference(password: Uint8Array, salt: Uint8Array, iterations: number, keyLength: number) {
+async function reference(password: Uint8Array<ArrayBuffer>, salt: Uint8Array<ArrayBuffer>, iterations: number, keyLength: number) {
   const key = await webcrypto.subtle.importKey('raw', password, 'PBKDF2', false, ['deriveBits'])
   return new Uint8Array(await webcrypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, keyLength * 8))
 }
