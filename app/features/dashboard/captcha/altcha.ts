@@ -62,13 +62,18 @@ export async function solveV1(challenge: CaptchaChallengeV1, signal?: AbortSigna
  * Solves either format and returns the form value the server's `verifySolution` reads: base64 of the
  * JSON solution (v1: the flat `{algorithm, challenge, number, salt, signature}`; v2: `{challenge, solution}`).
  */
-export async function solveToPayload(challenge: CaptchaChallengeV1 | CaptchaChallengeV2, signal?: AbortSignal): Promise<string | undefined> {
+export async function solveToPayload(
+  challenge: CaptchaChallengeV1 | CaptchaChallengeV2,
+  signal?: AbortSignal,
+  /** v2 only: this solver tries start, start + step, …; several solvers split the search. */
+  share: { start: number; step: number } = { start: 0, step: 1 },
+): Promise<string | undefined> {
   const started = performance.now()
   if (isV2(challenge)) {
     const deriveKey = challenge.parameters.algorithm.startsWith('PBKDF2/') ? fastPbkdf2 : sha
     const controller = new AbortController()
     signal?.addEventListener('abort', () => controller.abort())
-    const solution = await solveV2({ challenge, deriveKey, controller, timeout: 0 })
+    const solution = await solveV2({ challenge, deriveKey, controller, timeout: 0, counterStart: share.start, counterStep: share.step })
     if (!solution) return undefined
     return encodeBase64({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })
   }

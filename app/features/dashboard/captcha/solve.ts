@@ -1,6 +1,7 @@
 import { api } from '../api-client'
 import type { CaptchaChallengeV1, CaptchaChallengeV2 } from '../api-types'
 import { challengeExpiry, isV1, isV2, solveToPayload } from './altcha'
+import type { SolverRequest } from './solver.worker'
 
 export interface CaptchaSolution {
   payload: string
@@ -10,31 +11,46 @@ export interface CaptchaSolution {
 
 type PowChallenge = CaptchaChallengeV1 | CaptchaChallengeV2
 
-function solveInWorker(challenge: PowChallenge, signal: AbortSignal): Promise<string | undefined> {
-  let worker: Worker
+/** One worker per core (at most 4); a v1 challenge is not split, so it gets one. */
+function workerCount(challenge: PowChallenge): number {
+  if (!isV2(challenge)) return 1
+  return Math.max(1, Math.min(4, globalThis.navigator?.hardwareConcurrency ?? 1))
+}
+
+function solveInWorkers(challenge: PowChallenge, signal: AbortSignal): Promise<string | undefined> {
+  const count = workerCount(challenge)
+  const workers: Worker[] = []
   try {
-    worker = new Worker(new URL('./solver.worker.ts', import.meta.url), { type: 'module' })
+    for (let i = 0; i < count; i++) workers.push(new Worker(new URL('./solver.worker.ts', import.meta.url), { type: 'module' }))
   } catch {
+    workers.forEach((worker) => worker.terminate())
     return solveToPayload(challenge, signal)
   }
+  const stop = () => workers.forEach((worker) => worker.terminate())
   return new Promise((resolve, reject) => {
-    const stop = () => worker.terminate()
-    signal.addEventListener('abort', () => {
+    let settled = false
+    let exhausted = 0
+    const finish = (run: () => void) => {
+      if (settled) return
+      settled = true
       stop()
-      resolve(undefined)
+      run()
+    }
+    signal.addEventListener('abort', () => finish(() => resolve(undefined)))
+    workers.forEach((worker, index) => {
+      worker.onmessage = (event: MessageEvent<{ payload?: string; error?: string }>) => {
+        if (event.data.error) return finish(() => reject(new Error(event.data.error)))
+        if (event.data.payload) return finish(() => resolve(event.data.payload))
+        // This worker's share had no answer; the challenge has none only when every share is exhausted.
+        if (++exhausted === count) finish(() => resolve(undefined))
+      }
+      // A worker that cannot load (blocked by policy, old browser) still lets the page solve it itself.
+      worker.onerror = (event) => {
+        event.preventDefault()
+        finish(() => solveToPayload(challenge, signal).then(resolve, reject))
+      }
+      worker.postMessage({ challenge, start: index, step: count } satisfies SolverRequest)
     })
-    worker.onmessage = (event: MessageEvent<{ payload?: string; error?: string }>) => {
-      stop()
-      if (event.data.error) reject(new Error(event.data.error))
-      else resolve(event.data.payload)
-    }
-    // A worker that cannot load (blocked by policy, old browser) still lets the page solve it itself.
-    worker.onerror = (event) => {
-      event.preventDefault()
-      stop()
-      solveToPayload(challenge, signal).then(resolve, reject)
-    }
-    worker.postMessage(challenge)
   })
 }
 
@@ -45,7 +61,7 @@ export class UnsupportedChallengeError extends Error {}
 export async function obtainCaptcha(signal: AbortSignal): Promise<CaptchaSolution | undefined> {
   const challenge = await api.captchaChallenge(signal)
   if (!isV2(challenge) && !isV1(challenge)) throw new UnsupportedChallengeError('Unsupported captcha provider')
-  const payload = await solveInWorker(challenge, signal)
+  const payload = await solveInWorkers(challenge, signal)
   if (signal.aborted) return undefined
   if (payload === undefined) throw new Error('No solution found')
   return { payload, expiresAt: challengeExpiry(challenge) }

@@ -1,10 +1,17 @@
 import type { CaptchaChallengeV1, CaptchaChallengeV2 } from '../api-types'
 import { solveToPayload } from './altcha'
 
+export interface SolverRequest {
+  challenge: CaptchaChallengeV1 | CaptchaChallengeV2
+  start: number
+  step: number
+}
+
 /** Solves off the main thread so typing and scrolling stay smooth while the proof of work runs. */
-self.onmessage = async (event: MessageEvent<CaptchaChallengeV1 | CaptchaChallengeV2>) => {
+self.onmessage = async (event: MessageEvent<SolverRequest>) => {
+  const { challenge, start, step } = event.data
   try {
-    self.postMessage({ payload: await solveToPayload(event.data) })
+    self.postMessage({ payload: await solveToPayload(challenge, undefined, { start, step }) })
   } catch (error) {
     self.postMessage({ error: error instanceof Error ? error.message : String(error) })
   }
