@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { cn } from '~/lib/utils'
 import { maskKey } from '../format'
 import { ForgetKeyDialog } from './forget-key-dialog'
 import { RevokeKeyDialog } from './revoke-key-dialog'
@@ -37,7 +38,11 @@ export function KeyCard({ apiKey, fresh }: { apiKey: string; fresh: boolean }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex items-center gap-2">
-          <code data-testid="api-key" className="min-w-0 flex-1 truncate rounded-md border bg-muted px-3 py-2 font-mono text-sm" translate="no">
+          <code
+            data-testid="api-key"
+            translate="no"
+            className={cn('min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm', revealed ? 'break-all' : 'truncate')}
+          >
             {revealed ? apiKey : maskKey(apiKey)}
           </code>
           <Button variant="outline" size="icon" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)} aria-label={revealed ? t`Hide key` : t`Show key`}>
