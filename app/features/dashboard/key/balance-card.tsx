@@ -9,7 +9,7 @@ import { keyInfoQuery, transactionsQuery } from '../queries'
 import { keyStatus, meterScale } from './key-status'
 
 /** Fixed height: the skeleton, the figures and the error state all take the same room. */
-const cardClass = 'min-h-52'
+const cardClass = 'min-h-56'
 
 export function BalanceCardSkeleton() {
   return <Skeleton className={`${cardClass} w-full rounded-xl`} />

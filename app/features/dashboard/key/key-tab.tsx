@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Skeleton } from '~/components/ui/skeleton'
 import { forgetKeyData } from '../queries'
 import { setApiKey, useApiKey } from '../use-api-key'
-import { BalanceCard, BalanceCardSkeleton } from './balance-card'
+import { BalanceCard } from './balance-card'
 import { KeyCard } from './key-card'
 import { PasteKeyForm } from './paste-key-form'
 import { TrialKeyCard } from './trial-key-card'
@@ -22,8 +22,8 @@ export function KeyTab() {
   if (!ready) {
     return (
       <div className="grid gap-6 lg:grid-cols-2">
-        <BalanceCardSkeleton />
-        <Skeleton className="min-h-52 w-full rounded-xl" />
+        <Skeleton className="h-60 w-full rounded-xl" />
+        <Skeleton className="h-60 w-full rounded-xl" />
       </div>
     )
   }

@@ -13,7 +13,7 @@ export function UsageTab() {
     <WithApiKey
       skeleton={
         <div className="flex flex-col gap-6">
-          <CardSkeleton className="h-[26rem] w-full rounded-xl" />
+          <CardSkeleton className="h-[30rem] w-full rounded-xl" />
           <CardSkeleton className="h-96 w-full rounded-xl" />
         </div>
       }
