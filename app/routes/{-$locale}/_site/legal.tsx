@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { LegalPage } from '~/features/marketing/legal/legal-page'
 import { pageMeta } from '~/features/marketing/page-meta'
-import { PlaceholderPage } from '~/features/marketing/placeholder-page'
 import { pageHead } from '~/lib/seo'
 
 export const Route = createFileRoute('/{-$locale}/_site/legal')({
   head: (ctx) => pageHead(ctx, pageMeta.legal),
-  component: () => <PlaceholderPage page="legal" />,
+  component: LegalPage,
 })
