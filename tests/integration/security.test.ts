@@ -70,7 +70,7 @@ describe('security headers on every answer (test 26)', () => {
 
 describe('CSRF and CORS (test 25)', () => {
   it('refuses a state-changing request from a foreign origin with 403 before it reaches the route', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { cookie: 'apiKey=lds_x' }]) {
+    for (const headers of <Array<Record<string, string>>>[{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { cookie: 'apiKey=lds_x' }]) {
       const { response, reached } = await throughMiddleware(post('/api/v1/billing/transfer_balance', headers))
       expect(response.status, JSON.stringify(headers)).toBe(403)
       expect(await response.json()).toEqual({ detail: 'Cross-site request refused' })
@@ -79,7 +79,7 @@ describe('CSRF and CORS (test 25)', () => {
   })
 
   it('lets our own pages and non-browser clients with a bearer key through', async () => {
-    for (const headers of [{ origin: BASE }, { 'sec-fetch-site': 'same-origin', origin: BASE }, { authorization: 'Bearer lds_x' }]) {
+    for (const headers of <Array<Record<string, string>>>[{ origin: BASE }, { 'sec-fetch-site': 'same-origin', origin: BASE }, { authorization: 'Bearer lds_x' }]) {
       expect((await throughMiddleware(post('/api/v1/api_key/trial', headers))).reached, JSON.stringify(headers)).toBe(true)
     }
     expect((await throughMiddleware(buildRequest('GET', '/api/v1/product', { headers: { origin: 'https://evil.example' } }))).reached).toBe(true)
