@@ -2,7 +2,7 @@ import type { ProductKey } from '#content/schemas'
 import { brand } from '../../../../app.config'
 
 /** Where the visitor's API key goes in a sample; the component swaps in the stored key or a placeholder. */
-export const KEY = '\u0000KEY\u0000'
+export const KEY = '{{API_KEY}}'
 export const languages = ['curl', 'python', 'javascript'] as const
 export type Language = (typeof languages)[number]
 export type Samples = Record<Language, string>
