@@ -52,6 +52,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       PUBLIC_BASE_URL: baseUrl,
       USAGE_SERVICE_TOKEN: 'e2e-usage-service-token-0123456789',
+      // The journeys create several trial keys from 127.0.0.1.
+      RATE_LIMIT_TRIAL: '50/3600',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

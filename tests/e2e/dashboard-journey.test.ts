@@ -1,0 +1,93 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+
+const baseUrl = inject('baseUrl')
+const usageToken = 'e2e-usage-service-token-0123456789'
+
+async function recordUsage(apiKey: string, product: string, tokens: number, id: string) {
+  const response = await fetch(`${baseUrl}/internal/v1/usage`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${usageToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ api_key: apiKey, product, model: `${product}-v3`, tokens, usage_event_id: id }),
+  })
+  expect(response.status).toBeLessThan(300)
+}
+
+const balanceOf = async (page: Page) => Number(await page.getByTestId('balance').getAttribute('data-value'))
+
+describe('a developer with a trial key', () => {
+  let browser: Browser
+  const problems: string[][] = []
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser?.close())
+
+  async function dashboard(): Promise<Page> {
+    const context = await contextWithStore(browser, undefined, { viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    problems.push(watchPage(page, baseUrl).problems)
+    await page.goto(`${baseUrl}/api-dashboard`)
+    await page.waitForSelector('#app[data-mounted="true"]')
+    return page
+  }
+
+  async function getTrialKey(page: Page): Promise<string> {
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).click()
+    await page.locator('[data-testid=captcha][data-state=loaded]').waitFor({ timeout: 60_000 })
+    await page.getByTestId('get-trial-key').click()
+    await page.getByTestId('balance').waitFor({ timeout: 30_000 })
+    return (await page.getByTestId('api-key').textContent())!.trim()
+  }
+
+  it('gets a key, sees usage, sets alerts and moves the balance to a second key', async () => {
+    const page = await dashboard()
+    const key = await getTrialKey(page)
+    expect(key).toMatch(/^lds_/)
+    expect(await balanceOf(page)).toBe(10_000_000)
+
+    // The search services charge the key through the metering endpoint.
+    await recordUsage(key, 'embeddings', 12_345, `journey-${Date.now()}-1`)
+    await recordUsage(key, 'reranker', 2_000, `journey-${Date.now()}-2`)
+    await page.getByRole('link', { name: 'Usage' }).click()
+    await page.locator('.recharts-bar-rectangle').first().waitFor({ timeout: 15_000 })
+    await expect.poll(() => page.getByTestId('consumption-total').textContent()).toContain('14,345')
+    const rows = page.locator('[data-testid=transactions] tbody tr')
+    await expect.poll(() => rows.count()).toBe(3)
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-type')))).toEqual(['consume', 'consume', 'trial'])
+
+    // A fourth threshold is refused with the server's rule; three are saved.
+    await page.getByRole('link', { name: 'Notifications' }).click()
+    await page.getByTestId('threshold-1').fill('5000000')
+    for (const [n, value] of [[2, '1000000'], [3, '100000'], [4, '10']] as const) {
+      await page.getByTestId('add-threshold').click()
+      await page.getByTestId(`threshold-${n}`).fill(value)
+    }
+    await page.getByTestId('notification-email').fill('alerts@example.com')
+    await page.getByTestId('save-notifications').click()
+    expect(await page.getByTestId('thresholds-error').textContent()).toContain('Invalid thresholds: Must be array with max 3 values')
+    await page.getByRole('button', { name: 'Remove threshold 4' }).click()
+    await page.getByTestId('save-notifications').click()
+    await page.getByText('Balance alerts saved').waitFor()
+
+    // A second developer gets their own key; the first moves everything to it.
+    const other = await dashboard()
+    const receiver = await getTrialKey(other)
+    await page.getByRole('link', { name: 'Transfer balance' }).click()
+    await page.getByTestId('transfer-receiver').fill(receiver)
+    await page.getByTestId('transfer-review').click()
+    await page.getByTestId('transfer-confirm').waitFor()
+    await page.getByTestId('transfer-submit').click()
+    await page.getByTestId('transfer-result').waitFor({ timeout: 60_000 })
+
+    const sender = await fetch(`${baseUrl}/api/v1/api_key/fe_user?api_key=${encodeURIComponent(key)}`)
+    expect(sender.status).toBe(401)
+    const info = (await (await fetch(`${baseUrl}/api/v1/api_key/fe_user?api_key=${encodeURIComponent(receiver)}`)).json()) as { wallet: { total_balance: number } }
+    expect(info.wallet.total_balance).toBe(10_000_000 + 10_000_000 - 14_345)
+
+    // The browser's own 401/429 resource messages are the only console lines allowed.
+    const unexpected = problems.flat().filter((p) => !/Failed to load resource/.test(p))
+    expect(unexpected).toEqual([])
+  })
+})
