@@ -10,10 +10,15 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as HealthzRouteImport } from './routes/healthz'
+import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
+import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
 import { Route as Char123LocaleChar125SplatRouteImport } from './routes/{-$locale}/$'
 import { Route as Char123LocaleChar125SiteRouteRouteImport } from './routes/{-$locale}/_site/route'
 import { Route as Char123LocaleChar125ApiDashboardRouteRouteImport } from './routes/{-$locale}/api-dashboard/route'
+import { Route as ApiV1OpenapiDotjsonRouteImport } from './routes/api/v1/openapi[.]json'
+import { Route as ApiV1ProductRouteImport } from './routes/api/v1/product'
+import { Route as InternalV1UsageRouteImport } from './routes/internal/v1/usage'
 import { Route as Char123LocaleChar125SiteIndexRouteImport } from './routes/{-$locale}/_site/index'
 import { Route as Char123LocaleChar125SiteAboutUsRouteImport } from './routes/{-$locale}/_site/about-us'
 import { Route as Char123LocaleChar125SiteClassifierRouteImport } from './routes/{-$locale}/_site/classifier'
@@ -29,14 +34,36 @@ import { Route as Char123LocaleChar125SiteRerankerRouteImport } from './routes/{
 import { Route as Char123LocaleChar125SiteSegmenterRouteImport } from './routes/{-$locale}/_site/segmenter'
 import { Route as Char123LocaleChar125SiteTokenizerRouteImport } from './routes/{-$locale}/_site/tokenizer'
 import { Route as Char123LocaleChar125ApiDashboardChar123TabChar125RouteImport } from './routes/{-$locale}/api-dashboard/{-$tab}'
+import { Route as ApiV1Api_keyIndexRouteImport } from './routes/api/v1/api_key/index'
+import { Route as ApiV1Api_keyEmptyRouteImport } from './routes/api/v1/api_key/empty'
+import { Route as ApiV1Api_keyFe_userRouteImport } from './routes/api/v1/api_key/fe_user'
+import { Route as ApiV1Api_keyTrialRouteImport } from './routes/api/v1/api_key/trial'
+import { Route as ApiV1BillingBalance_notificationRouteImport } from './routes/api/v1/billing/balance_notification'
+import { Route as ApiV1BillingPaginated_transactionRouteImport } from './routes/api/v1/billing/paginated_transaction'
+import { Route as ApiV1BillingTotal_consumptionRouteImport } from './routes/api/v1/billing/total_consumption'
+import { Route as ApiV1BillingTransactionRouteImport } from './routes/api/v1/billing/transaction'
+import { Route as ApiV1BillingTransfer_balanceRouteImport } from './routes/api/v1/billing/transfer_balance'
+import { Route as ApiV1CaptchaChallengeRouteImport } from './routes/api/v1/captcha/challenge'
+import { Route as ApiV1ModelsIndexRouteImport } from './routes/api/v1/models/index'
 import { Route as Char123LocaleChar125SiteModelsIndexRouteImport } from './routes/{-$locale}/_site/models/index'
 import { Route as Char123LocaleChar125SiteModelsSlugRouteImport } from './routes/{-$locale}/_site/models/$slug'
 import { Route as Char123LocaleChar125SiteNewsIndexRouteImport } from './routes/{-$locale}/_site/news/index'
 import { Route as Char123LocaleChar125SiteNewsSlugRouteImport } from './routes/{-$locale}/_site/news/$slug'
+import { Route as ApiV1ModelsSlugSlugRouteImport } from './routes/api/v1/models/slug/$slug'
 
 const HealthzRoute = HealthzRouteImport.update({
   id: '/healthz',
   path: '/healthz',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
+  id: '/robots.txt',
+  path: '/robots.txt',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
+  id: '/sitemap.xml',
+  path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Char123LocaleChar125RouteRoute =
@@ -62,6 +89,21 @@ const Char123LocaleChar125ApiDashboardRouteRoute =
     path: '/api-dashboard',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const ApiV1OpenapiDotjsonRoute = ApiV1OpenapiDotjsonRouteImport.update({
+  id: '/api/v1/openapi.json',
+  path: '/api/v1/openapi.json',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1ProductRoute = ApiV1ProductRouteImport.update({
+  id: '/api/v1/product',
+  path: '/api/v1/product',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InternalV1UsageRoute = InternalV1UsageRouteImport.update({
+  id: '/internal/v1/usage',
+  path: '/internal/v1/usage',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Char123LocaleChar125SiteIndexRoute =
   Char123LocaleChar125SiteIndexRouteImport.update({
     id: '/',
@@ -152,6 +194,65 @@ const Char123LocaleChar125ApiDashboardChar123TabChar125Route =
     path: '/{-$tab}',
     getParentRoute: () => Char123LocaleChar125ApiDashboardRouteRoute,
   } as any)
+const ApiV1Api_keyIndexRoute = ApiV1Api_keyIndexRouteImport.update({
+  id: '/api/v1/api_key/',
+  path: '/api/v1/api_key/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1Api_keyEmptyRoute = ApiV1Api_keyEmptyRouteImport.update({
+  id: '/api/v1/api_key/empty',
+  path: '/api/v1/api_key/empty',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1Api_keyFe_userRoute = ApiV1Api_keyFe_userRouteImport.update({
+  id: '/api/v1/api_key/fe_user',
+  path: '/api/v1/api_key/fe_user',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1Api_keyTrialRoute = ApiV1Api_keyTrialRouteImport.update({
+  id: '/api/v1/api_key/trial',
+  path: '/api/v1/api_key/trial',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1BillingBalance_notificationRoute =
+  ApiV1BillingBalance_notificationRouteImport.update({
+    id: '/api/v1/billing/balance_notification',
+    path: '/api/v1/billing/balance_notification',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1BillingPaginated_transactionRoute =
+  ApiV1BillingPaginated_transactionRouteImport.update({
+    id: '/api/v1/billing/paginated_transaction',
+    path: '/api/v1/billing/paginated_transaction',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1BillingTotal_consumptionRoute =
+  ApiV1BillingTotal_consumptionRouteImport.update({
+    id: '/api/v1/billing/total_consumption',
+    path: '/api/v1/billing/total_consumption',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1BillingTransactionRoute = ApiV1BillingTransactionRouteImport.update({
+  id: '/api/v1/billing/transaction',
+  path: '/api/v1/billing/transaction',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1BillingTransfer_balanceRoute =
+  ApiV1BillingTransfer_balanceRouteImport.update({
+    id: '/api/v1/billing/transfer_balance',
+    path: '/api/v1/billing/transfer_balance',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1CaptchaChallengeRoute = ApiV1CaptchaChallengeRouteImport.update({
+  id: '/api/v1/captcha/challenge',
+  path: '/api/v1/captcha/challenge',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1ModelsIndexRoute = ApiV1ModelsIndexRouteImport.update({
+  id: '/api/v1/models/',
+  path: '/api/v1/models/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Char123LocaleChar125SiteModelsIndexRoute =
   Char123LocaleChar125SiteModelsIndexRouteImport.update({
     id: '/models/',
@@ -176,12 +277,22 @@ const Char123LocaleChar125SiteNewsSlugRoute =
     path: '/news/$slug',
     getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
   } as any)
+const ApiV1ModelsSlugSlugRoute = ApiV1ModelsSlugSlugRouteImport.update({
+  id: '/api/v1/models/slug/$slug',
+  path: '/api/v1/models/slug/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/healthz': typeof HealthzRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
+  '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
+  '/api/v1/product': typeof ApiV1ProductRoute
+  '/internal/v1/usage': typeof InternalV1UsageRoute
   '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/classifier': typeof Char123LocaleChar125SiteClassifierRoute
   '/{-$locale}/contact-sales': typeof Char123LocaleChar125SiteContactSalesRoute
@@ -197,16 +308,33 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
   '/{-$locale}/': typeof Char123LocaleChar125SiteIndexRoute
+  '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
+  '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
+  '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
+  '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
+  '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
+  '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
+  '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
+  '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
+  '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
+  '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
+  '/api/v1/models/': typeof ApiV1ModelsIndexRoute
   '/{-$locale}/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125SiteIndexRoute
   '/healthz': typeof HealthzRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
+  '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
+  '/api/v1/product': typeof ApiV1ProductRoute
+  '/internal/v1/usage': typeof InternalV1UsageRoute
   '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/classifier': typeof Char123LocaleChar125SiteClassifierRoute
   '/{-$locale}/contact-sales': typeof Char123LocaleChar125SiteContactSalesRoute
@@ -221,18 +349,35 @@ export interface FileRoutesByTo {
   '/{-$locale}/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
   '/{-$locale}/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
+  '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
+  '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
+  '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
+  '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
+  '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
+  '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
+  '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
+  '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
+  '/api/v1/api_key': typeof ApiV1Api_keyIndexRoute
+  '/api/v1/models': typeof ApiV1ModelsIndexRoute
   '/{-$locale}/models': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/healthz': typeof HealthzRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$locale}/_site': typeof Char123LocaleChar125SiteRouteRouteWithChildren
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
+  '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
+  '/api/v1/product': typeof ApiV1ProductRoute
+  '/internal/v1/usage': typeof InternalV1UsageRoute
   '/{-$locale}/_site/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/_site/classifier': typeof Char123LocaleChar125SiteClassifierRoute
   '/{-$locale}/_site/contact-sales': typeof Char123LocaleChar125SiteContactSalesRoute
@@ -248,18 +393,35 @@ export interface FileRoutesById {
   '/{-$locale}/_site/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
   '/{-$locale}/_site/': typeof Char123LocaleChar125SiteIndexRoute
+  '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
+  '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
+  '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
+  '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
+  '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
+  '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
+  '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
+  '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
+  '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
   '/{-$locale}/_site/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/_site/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
+  '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
+  '/api/v1/models/': typeof ApiV1ModelsIndexRoute
   '/{-$locale}/_site/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/_site/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$locale}'
     | '/healthz'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/{-$locale}/api-dashboard'
     | '/{-$locale}/$'
+    | '/api/v1/openapi.json'
+    | '/api/v1/product'
+    | '/internal/v1/usage'
     | '/{-$locale}/about-us'
     | '/{-$locale}/classifier'
     | '/{-$locale}/contact-sales'
@@ -275,16 +437,33 @@ export interface FileRouteTypes {
     | '/{-$locale}/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
     | '/{-$locale}/'
+    | '/api/v1/api_key/empty'
+    | '/api/v1/api_key/fe_user'
+    | '/api/v1/api_key/trial'
+    | '/api/v1/billing/balance_notification'
+    | '/api/v1/billing/paginated_transaction'
+    | '/api/v1/billing/total_consumption'
+    | '/api/v1/billing/transaction'
+    | '/api/v1/billing/transfer_balance'
+    | '/api/v1/captcha/challenge'
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
+    | '/api/v1/api_key/'
+    | '/api/v1/models/'
     | '/{-$locale}/models/'
     | '/{-$locale}/news/'
+    | '/api/v1/models/slug/$slug'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$locale}'
     | '/healthz'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/{-$locale}/api-dashboard'
     | '/{-$locale}/$'
+    | '/api/v1/openapi.json'
+    | '/api/v1/product'
+    | '/internal/v1/usage'
     | '/{-$locale}/about-us'
     | '/{-$locale}/classifier'
     | '/{-$locale}/contact-sales'
@@ -299,17 +478,34 @@ export interface FileRouteTypes {
     | '/{-$locale}/segmenter'
     | '/{-$locale}/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/api/v1/api_key/empty'
+    | '/api/v1/api_key/fe_user'
+    | '/api/v1/api_key/trial'
+    | '/api/v1/billing/balance_notification'
+    | '/api/v1/billing/paginated_transaction'
+    | '/api/v1/billing/total_consumption'
+    | '/api/v1/billing/transaction'
+    | '/api/v1/billing/transfer_balance'
+    | '/api/v1/captcha/challenge'
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
+    | '/api/v1/api_key'
+    | '/api/v1/models'
     | '/{-$locale}/models'
     | '/{-$locale}/news'
+    | '/api/v1/models/slug/$slug'
   id:
     | '__root__'
     | '/{-$locale}'
     | '/healthz'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/{-$locale}/_site'
     | '/{-$locale}/api-dashboard'
     | '/{-$locale}/$'
+    | '/api/v1/openapi.json'
+    | '/api/v1/product'
+    | '/internal/v1/usage'
     | '/{-$locale}/_site/about-us'
     | '/{-$locale}/_site/classifier'
     | '/{-$locale}/_site/contact-sales'
@@ -325,15 +521,44 @@ export interface FileRouteTypes {
     | '/{-$locale}/_site/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
     | '/{-$locale}/_site/'
+    | '/api/v1/api_key/empty'
+    | '/api/v1/api_key/fe_user'
+    | '/api/v1/api_key/trial'
+    | '/api/v1/billing/balance_notification'
+    | '/api/v1/billing/paginated_transaction'
+    | '/api/v1/billing/total_consumption'
+    | '/api/v1/billing/transaction'
+    | '/api/v1/billing/transfer_balance'
+    | '/api/v1/captcha/challenge'
     | '/{-$locale}/_site/models/$slug'
     | '/{-$locale}/_site/news/$slug'
+    | '/api/v1/api_key/'
+    | '/api/v1/models/'
     | '/{-$locale}/_site/models/'
     | '/{-$locale}/_site/news/'
+    | '/api/v1/models/slug/$slug'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   Char123LocaleChar125RouteRoute: typeof Char123LocaleChar125RouteRouteWithChildren
   HealthzRoute: typeof HealthzRoute
+  RobotsDottxtRoute: typeof RobotsDottxtRoute
+  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  ApiV1OpenapiDotjsonRoute: typeof ApiV1OpenapiDotjsonRoute
+  ApiV1ProductRoute: typeof ApiV1ProductRoute
+  InternalV1UsageRoute: typeof InternalV1UsageRoute
+  ApiV1Api_keyEmptyRoute: typeof ApiV1Api_keyEmptyRoute
+  ApiV1Api_keyFe_userRoute: typeof ApiV1Api_keyFe_userRoute
+  ApiV1Api_keyTrialRoute: typeof ApiV1Api_keyTrialRoute
+  ApiV1BillingBalance_notificationRoute: typeof ApiV1BillingBalance_notificationRoute
+  ApiV1BillingPaginated_transactionRoute: typeof ApiV1BillingPaginated_transactionRoute
+  ApiV1BillingTotal_consumptionRoute: typeof ApiV1BillingTotal_consumptionRoute
+  ApiV1BillingTransactionRoute: typeof ApiV1BillingTransactionRoute
+  ApiV1BillingTransfer_balanceRoute: typeof ApiV1BillingTransfer_balanceRoute
+  ApiV1CaptchaChallengeRoute: typeof ApiV1CaptchaChallengeRoute
+  ApiV1Api_keyIndexRoute: typeof ApiV1Api_keyIndexRoute
+  ApiV1ModelsIndexRoute: typeof ApiV1ModelsIndexRoute
+  ApiV1ModelsSlugSlugRoute: typeof ApiV1ModelsSlugSlugRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -343,6 +568,20 @@ declare module '@tanstack/react-router' {
       path: '/healthz'
       fullPath: '/healthz'
       preLoaderRoute: typeof HealthzRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/robots.txt': {
+      id: '/robots.txt'
+      path: '/robots.txt'
+      fullPath: '/robots.txt'
+      preLoaderRoute: typeof RobotsDottxtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap.xml': {
+      id: '/sitemap.xml'
+      path: '/sitemap.xml'
+      fullPath: '/sitemap.xml'
+      preLoaderRoute: typeof SitemapDotxmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/{-$locale}': {
@@ -372,6 +611,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$locale}/api-dashboard'
       preLoaderRoute: typeof Char123LocaleChar125ApiDashboardRouteRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/api/v1/openapi.json': {
+      id: '/api/v1/openapi.json'
+      path: '/api/v1/openapi.json'
+      fullPath: '/api/v1/openapi.json'
+      preLoaderRoute: typeof ApiV1OpenapiDotjsonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/product': {
+      id: '/api/v1/product'
+      path: '/api/v1/product'
+      fullPath: '/api/v1/product'
+      preLoaderRoute: typeof ApiV1ProductRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/internal/v1/usage': {
+      id: '/internal/v1/usage'
+      path: '/internal/v1/usage'
+      fullPath: '/internal/v1/usage'
+      preLoaderRoute: typeof InternalV1UsageRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/{-$locale}/_site/': {
       id: '/{-$locale}/_site/'
@@ -478,6 +738,83 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125ApiDashboardChar123TabChar125RouteImport
       parentRoute: typeof Char123LocaleChar125ApiDashboardRouteRoute
     }
+    '/api/v1/api_key/': {
+      id: '/api/v1/api_key/'
+      path: '/api/v1/api_key'
+      fullPath: '/api/v1/api_key/'
+      preLoaderRoute: typeof ApiV1Api_keyIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/api_key/empty': {
+      id: '/api/v1/api_key/empty'
+      path: '/api/v1/api_key/empty'
+      fullPath: '/api/v1/api_key/empty'
+      preLoaderRoute: typeof ApiV1Api_keyEmptyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/api_key/fe_user': {
+      id: '/api/v1/api_key/fe_user'
+      path: '/api/v1/api_key/fe_user'
+      fullPath: '/api/v1/api_key/fe_user'
+      preLoaderRoute: typeof ApiV1Api_keyFe_userRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/api_key/trial': {
+      id: '/api/v1/api_key/trial'
+      path: '/api/v1/api_key/trial'
+      fullPath: '/api/v1/api_key/trial'
+      preLoaderRoute: typeof ApiV1Api_keyTrialRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/billing/balance_notification': {
+      id: '/api/v1/billing/balance_notification'
+      path: '/api/v1/billing/balance_notification'
+      fullPath: '/api/v1/billing/balance_notification'
+      preLoaderRoute: typeof ApiV1BillingBalance_notificationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/billing/paginated_transaction': {
+      id: '/api/v1/billing/paginated_transaction'
+      path: '/api/v1/billing/paginated_transaction'
+      fullPath: '/api/v1/billing/paginated_transaction'
+      preLoaderRoute: typeof ApiV1BillingPaginated_transactionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/billing/total_consumption': {
+      id: '/api/v1/billing/total_consumption'
+      path: '/api/v1/billing/total_consumption'
+      fullPath: '/api/v1/billing/total_consumption'
+      preLoaderRoute: typeof ApiV1BillingTotal_consumptionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/billing/transaction': {
+      id: '/api/v1/billing/transaction'
+      path: '/api/v1/billing/transaction'
+      fullPath: '/api/v1/billing/transaction'
+      preLoaderRoute: typeof ApiV1BillingTransactionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/billing/transfer_balance': {
+      id: '/api/v1/billing/transfer_balance'
+      path: '/api/v1/billing/transfer_balance'
+      fullPath: '/api/v1/billing/transfer_balance'
+      preLoaderRoute: typeof ApiV1BillingTransfer_balanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/captcha/challenge': {
+      id: '/api/v1/captcha/challenge'
+      path: '/api/v1/captcha/challenge'
+      fullPath: '/api/v1/captcha/challenge'
+      preLoaderRoute: typeof ApiV1CaptchaChallengeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/models/': {
+      id: '/api/v1/models/'
+      path: '/api/v1/models'
+      fullPath: '/api/v1/models/'
+      preLoaderRoute: typeof ApiV1ModelsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/{-$locale}/_site/models/': {
       id: '/{-$locale}/_site/models/'
       path: '/models'
@@ -505,6 +842,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$locale}/news/$slug'
       preLoaderRoute: typeof Char123LocaleChar125SiteNewsSlugRouteImport
       parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/api/v1/models/slug/$slug': {
+      id: '/api/v1/models/slug/$slug'
+      path: '/api/v1/models/slug/$slug'
+      fullPath: '/api/v1/models/slug/$slug'
+      preLoaderRoute: typeof ApiV1ModelsSlugSlugRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -609,16 +953,35 @@ const Char123LocaleChar125RouteRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   Char123LocaleChar125RouteRoute: Char123LocaleChar125RouteRouteWithChildren,
   HealthzRoute: HealthzRoute,
+  RobotsDottxtRoute: RobotsDottxtRoute,
+  SitemapDotxmlRoute: SitemapDotxmlRoute,
+  ApiV1OpenapiDotjsonRoute: ApiV1OpenapiDotjsonRoute,
+  ApiV1ProductRoute: ApiV1ProductRoute,
+  InternalV1UsageRoute: InternalV1UsageRoute,
+  ApiV1Api_keyEmptyRoute: ApiV1Api_keyEmptyRoute,
+  ApiV1Api_keyFe_userRoute: ApiV1Api_keyFe_userRoute,
+  ApiV1Api_keyTrialRoute: ApiV1Api_keyTrialRoute,
+  ApiV1BillingBalance_notificationRoute: ApiV1BillingBalance_notificationRoute,
+  ApiV1BillingPaginated_transactionRoute:
+    ApiV1BillingPaginated_transactionRoute,
+  ApiV1BillingTotal_consumptionRoute: ApiV1BillingTotal_consumptionRoute,
+  ApiV1BillingTransactionRoute: ApiV1BillingTransactionRoute,
+  ApiV1BillingTransfer_balanceRoute: ApiV1BillingTransfer_balanceRoute,
+  ApiV1CaptchaChallengeRoute: ApiV1CaptchaChallengeRoute,
+  ApiV1Api_keyIndexRoute: ApiV1Api_keyIndexRoute,
+  ApiV1ModelsIndexRoute: ApiV1ModelsIndexRoute,
+  ApiV1ModelsSlugSlugRoute: ApiV1ModelsSlugSlugRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
 
 import type { getRouter } from './router.tsx'
-import type { createStart } from '@tanstack/react-start'
+import type { startInstance } from './start.ts'
 declare module '@tanstack/react-start' {
   interface Register {
     ssr: true
     router: Awaited<ReturnType<typeof getRouter>>
+    config: Awaited<ReturnType<typeof startInstance.getOptions>>
   }
 }
