@@ -21,6 +21,8 @@ export interface PageMeta {
   noindex?: boolean
 }
 
+type MetaTag = { name?: string; content?: string; title?: string; property?: string }
+
 interface HeadContext {
   matches: Array<{ loaderData?: unknown; pathname: string }>
   match: { pathname: string }
@@ -61,7 +63,8 @@ export function pageHead(ctx: HeadContext, page: PageMeta) {
       { name: 'twitter:title', content: title },
       { name: 'twitter:description', content: description },
       { name: 'twitter:image', content: image },
-      ...[page.jsonLd].flat().filter(Boolean).map((data) => ({ 'script:ld+json': data })),
+      // TanStack renders `script:ld+json` entries as JSON-LD scripts; its meta type does not list the key.
+      ...([page.jsonLd].flat().filter(Boolean).map((data) => ({ 'script:ld+json': data })) as MetaTag[]),
     ],
     links: [
       { rel: 'canonical', href: canonical },

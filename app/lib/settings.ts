@@ -13,7 +13,7 @@ const userSettingsSchema = v.object({
   showSearchBar: v.optional(v.boolean(), true),
   showBookNotification: v.optional(v.boolean(), true),
   showElasticNotification: v.optional(v.boolean(), true),
-  darkMode: v.optional(v.picklist(['auto', true, false]), 'auto'),
+  darkMode: v.optional(v.union([v.literal('auto'), v.boolean()]), 'auto'),
   localeOptions: v.optional(v.array(v.string()), []),
 })
 
