@@ -10,6 +10,7 @@ import { localeFromPathname } from '~/lib/locale'
 import type { RootData } from '~/lib/seo'
 import { themeScript, useThemeSync } from '~/lib/theme'
 import appCss from '~/styles.css?url'
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import { serverEnv, sourceLocale } from '../../app.config'
 
 declare global {
@@ -43,6 +44,8 @@ export const Route = createRootRoute({
       { name: 'color-scheme', content: 'light dark' },
     ],
     links: [
+      // The Latin face is on every page's first screen: fetch it with the CSS so text does not reflow.
+      { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
       { rel: 'stylesheet', href: appCss },
       { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg', suppressHydrationWarning: true },
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },

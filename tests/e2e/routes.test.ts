@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { models } from '#content/models'
@@ -17,7 +18,7 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
   }))
 }
 
-describe('every route in every interface locale and both themes', () => {
+describe('every route in every interface locale and both themes, accessible', () => {
   let browser: Browser
   beforeAll(async () => {
     browser = await launchBrowser()
@@ -50,6 +51,11 @@ describe('every route in every interface locale and both themes', () => {
           if (JSON.stringify(actual) !== JSON.stringify(expected)) failures.push(`${path}: ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`)
           if (!state.title || state.h1 !== 1) failures.push(`${path}: title "${state.title}", ${state.h1} h1`)
           for (const problem of watch.problems) failures.push(`${path}: ${problem}`)
+          // Accessibility in every locale; in dark mode the English pages suffice to check contrast.
+          if (!dark || locale === 'en-US') {
+            const { violations } = await new AxeBuilder({ page }).analyze()
+            for (const v of violations) failures.push(`${path}: axe ${v.id} (${v.impact}) at ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`)
+          }
         } catch (error) {
           failures.push(`${path}: ${(error as Error).message.split('\n')[0]}; ${watch.problems.join('; ')}`)
         } finally {

@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    dataDir: string
   }
 }
 
@@ -68,6 +69,7 @@ export default async function setup(project: TestProject) {
     throw new Error(`${(error as Error).message}\n${output}`)
   }
   project.provide('baseUrl', baseUrl)
+  project.provide('dataDir', dataDir)
   return async () => {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r))
