@@ -99,9 +99,7 @@ function buildEnvSchema() {
     RATE_LIMIT_EMPTY: v.optional(rateWindow, '20/3600'),
     /** `off` disables the per-key limits of /api/v1 (e.g. for benchmarks); otherwise the `dashboard` tier applies. */
     RATE_LIMIT_KEYS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
-    /** `async` (default): metering debits commit without waiting for the disk; a Postgres crash may forget the last moments of usage. `sync` waits. */
-  METERING_COMMIT: v.optional(v.picklist(['async', 'sync'], 'must be async or sync'), 'async'),
-  TRUST_PROXY: v.pipe(v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'), v.transform((s) => s === 'true')),
+    TRUST_PROXY: v.pipe(v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'), v.transform((s) => s === 'true')),
   })
 }
 

@@ -16,12 +16,6 @@ export interface EntryInput {
   product?: string
   model?: string
   counterpartyKeyId?: string
-  /**
-   * Commit without waiting for the WAL flush. Only for metering: a database crash can then forget the
-   * last moments of debits (an undercharge), never double-charge or break a balance, and a hot key's
-   * row lock is no longer held through an fsync.
-   */
-  asyncCommit?: boolean
 }
 
 export interface EntryResult {
@@ -31,7 +25,13 @@ export interface EntryResult {
   duplicate: boolean
 }
 
-const dashboardUrl = () => `${serverEnv().PUBLIC_BASE_URL.replace(/\/$/, '')}/api-dashboard/notifications`
+export const alertsPageUrl = () => `${serverEnv().PUBLIC_BASE_URL.replace(/\/$/, '')}/api-dashboard/notifications`
+
+/** `format()` templates of the balance alert mail, shared with the metering batch function. Subject: brand, threshold. Body: prefix, last4, balance, threshold, link. */
+export const alertMail = {
+  subject: '%s: your API key balance fell below %s tokens',
+  body: 'Your API key %s…%s has %s tokens left, below the alert threshold of %s tokens you set.\n\nTop up or change your alerts: %s\n',
+}
 
 /**
  * Moves a key's balance and writes its ledger entry in ONE statement (so one transaction and one round
@@ -41,9 +41,9 @@ const dashboardUrl = () => `${serverEnv().PUBLIC_BASE_URL.replace(/\/$/, '')}/ap
  */
 export async function applyEntry(db: Db | Tx, input: EntryInput): Promise<EntryResult> {
   const { keyId, amount, type, externalRef } = input
-  const subject = sql`format('%s: your API key balance fell below %s tokens', ${brand.name}::text, to_char(f.threshold, 'FM999,999,999,999,990'))`
-  const body = sql`format(E'Your API key %s…%s has %s tokens left, below the alert threshold of %s tokens you set.\n\nTop up or change your alerts: %s\n',
-    f.prefix, f.last4, to_char(f.balance, 'FM999,999,999,999,990'), to_char(f.threshold, 'FM999,999,999,999,990'), ${dashboardUrl()}::text)`
+  const subject = sql`format(${alertMail.subject}::text, ${brand.name}::text, to_char(f.threshold, 'FM999,999,999,999,990'))`
+  const body = sql`format(${alertMail.body}::text,
+    f.prefix, f.last4, to_char(f.balance, 'FM999,999,999,999,990'), to_char(f.threshold, 'FM999,999,999,999,990'), ${alertsPageUrl()}::text)`
   // A transfer revokes the sender: telling its holder the balance is low would only confuse.
   const notifies = type !== 'transfer_out'
   let rows: Array<{ entry_id: string | number; balance: string | number; alerts: string | number }>
@@ -75,8 +75,7 @@ export async function applyEntry(db: Db | Tx, input: EntryInput): Promise<EntryR
           from fired f
           returning id
         )
-        select entry.id as entry_id, moved.balance, (select count(*) from mail) as alerts,
-          set_config('synchronous_commit', ${input.asyncCommit ? 'off' : 'on'}, true) as commit_mode
+        select entry.id as entry_id, moved.balance, (select count(*) from mail) as alerts
         from moved, entry`),
     )
   } catch (error) {
@@ -112,11 +111,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return false
 }
 
-/** Consumption metered by a search service: idempotent per usage event id; 402 when the balance is short. */
-export function consume(db: Db | Tx, input: { keyId: string; tokens: number; usageEventId: string; product: string; model?: string }): Promise<EntryResult> {
-  const asyncCommit = serverEnv().METERING_COMMIT === 'async'
-  return applyEntry(db, { keyId: input.keyId, amount: -input.tokens, type: 'consume', externalRef: `usage:${input.usageEventId}`, product: input.product, model: input.model, asyncCommit })
-}
+export { consume } from './metering'
 
 export interface AuditMismatch {
   key_id: string
