@@ -16,7 +16,7 @@ export interface ConsumeInput {
   model?: string
 }
 
-interface MeterItem {
+export interface MeterItem {
   i: number
   k: string
   n: number

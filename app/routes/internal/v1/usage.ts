@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { getDb } from '~/server/db/client'
 import { findKey } from '~/server/domain/keys'
-import { consume } from '~/server/domain/ledger'
+import { consume } from '~/server/domain/metering'
 import { requireServiceToken } from '~/server/http/auth'
 import { handle, jsonResponse, unauthorized } from '~/server/http/errors'
 import { parseJson } from '~/server/http/input'
