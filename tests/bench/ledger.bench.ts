@@ -78,7 +78,7 @@ test('ledger metering throughput (durable)', async () => {
   await admin.db.execute(sql.raw(`create database "${name}"`))
   const url = new URL(ADMIN_URL)
   url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString(), maxConnections: CONCURRENCY })
+  const database = await openDatabase({ url: url.toString(), maxConnections: Math.min(CONCURRENCY, 64) })
   try {
     const db = database.db
     await migrate(db)
