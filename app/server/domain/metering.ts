@@ -29,7 +29,7 @@ export type MeterOutcome =
   | { outcome: 'applied' | 'duplicate'; entryId: number; balance: number; alerts: number }
   | { outcome: 'conflict' | 'not_found' | 'revoked' | 'insufficient' | 'invalid'; entryId: null; balance: number | null; alerts: number }
 
-/** 128 items keep one batch well under a few milliseconds of database work; two in flight overlap one batch's WAL flush with the next one's work. */
+/** 128 items keep a batch to a few milliseconds of database work; a second batch in flight lets other keys proceed while one waits for its WAL flush or a row lock. */
 export const meteringBatchOptions = { maxItems: 128, maxInFlight: 2 }
 const RETRIES = 3
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
