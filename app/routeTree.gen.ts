@@ -21,6 +21,7 @@ import { Route as ApiV1ProductRouteImport } from './routes/api/v1/product'
 import { Route as InternalV1UsageRouteImport } from './routes/internal/v1/usage'
 import { Route as Char123LocaleChar125SiteIndexRouteImport } from './routes/{-$locale}/_site/index'
 import { Route as Char123LocaleChar125SiteAboutUsRouteImport } from './routes/{-$locale}/_site/about-us'
+import { Route as Char123LocaleChar125SiteApiReferenceRouteImport } from './routes/{-$locale}/_site/api-reference'
 import { Route as Char123LocaleChar125SiteClassifierRouteImport } from './routes/{-$locale}/_site/classifier'
 import { Route as Char123LocaleChar125SiteContactSalesRouteImport } from './routes/{-$locale}/_site/contact-sales'
 import { Route as Char123LocaleChar125SiteDeepsearchRouteImport } from './routes/{-$locale}/_site/deepsearch'
@@ -114,6 +115,12 @@ const Char123LocaleChar125SiteAboutUsRoute =
   Char123LocaleChar125SiteAboutUsRouteImport.update({
     id: '/about-us',
     path: '/about-us',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteApiReferenceRoute =
+  Char123LocaleChar125SiteApiReferenceRouteImport.update({
+    id: '/api-reference',
+    path: '/api-reference',
     getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
   } as any)
 const Char123LocaleChar125SiteClassifierRoute =
@@ -294,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/product': typeof ApiV1ProductRoute
   '/internal/v1/usage': typeof InternalV1UsageRoute
   '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
+  '/{-$locale}/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
   '/{-$locale}/classifier': typeof Char123LocaleChar125SiteClassifierRoute
   '/{-$locale}/contact-sales': typeof Char123LocaleChar125SiteContactSalesRoute
   '/{-$locale}/deepsearch': typeof Char123LocaleChar125SiteDeepsearchRoute
@@ -336,6 +344,7 @@ export interface FileRoutesByTo {
   '/api/v1/product': typeof ApiV1ProductRoute
   '/internal/v1/usage': typeof InternalV1UsageRoute
   '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
+  '/{-$locale}/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
   '/{-$locale}/classifier': typeof Char123LocaleChar125SiteClassifierRoute
   '/{-$locale}/contact-sales': typeof Char123LocaleChar125SiteContactSalesRoute
   '/{-$locale}/deepsearch': typeof Char123LocaleChar125SiteDeepsearchRoute
@@ -379,6 +388,7 @@ export interface FileRoutesById {
   '/api/v1/product': typeof ApiV1ProductRoute
   '/internal/v1/usage': typeof InternalV1UsageRoute
   '/{-$locale}/_site/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
+  '/{-$locale}/_site/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
   '/{-$locale}/_site/classifier': typeof Char123LocaleChar125SiteClassifierRoute
   '/{-$locale}/_site/contact-sales': typeof Char123LocaleChar125SiteContactSalesRoute
   '/{-$locale}/_site/deepsearch': typeof Char123LocaleChar125SiteDeepsearchRoute
@@ -423,6 +433,7 @@ export interface FileRouteTypes {
     | '/api/v1/product'
     | '/internal/v1/usage'
     | '/{-$locale}/about-us'
+    | '/{-$locale}/api-reference'
     | '/{-$locale}/classifier'
     | '/{-$locale}/contact-sales'
     | '/{-$locale}/deepsearch'
@@ -465,6 +476,7 @@ export interface FileRouteTypes {
     | '/api/v1/product'
     | '/internal/v1/usage'
     | '/{-$locale}/about-us'
+    | '/{-$locale}/api-reference'
     | '/{-$locale}/classifier'
     | '/{-$locale}/contact-sales'
     | '/{-$locale}/deepsearch'
@@ -507,6 +519,7 @@ export interface FileRouteTypes {
     | '/api/v1/product'
     | '/internal/v1/usage'
     | '/{-$locale}/_site/about-us'
+    | '/{-$locale}/_site/api-reference'
     | '/{-$locale}/_site/classifier'
     | '/{-$locale}/_site/contact-sales'
     | '/{-$locale}/_site/deepsearch'
@@ -645,6 +658,13 @@ declare module '@tanstack/react-router' {
       path: '/about-us'
       fullPath: '/{-$locale}/about-us'
       preLoaderRoute: typeof Char123LocaleChar125SiteAboutUsRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/api-reference': {
+      id: '/{-$locale}/_site/api-reference'
+      path: '/api-reference'
+      fullPath: '/{-$locale}/api-reference'
+      preLoaderRoute: typeof Char123LocaleChar125SiteApiReferenceRouteImport
       parentRoute: typeof Char123LocaleChar125SiteRouteRoute
     }
     '/{-$locale}/_site/classifier': {
@@ -855,6 +875,7 @@ declare module '@tanstack/react-router' {
 
 interface Char123LocaleChar125SiteRouteRouteChildren {
   Char123LocaleChar125SiteAboutUsRoute: typeof Char123LocaleChar125SiteAboutUsRoute
+  Char123LocaleChar125SiteApiReferenceRoute: typeof Char123LocaleChar125SiteApiReferenceRoute
   Char123LocaleChar125SiteClassifierRoute: typeof Char123LocaleChar125SiteClassifierRoute
   Char123LocaleChar125SiteContactSalesRoute: typeof Char123LocaleChar125SiteContactSalesRoute
   Char123LocaleChar125SiteDeepsearchRoute: typeof Char123LocaleChar125SiteDeepsearchRoute
@@ -877,6 +898,8 @@ interface Char123LocaleChar125SiteRouteRouteChildren {
 const Char123LocaleChar125SiteRouteRouteChildren: Char123LocaleChar125SiteRouteRouteChildren =
   {
     Char123LocaleChar125SiteAboutUsRoute: Char123LocaleChar125SiteAboutUsRoute,
+    Char123LocaleChar125SiteApiReferenceRoute:
+      Char123LocaleChar125SiteApiReferenceRoute,
     Char123LocaleChar125SiteClassifierRoute:
       Char123LocaleChar125SiteClassifierRoute,
     Char123LocaleChar125SiteContactSalesRoute:

@@ -19,6 +19,7 @@ export const staticPublicPaths = [
   '/segmenter',
   '/classifier',
   '/tokenizer',
+  '/api-reference',
 ] as const
 
 export function publicPaths(): string[] {

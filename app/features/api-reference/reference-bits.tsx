@@ -1,0 +1,54 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Badge } from '~/components/ui/badge'
+import { cn } from '~/lib/utils'
+import type { AuthKind } from './reference-model'
+
+const methodTone: Record<string, string> = {
+  get: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300',
+  post: 'bg-sky-500/15 text-sky-800 dark:text-sky-300',
+  delete: 'bg-rose-500/15 text-rose-800 dark:text-rose-300',
+}
+
+export function MethodBadge({ method, className }: { method: string; className?: string }) {
+  return (
+    <Badge variant="outline" className={cn('min-w-14 justify-center rounded-md border-transparent font-mono uppercase', methodTone[method], className)}>
+      {method}
+    </Badge>
+  )
+}
+
+export function AuthLabel({ auth }: { auth: AuthKind }) {
+  switch (auth) {
+    case 'key':
+      return <Trans>API key as bearer token</Trans>
+    case 'key-or-query':
+      return <Trans>API key as bearer token or in the <code className="font-mono text-xs">api_key</code> query parameter</Trans>
+    case 'service':
+      return <Trans>service token (<code className="font-mono text-xs">USAGE_SERVICE_TOKEN</code>) as bearer token</Trans>
+    case 'none':
+      return <Trans>none</Trans>
+  }
+}
+
+/** Section titles for the path prefixes; an unknown prefix shows as itself. */
+export function useGroupTitle() {
+  const { t } = useLingui()
+  const titles: Record<string, string> = {
+    api_key: t`API keys`,
+    billing: t`Billing`,
+    models: t`Models`,
+    product: t`Token packs`,
+    captcha: t`Captcha`,
+    internal: t`Internal: metering`,
+  }
+  return (id: string) => titles[id] ?? id
+}
+
+/** English text from the OpenAPI document, with its `code spans` shown as code. */
+export function DocText({ text, className }: { text: string; className?: string }) {
+  return (
+    <p lang="en" className={className}>
+      {text.split('`').map((part, i) => (i % 2 ? <code key={i} className="font-mono text-[0.85em] text-foreground">{part}</code> : part))}
+    </p>
+  )
+}

@@ -1,0 +1,92 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type * as React from 'react'
+import { cn } from '~/lib/utils'
+import { DocText } from './reference-bits'
+import type { Constraint, PropertyRow } from './schema-rows'
+
+/** Words a schema limit in the reader's language: `at most 3 items`, `from 1 to 1,000,000`. */
+export function useConstraintText() {
+  const { t, i18n } = useLingui()
+  const text = (constraint: Constraint): string => {
+    switch (constraint.kind) {
+      case 'length':
+      case 'items':
+      case 'range': {
+        const min = constraint.min === undefined ? '' : i18n.number(constraint.min)
+        const max = constraint.max === undefined ? '' : i18n.number(constraint.max)
+        const both = constraint.min !== undefined && constraint.max !== undefined
+        if (constraint.kind === 'length') return both ? t`${min} to ${max} characters` : max ? t`at most ${max} characters` : t`at least ${min} characters`
+        if (constraint.kind === 'items') return both ? t`${min} to ${max} items` : max ? t`at most ${max} items` : t`at least ${min} items`
+        return both ? t`from ${min} to ${max}` : max ? t`at most ${max}` : t`at least ${min}`
+      }
+      case 'format':
+        return t`format: ${constraint.value}`
+      case 'pattern':
+        return t`pattern: ${constraint.value}`
+      case 'default':
+        return t`default: ${constraint.value}`
+      case 'each': {
+        const limits = constraint.constraints.map(text).join(', ')
+        return t`each item: ${limits}`
+      }
+    }
+  }
+  return text
+}
+
+export const cellClass = 'border-b px-3 py-2 text-left align-top'
+export const headClass = 'border-b px-3 py-2 text-left align-bottom text-xs font-medium uppercase tracking-wide text-muted-foreground'
+
+/** A table that may scroll sideways on a phone; focusable so keyboard users can scroll it (axe: scrollable-region-focusable). */
+export function ScrollTable({ caption, children, className }: { caption: React.ReactNode; children: React.ReactNode; className?: string }) {
+  return (
+    <div tabIndex={0} className={cn('overflow-x-auto rounded-md border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}>
+      <table className="w-full border-collapse text-sm [&_tbody_tr:last-child>*]:border-b-0">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  )
+}
+
+export function RequiredCell({ required }: { required: boolean }) {
+  return <td className={cellClass}>{required ? <span className="font-medium"><Trans>required</Trans></span> : <span className="text-muted-foreground"><Trans>optional</Trans></span>}</td>
+}
+
+export function Details({ description, constraints }: { description?: string; constraints: Constraint[] }) {
+  const constraintText = useConstraintText()
+  return (
+    <td className={cn(cellClass, 'min-w-56')}>
+      {description && <DocText text={description} />}
+      {constraints.length > 0 && <p className="text-xs text-muted-foreground">{constraints.map(constraintText).join(' · ')}</p>}
+    </td>
+  )
+}
+
+/** Name, type, required and limits of each property; nested properties indented under their parent. */
+export function PropertyTable({ rows, caption }: { rows: PropertyRow[]; caption: React.ReactNode }) {
+  return (
+    <ScrollTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col" className={headClass}><Trans>Property</Trans></th>
+          <th scope="col" className={headClass}><Trans>Type</Trans></th>
+          <th scope="col" className={headClass}><Trans>Required</Trans></th>
+          <th scope="col" className={headClass}><Trans>Description</Trans></th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.name}>
+            <th scope="row" className={cn(cellClass, 'font-mono text-xs font-normal whitespace-nowrap')} style={{ paddingLeft: `${0.75 + row.depth}rem` }}>
+              {row.name}
+            </th>
+            <td className={cn(cellClass, 'font-mono text-xs')}>{row.type}</td>
+            <RequiredCell required={row.required} />
+            <Details description={row.description} constraints={row.constraints} />
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  )
+}

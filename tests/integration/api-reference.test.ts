@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { OpenApiDocument } from '~/features/api-reference/openapi-types'
+import { referenceModel } from '~/features/api-reference/reference-model'
+import { propertyRows } from '~/features/api-reference/schema-rows'
+import { openApiDocument } from '~/server/http/openapi'
+
+const routesDir = join(import.meta.dirname, '../../app/routes')
+/** The document does not describe itself. */
+const undocumented = new Set(['GET /api/v1/openapi.json'])
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    return entry.isDirectory() ? routeFiles(path) : /\.tsx?$/.test(entry.name) ? [path] : []
+  })
+}
+
+/** `api/v1/models/slug/$slug.ts` → `/api/v1/models/slug/{slug}`; `index` and `[.]` as TanStack reads them. */
+function urlPath(file: string): string {
+  const segments = relative(routesDir, file).replace(/\.tsx?$/, '').split('/')
+  if (segments.at(-1) === 'index') segments.pop()
+  return `/${segments.map((s) => s.replace(/^\$(.+)$/, '{$1}').replaceAll('[.]', '.')).join('/')}`
+}
+
+/** The HTTP methods a route file handles: the keys of its `handlers` object. */
+function handledMethods(file: string): string[] {
+  const source = readFileSync(file, 'utf8')
+  return [...new Set([...source.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s*:/g)].map((m) => m[1]!))]
+}
+
+const document = openApiDocument('https://api.example') as unknown as OpenApiDocument
+const endpoints = ['api/v1', 'internal'].flatMap((dir) => routeFiles(join(routesDir, dir))).flatMap((file) => handledMethods(file).map((method) => `${method} ${urlPath(file)}`))
+
+describe('the API reference', () => {
+  it('finds the route files it checks', () => {
+    expect(endpoints).toContain('POST /internal/v1/usage')
+    expect(endpoints).toContain('GET /api/v1/models/slug/{slug}')
+    expect(endpoints).toContain('DELETE /api/v1/api_key')
+  })
+
+  it.each(endpoints.filter((endpoint) => !undocumented.has(endpoint)))('documents %s', (endpoint) => {
+    const [method, path] = endpoint.split(' ') as [string, string]
+    const operation = document.paths[path]?.[method.toLowerCase()]
+    expect(operation, `${endpoint} has a route file but no operation in the OpenAPI document`).toBeDefined()
+    expect(operation!.summary).toBeTruthy()
+  })
+
+  it('documents no endpoint that has no route file', () => {
+    const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
+    expect(documented.filter((endpoint) => !endpoints.includes(endpoint))).toEqual([])
+  })
+
+  it('shows every operation once, grouped by path prefix in reading order', () => {
+    const model = referenceModel(document)
+    expect(model.baseUrl).toBe('https://api.example')
+    expect(model.groups.map((g) => g.id)).toEqual(['api_key', 'billing', 'models', 'product', 'captcha', 'internal'])
+    const ids = model.groups.flatMap((g) => g.operations.map((o) => o.id))
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toHaveLength(endpoints.length - undocumented.size)
+  })
+
+  it('describes the alert body with its limit of 3 thresholds', () => {
+    const operation = referenceModel(document).groups.flatMap((g) => g.operations).find((o) => o.id === 'post-api-v1-billing-balance_notification')!
+    const thresholds = propertyRows(operation.body!.schema).find((row) => row.name === 'thresholds')!
+    expect(thresholds).toMatchObject({ type: 'integer[]', required: true })
+    expect(thresholds.constraints).toContainEqual({ kind: 'items', min: undefined, max: 3 })
+  })
+
+  it('writes curl examples with the bearer key, required query and body', () => {
+    const operations = referenceModel(document).groups.flatMap((g) => g.operations)
+    const transfer = operations.find((o) => o.id === 'post-api-v1-billing-transfer_balance')!.curl
+    expect(transfer).toContain(`curl -X POST 'https://api.example/api/v1/billing/transfer_balance?receiver_key=<receiver_key>&revoke_sender_key=true'`)
+    expect(transfer).toContain('-H "Authorization: Bearer $API_KEY"')
+    expect(transfer).toContain(`--data-urlencode 'captcha=<captcha>'`)
+    const usage = operations.find((o) => o.id === 'post-internal-v1-usage')!.curl
+    expect(usage).toContain('$USAGE_SERVICE_TOKEN')
+    expect(usage).toMatch(/-d '\{"api_key":.*"usage_event_id":/)
+  })
+})
