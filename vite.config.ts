@@ -6,17 +6,48 @@ import { lingui } from '@lingui/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import { nitro } from 'nitro/vite'
 import { fileURLToPath } from 'node:url'
+import { interfaceLocales, sourceLocale } from './app.config'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+/** Static files get the headers the request middleware cannot add to them; images may not run script. */
+const staticHeaders = {
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+}
+const inertFile = { ...staticHeaders, 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" }
 
 export default defineConfig({
   server: { port: 3000 },
   resolve: { alias: { '~': here('./app'), '#content': here('./content') } },
+  build: { rolldownOptions: { onLog: (level, log, handler) => (log.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : handler(level, log)) } },
   plugins: [
     tailwindcss(),
-    tanstackStart({ srcDirectory: 'app' }),
-    // PGlite loads its WebAssembly and data files from its own package folder, so it ships unbundled.
-    nitro({ traceDeps: ['@electric-sql/pglite*'] }),
+    tanstackStart({
+      srcDirectory: 'app',
+      // Every public page in every locale, found by crawling from each locale's landing page (paths with
+      // a locale segment are not discovered on their own). scripts/postbuild.mjs takes the HTML from here.
+      pages: interfaceLocales.map((locale) => ({ path: locale === sourceLocale ? '/' : `/${locale}` })),
+      prerender: {
+        enabled: true,
+        crawlLinks: true,
+        failOnError: true,
+        filter: ({ path }) => !/[?#]/.test(path) && !path.includes('/api-dashboard') && !/\.[a-z0-9]+$/i.test(path),
+      },
+    }),
+    nitro({
+      // PGlite loads its WebAssembly and data files from its own package folder, so it ships unbundled.
+      traceDeps: ['@electric-sql/pglite*'],
+      compressPublicAssets: { gzip: true, brotli: true },
+      routeRules: {
+        '/assets/**': { headers: { ...staticHeaders, 'Cache-Control': 'public, max-age=31536000, immutable' } },
+        '/images/**': { headers: inertFile },
+        '/brand/**': { headers: inertFile },
+        '/favicon*': { headers: inertFile },
+      },
+    }),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),

@@ -27,6 +27,7 @@ export function SiteFooter() {
             ))}
             <li><LocalizedLink to="/models" className={linkClass}>{t`Models`}</LocalizedLink></li>
             <li><LocalizedLink to="/api-dashboard" className={linkClass}>{t`API dashboard`}</LocalizedLink></li>
+            <li><LocalizedLink to="/api-reference" className={linkClass}>{t`API reference`}</LocalizedLink></li>
           </ul>
         </section>
         <section aria-labelledby="footer-company">

@@ -4,17 +4,21 @@ import { jsonResponse } from './errors'
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 export function createNonce(): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64')
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))))
 }
+
+/** Inline scripts are allowed by the request's nonce (live pages) or by their hashes (prerendered pages). */
+export type ScriptAllowance = { nonce: string } | { hashes: string[] }
 
 /**
  * The page policy. Scripts need the request's nonce (TanStack Start stamps it on its hydration and
  * theme scripts through the router's `ssr.nonce`); styles allow inline because React style attributes
  * cannot carry a nonce. Vite's dev server injects un-nonced inline scripts and a websocket, so dev relaxes both.
  */
-export function contentSecurityPolicy(nonce: string, env: Pick<ServerEnv, 'TURNSTILE_SECRET_KEY'>, dev = false): string {
+export function contentSecurityPolicy(allow: ScriptAllowance, env: Pick<ServerEnv, 'TURNSTILE_SECRET_KEY'>, dev = false): string {
   const turnstile = env.TURNSTILE_SECRET_KEY ? ' https://challenges.cloudflare.com' : ''
-  const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self' 'nonce-${nonce}'${turnstile}`
+  const inline = 'nonce' in allow ? `'nonce-${allow.nonce}'` : allow.hashes.map((h) => `'${h}'`).join(' ')
+  const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self' ${inline}${turnstile}`
   const devConnect = dev ? ' ws: wss: http://localhost:* http://127.0.0.1:*' : ''
   return [
     `default-src 'self'`,

@@ -1,0 +1,77 @@
+import { contentSecurityPolicy } from './security'
+import type { ServerEnv } from '../../../app.config'
+
+/**
+ * Public pages prerendered at build (scripts/postbuild.mjs moves them out of the static folder into
+ * `.output/server/prerendered/`, with gzip and brotli copies and the hashes of their inline scripts).
+ * Serving them here, not as static files, keeps every guard and header in one place: a request with a
+ * query string, or a build made for another public origin, falls through to live rendering.
+ */
+interface Manifest {
+  baseUrl: string
+  pages: Record<string, { file: string; hashes: string[]; etag: string }>
+}
+
+/** The nonce the prerenderer renders with; postbuild strips it and the page runs on script hashes. */
+export const PRERENDER_NONCE = 'prerender-nonce'
+
+let manifest: Promise<{ dir: string; manifest: Manifest } | undefined> | undefined
+
+async function loadManifest() {
+  try {
+    const [{ readFile }, { dirname, join }, { fileURLToPath }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('node:url')])
+    // The server bundle's chunks sit one or two folders below .output/server.
+    let dir = dirname(fileURLToPath(import.meta.url))
+    for (let depth = 0; depth < 4; depth++, dir = dirname(dir)) {
+      try {
+        const json = await readFile(join(dir, 'prerendered', 'manifest.json'), 'utf8')
+        return { dir: join(dir, 'prerendered'), manifest: JSON.parse(json) as Manifest }
+      } catch {
+        // not here; look one folder up
+      }
+    }
+  } catch {
+    // No file system (edge runtime): every page renders live.
+  }
+  return undefined
+}
+
+function pickEncoding(request: Request): { suffix: string; encoding?: string } {
+  const accepted = request.headers.get('accept-encoding') ?? ''
+  if (/\bbr\b/.test(accepted)) return { suffix: '.br', encoding: 'br' }
+  if (/\bgzip\b/.test(accepted)) return { suffix: '.gz', encoding: 'gzip' }
+  return { suffix: '' }
+}
+
+export async function prerenderedResponse(request: Request, env: ServerEnv): Promise<Response | undefined> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const url = new URL(request.url)
+  if (url.search) return undefined
+  manifest ??= loadManifest()
+  const loaded = await manifest
+  if (!loaded || loaded.manifest.baseUrl !== new URL(env.PUBLIC_BASE_URL).origin) return undefined
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : '/'
+  const page = loaded.manifest.pages[path]
+  if (!page) return undefined
+  const { suffix, encoding } = pickEncoding(request)
+  const { readFile } = await import('node:fs/promises')
+  const body = await readFile(`${loaded.dir}/${page.file}${suffix}`)
+  const headers = new Headers({
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'public, max-age=0, must-revalidate',
+    etag: page.etag,
+    vary: 'Accept-Encoding',
+  })
+  if (encoding) headers.set('content-encoding', encoding)
+  headers.set('x-prerendered', '1')
+  if (request.headers.get('if-none-match') === page.etag) return new Response(null, { status: 304, headers })
+  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers })
+}
+
+/** The page policy for a prerendered page: its own inline scripts by hash instead of a nonce. */
+export async function prerenderedPolicy(request: Request, env: ServerEnv): Promise<string | undefined> {
+  const loaded = await manifest
+  const path = new URL(request.url).pathname.replace(/(.)\/$/, '$1')
+  const page = loaded?.manifest.pages[path]
+  return page ? contentSecurityPolicy({ hashes: page.hashes }, env) : undefined
+}

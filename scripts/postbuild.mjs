@@ -1,0 +1,45 @@
+// After `vite build`: moves the prerendered pages out of the static folder (so they are served through
+// the request middleware with their guards and headers), strips the build-time nonce, records the
+// hashes of their inline scripts for the page's CSP, and writes gzip and brotli copies.
+import { createHash } from 'node:crypto'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+const publicDir = '.output/public'
+const outDir = '.output/server/prerendered'
+const NONCE = 'prerender-nonce'
+
+function* htmlFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) yield* htmlFiles(path)
+    else if (name === 'index.html') yield path
+  }
+}
+
+rmSync(outDir, { recursive: true, force: true })
+const pages = {}
+let baseUrl
+for (const file of htmlFiles(publicDir)) {
+  // Without the meta the browser's router renders head tags without a nonce too, matching this HTML.
+  const html = readFileSync(file, 'utf8').replaceAll(`<meta property="csp-nonce" content="${NONCE}"/>`, '').replaceAll(` nonce="${NONCE}"`, '')
+  if (html.includes(NONCE)) throw new Error(`${file}: the build nonce survives outside a script tag`)
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `sha256-${createHash('sha256').update(body).digest('base64')}`,
+  )
+  const rel = relative(publicDir, file)
+  const route = `/${dirname(rel)}`.replace(/\/\.$/, '').replace(/^\/$/, '/') || '/'
+  baseUrl ??= html.match(/<link rel="canonical" href="([^"]+)"/)?.[1]
+  const target = join(outDir, rel)
+  mkdirSync(dirname(target), { recursive: true })
+  writeFileSync(target, html)
+  writeFileSync(`${target}.gz`, gzipSync(html, { level: 9 }))
+  writeFileSync(`${target}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+  pages[route === '/.' ? '/' : route] = { file: rel, hashes: [...new Set(hashes)], etag: `"${createHash('sha1').update(html).digest('base64url')}"` }
+  rmSync(file)
+  for (const suffix of ['.gz', '.br']) rmSync(`${file}${suffix}`, { force: true })
+}
+const manifest = { baseUrl: baseUrl ? new URL(baseUrl).origin : null, pages }
+writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest))
+console.log(`[postbuild] ${Object.keys(pages).length} prerendered pages for ${manifest.baseUrl}`)
