@@ -48,6 +48,9 @@ describe('every route in every interface locale and both themes, accessible', ()
           const expected = { lang: locale, dark, favicon: dark ? '/favicon-dark.svg' : '/favicon.svg', path }
           const actual = { lang: state.lang, dark: state.dark, favicon: state.favicon, path: state.path }
           if (response?.status() !== 200) failures.push(`${path}: status ${response?.status()}`)
+          // Public pages come prerendered in every locale; the dashboard renders per request.
+          const prerendered = (await response?.allHeaders())?.['x-prerendered'] === '1'
+          if (prerendered === path.includes('api-dashboard')) failures.push(`${path}: prerendered ${prerendered}`)
           if (JSON.stringify(actual) !== JSON.stringify(expected)) failures.push(`${path}: ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`)
           if (!state.title || state.h1 !== 1) failures.push(`${path}: title "${state.title}", ${state.h1} h1`)
           for (const problem of watch.problems) failures.push(`${path}: ${problem}`)
