@@ -45,17 +45,23 @@ export default async function setup(project: TestProject) {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
+  // The bench project measures the API without per-key limits and, when scripts/bench.mjs made one, on
+  // real Postgres (PGlite serialises every query through one connection). e2e always runs on PGlite.
+  const bench = project.name === 'bench'
+  const benchEnv = bench ? { RATE_LIMIT_KEYS: 'off', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' } : {}
   const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      PUBLIC_BASE_URL: baseUrl,
+      // The origin the build prerendered for, so the prerendered pages are what the browser gets.
+      PUBLIC_BASE_URL: process.env.E2E_PUBLIC_BASE_URL ?? 'http://localhost:3000',
       USAGE_SERVICE_TOKEN: 'e2e-usage-service-token-0123456789',
       // The journeys create several trial keys from 127.0.0.1.
       RATE_LIMIT_TRIAL: '50/3600',
       DATABASE_URL: '',
+      ...benchEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
