@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, inject, it } from 'vitest'
+import { posts } from '#content/news'
+import { recordResults, type BenchResult } from './support/results'
+
+const run = promisify(execFile)
+const baseUrl = inject('baseUrl')
+const pages = ['/', '/embeddings', '/models', `/news/${posts[0]!.slug}`].flatMap((path) => [path, path === '/' ? '/ja' : `/ja${path}`])
+const chromeFlags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync'
+
+interface Report {
+  categories: Record<string, { score: number }>
+  audits: Record<string, { numericValue?: number }>
+}
+
+/** Lighthouse as a visitor on a mid-range phone sees it: mobile form factor, simulated 4G and a 4× slower CPU. */
+async function lighthouse(url: string): Promise<Report> {
+  const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'))
+  try {
+    const output = join(dir, 'report.json')
+    await run(process.execPath, ['node_modules/lighthouse/cli/index.js', url, '--quiet', `--chrome-flags=${chromeFlags}`, '--output=json', `--output-path=${output}`, '--form-factor=mobile', '--throttling-method=simulate'], {
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+      timeout: 180_000,
+    })
+    return JSON.parse(readFileSync(output, 'utf8')) as Report
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+describe('Lighthouse on marketing pages', () => {
+  it('scores landing, a product page, the catalogue and a news post in English and Japanese', async () => {
+    const results: BenchResult[] = []
+    for (const path of pages) {
+      const report = await lighthouse(baseUrl + path)
+      const score = (id: string) => Math.round(report.categories[id]!.score * 100)
+      const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN
+      results.push(
+        { name: `${path} performance`, value: score('performance'), unit: '', budget: { op: '>=', value: 100 } },
+        { name: `${path} accessibility`, value: score('accessibility'), unit: '', budget: { op: '>=', value: 100 } },
+        { name: `${path} best practices`, value: score('best-practices'), unit: '', budget: { op: '>=', value: 100 } },
+        { name: `${path} SEO`, value: score('seo'), unit: '', budget: { op: '>=', value: 100 } },
+        { name: `${path} LCP`, value: Math.round(audit('largest-contentful-paint')), unit: 'ms', budget: { op: '<', value: 1500 } },
+        { name: `${path} TBT`, value: Math.round(audit('total-blocking-time')), unit: 'ms', budget: { op: '<', value: 50 } },
+        { name: `${path} CLS`, value: Math.round(audit('cumulative-layout-shift') * 1000) / 1000, unit: '', budget: { op: '<', value: 0.01 } },
+      )
+    }
+    recordResults('lighthouse', results)
+    expect(results.filter((r) => r.name.endsWith('accessibility')).every((r) => r.value === 100)).toBe(true)
+  }, 1_800_000)
+})
