@@ -17,6 +17,8 @@ const staticHeaders = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
 }
+/** Prerendered pages are served from the server's file system, which only the Node presets have. */
+const prerender = !process.env.NITRO_PRESET || process.env.NITRO_PRESET.startsWith('node')
 const inertFile = { ...staticHeaders, 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" }
 
 export default defineConfig({
@@ -31,7 +33,7 @@ export default defineConfig({
       // a locale segment are not discovered on their own). scripts/postbuild.mjs takes the HTML from here.
       pages: interfaceLocales.map((locale) => ({ path: locale === sourceLocale ? '/' : `/${locale}` })),
       prerender: {
-        enabled: true,
+        enabled: prerender,
         crawlLinks: true,
         failOnError: true,
         filter: ({ path }) => !/[?#]/.test(path) && !path.includes('/api-dashboard') && !/\.[a-z0-9]+$/i.test(path),

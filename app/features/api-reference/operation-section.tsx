@@ -27,11 +27,11 @@ export function OperationSection({ operation }: { operation: ReferenceOperation 
 
       {parameters.length > 0 && (
         <>
-          <h4 className={subheading}><Trans>Parameters</Trans></h4>
+          <h4 className={subheading}><Trans context="api request">Parameters</Trans></h4>
           <ScrollTable caption={t`Parameters of ${label}`}>
             <thead>
               <tr>
-                <th scope="col" className={headClass}><Trans>Name</Trans></th>
+                <th scope="col" className={headClass}><Trans context="api request">Name</Trans></th>
                 <th scope="col" className={headClass}><Trans>In</Trans></th>
                 <th scope="col" className={headClass}><Trans>Type</Trans></th>
                 <th scope="col" className={headClass}><Trans>Required</Trans></th>
