@@ -46,9 +46,21 @@ export async function issueKey(db: Db, kind: KeyKind, owner: { ownerId?: string;
   return { apiKey, key }
 }
 
+/** The lookup every key-holder call makes, built once per database handle instead of once per request. */
+const byHash = new WeakMap<Db | Tx, { execute(values: { hash: string }): Promise<ApiKey[]> }>()
+
+function lookupByHash(db: Db | Tx) {
+  let query = byHash.get(db)
+  if (!query) {
+    query = db.select().from(apiKeys).where(eq(apiKeys.keyHash, sql.placeholder('hash'))).limit(1).prepare('find_key_by_hash')
+    byHash.set(db, query)
+  }
+  return query
+}
+
 export async function findKey(db: Db | Tx, plaintext: string): Promise<ApiKey | undefined> {
   if (!looksLikeKey(plaintext)) return undefined
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashKey(plaintext))).limit(1)
+  const [row] = await lookupByHash(db).execute({ hash: hashKey(plaintext) })
   return row
 }
 

@@ -77,8 +77,12 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl)
   project.provide('dataDir', dataDir)
   return async () => {
+    const exited = new Promise((r) => child.once('exit', r))
     child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
+    // On Postgres the pool's open sockets keep the server alive after it closes: the bench ends it.
+    const force = bench ? setTimeout(() => child.kill('SIGKILL'), 8_000) : undefined
+    await exited
+    clearTimeout(force)
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

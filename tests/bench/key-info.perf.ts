@@ -1,0 +1,50 @@
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import autocannon from 'autocannon'
+import { describe, expect, inject, it } from 'vitest'
+import { recordResults, type BenchResult } from './support/results'
+
+const baseUrl = inject('baseUrl')
+const CONNECTIONS = Number(process.env.BENCH_KEY_INFO_CONNECTIONS ?? 32)
+const DURATION = Number(process.env.BENCH_KEY_INFO_SECONDS ?? 10)
+/** The global setup serves the bench on Postgres when scripts/bench.mjs created a database for it. */
+const database = process.env.BENCH_DATABASE_URL ? 'Postgres' : 'PGlite'
+
+/** Solves the served build's ALTCHA challenge the way the widget does, as the form field `captcha`. */
+async function solvedCaptcha(): Promise<string> {
+  const challenge = (await (await fetch(`${baseUrl}/api/v1/captcha/challenge`)).json()) as Challenge
+  const solution = await solveChallenge({ challenge, deriveKey })
+  if (!solution) throw new Error('could not solve the captcha')
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+}
+
+async function trialKey(): Promise<string> {
+  const body = new FormData()
+  body.set('captcha', await solvedCaptcha())
+  const response = await fetch(`${baseUrl}/api/v1/api_key/trial`, { method: 'POST', body })
+  if (!response.ok) throw new Error(`trial key: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { api_key: string }).api_key
+}
+
+describe('key info', () => {
+  it('answers GET /api/v1/api_key/fe_user under load', async () => {
+    const apiKey = await trialKey()
+    const url = `${baseUrl}/api/v1/api_key/fe_user?api_key=${encodeURIComponent(apiKey)}`
+    const first = await fetch(url)
+    expect(first.status).toBe(200)
+    expect(((await first.json()) as { wallet: { total_balance: number } }).wallet.total_balance).toBe(10_000_000)
+
+    // Warm the route, the connection pool and the JIT before measuring.
+    await autocannon({ url, connections: CONNECTIONS, duration: 2 })
+    const run = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 })
+    const note = `${CONNECTIONS} connections, ${DURATION} s, ${database}, RATE_LIMIT_KEYS=off`
+    const results: BenchResult[] = [
+      { name: 'key info requests/s', value: Math.round(run.requests.average), unit: 'req/s', budget: { op: '>=', value: 3000 }, note },
+      { name: 'key info latency p99', value: run.latency.p99, unit: 'ms', budget: { op: '<', value: 20 }, note: `p50 ${run.latency.p50} ms, p90 ${run.latency.p90} ms` },
+      { name: 'key info non-2xx', value: run.non2xx + run.errors + run.timeouts, unit: 'responses', budget: { op: '<', value: 1 } },
+    ]
+    recordResults('key-info', results)
+    expect(run.non2xx).toBe(0)
+    expect(run.errors).toBe(0)
+  }, 120_000)
+})
