@@ -31,7 +31,11 @@ export default defineConfig({
       srcDirectory: 'app',
       // Every public page in every locale, found by crawling from each locale's landing page (paths with
       // a locale segment are not discovered on their own). scripts/postbuild.mjs takes the HTML from here.
-      pages: interfaceLocales.map((locale) => ({ path: locale === sourceLocale ? '/' : `/${locale}` })),
+      // /tokenizer is an old path nothing links to any more, so it is listed by hand.
+      pages: interfaceLocales.flatMap((locale) => {
+        const root = locale === sourceLocale ? '' : `/${locale}`
+        return [{ path: root || '/' }, { path: `${root}/tokenizer` }]
+      }),
       prerender: {
         enabled: prerender,
         crawlLinks: true,

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import * as v from 'valibot'
+import { validated } from './validated'
 import { customerGroup } from './schemas'
 
 /** Logos are generated wordmarks at /images/customers/<slug>.svg, named after the customer. */
@@ -9,7 +10,7 @@ const customers = (...names: string[]) =>
     return { slug, name, logo: `/images/customers/${slug}.svg` }
   })
 
-export const customerGroups = v.parse(v.array(customerGroup), [
+export const customerGroups = validated(v.array(customerGroup), [
   {
     id: 'technology',
     label: msg`Technology`,

@@ -1,11 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import * as v from 'valibot'
+import { validated } from './validated'
 import { brand } from '../app.config'
 import { coverFromSvg, jobSeason } from './schemas'
 
 const apply = (id: string) => `https://careers.${brand.domain}/internship/${id}`
 
-export const jobSeasons = v.parse(v.array(jobSeason), [
+export const jobSeasons = validated(v.array(jobSeason), [
   {
     id: 'winter-2025',
     season: msg`Winter`,

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
+import { validated } from './validated'
 import { marketplaceEntry } from './schemas'
 
-export const marketplaceEntries = v.parse(v.array(marketplaceEntry), [
+export const marketplaceEntries = validated(v.array(marketplaceEntry), [
   {
     id: 'aws',
     label: 'AWS Marketplace',

@@ -1,11 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import * as v from 'valibot'
+import { validated } from './validated'
 import { model, type ModelTag } from './schemas'
 
 const hf = (slug: string) => `https://huggingface.co/lodestar-ai/${slug}`
 const image = (slug: string) => `/images/models/${slug}.svg`
 
-export const models = v.parse(v.array(model), [
+export const models = validated(v.array(model), [
   {
     slug: 'reranker-v3',
     name: 'Reranker v3',

@@ -1,10 +1,11 @@
 import { msg } from '@lingui/core/macro'
 import * as v from 'valibot'
+import { validated } from './validated'
 import { brand } from '../app.config'
 import { office } from './schemas'
 
 // Fictional addresses.
-export const offices = v.parse(v.array(office), [
+export const offices = validated(v.array(office), [
   {
     id: 'sunnyvale',
     label: msg`Sunnyvale, CA`,

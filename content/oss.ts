@@ -1,9 +1,10 @@
 import * as v from 'valibot'
+import { validated } from './validated'
 import { ossProject } from './schemas'
 
 const repo = (name: string) => `https://github.com/lodestar-ai/${name}`
 
-export const ossProjects = v.parse(v.array(ossProject), [
+export const ossProjects = validated(v.array(ossProject), [
   {
     name: 'reader',
     description: 'The web page reader behind our Reader API: fetches, renders and converts pages to Markdown.',

@@ -1,10 +1,11 @@
 import * as v from 'valibot'
+import { validated } from './validated'
 import { paper, type Paper } from './schemas'
 
 const image = (id: string) => `/images/papers/${id}.svg`
 
 // Titles and summaries stay in English, as the papers themselves are.
-const data = v.parse(v.array(paper), [
+const data = validated(v.array(paper), [
   {
     id: 'reranker-v3-listwise',
     models: ['reranker-v3'],

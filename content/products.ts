@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import * as v from 'valibot'
+import { validated } from './validated'
 import { brand } from '../app.config'
 import { legacyProduct, product, type ProductKey } from './schemas'
 
@@ -8,7 +9,7 @@ const icons = (key: ProductKey) => ({
   activeIcons: { dark: `/images/icons/${key}-dark.svg`, light: `/images/icons/${key}-light.svg` },
 })
 
-export const products = v.parse(v.array(product), [
+export const products = validated(v.array(product), [
   {
     key: 'reader',
     label: msg`Reader`,
@@ -136,7 +137,7 @@ export function getProduct(key: ProductKey) {
 
 const legacyLink = (sub: string) => `https://${sub}.${brand.domain}/`
 
-export const legacyProducts = v.parse(v.array(legacyProduct), [
+export const legacyProducts = validated(v.array(legacyProduct), [
   { key: 'prompt-studio', label: 'Prompt Studio', caption: msg`Write and optimise prompts for any model`, link: legacyLink('prompt') },
   { key: 'scene-describer', label: 'Scene Describer', caption: msg`Describe images and videos in words`, link: legacyLink('scene') },
   { key: 'banner-maker', label: 'Banner Maker', caption: msg`Turn an article into a banner image`, link: legacyLink('banner') },

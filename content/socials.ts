@@ -1,11 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import * as v from 'valibot'
+import { validated } from './validated'
 import { brand } from '../app.config'
 import { socialLink } from './schemas'
 
 const iconSrc = (icon: string) => `/images/socials/${icon}.svg`
 
-export const socialLinks = v.parse(v.array(socialLink), [
+export const socialLinks = validated(v.array(socialLink), [
   { id: 'x', icon: 'x', iconSrc: iconSrc('x'), label: msg`Follow us on X`, kind: 'link', link: 'https://x.com/lodestar_ai' },
   { id: 'linkedin', icon: 'linkedin', iconSrc: iconSrc('linkedin'), label: msg`Follow us on LinkedIn`, kind: 'link', link: 'https://www.linkedin.com/company/lodestar-ai' },
   { id: 'github', icon: 'github', iconSrc: iconSrc('github'), label: msg`Our code on GitHub`, kind: 'link', link: 'https://github.com/lodestar-ai' },

@@ -36,7 +36,7 @@ for (const file of htmlFiles(publicDir)) {
   mkdirSync(dirname(target), { recursive: true })
   writeFileSync(target, html)
   writeFileSync(`${target}.gz`, gzipSync(html, { level: 9 }))
-  writeFileSync(`${target}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+  writeFileSync(`${target}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
   pages[route === '/.' ? '/' : route] = { file: rel, hashes: [...new Set(hashes)], etag: `"${createHash('sha1').update(html).digest('base64url')}"` }
   rmSync(file)
   for (const suffix of ['.gz', '.br']) rmSync(`${file}${suffix}`, { force: true })

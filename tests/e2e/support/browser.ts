@@ -37,17 +37,26 @@ export function watchPage(page: Page, baseUrl: string): PageProblems {
 }
 
 /** A context whose local storage starts with the given user store (spec §3 key `user`). */
-export async function contextWithStore(browser: Browser, store?: Record<string, unknown>, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+export async function contextWithStore(
+  browser: Browser,
+  store?: Record<string, unknown>,
+  options: Parameters<Browser['newContext']>[0] = {},
+  { everyLoad = false } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext(options)
   // Block anything external so a stray request fails fast instead of hanging the test.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort())
   if (store) {
-    await context.addInitScript((value) => {
-      if (!sessionStorage.getItem('__seeded')) {
-        localStorage.setItem('user', value)
-        sessionStorage.setItem('__seeded', '1')
-      }
-    }, JSON.stringify(store))
+    // Seed once per tab, or before every load when one tab visits many pages that should not affect each other.
+    await context.addInitScript(
+      ([value, always]) => {
+        if (always || !sessionStorage.getItem('__seeded')) {
+          localStorage.setItem('user', value)
+          sessionStorage.setItem('__seeded', '1')
+        }
+      },
+      [JSON.stringify(store), everyLoad] as const,
+    )
   }
   return context
 }
