@@ -9,25 +9,12 @@ import { cn } from '~/lib/utils'
 import { modelTags, type ModelTag } from '#content/schemas'
 import { useFormat } from '../format'
 import { modelsQuery } from '../queries'
-
-function useTagLabels(): Record<ModelTag, string> {
-  const { t } = useLingui()
-  return {
-    embeddings: t`Embeddings`,
-    reranker: t`Reranker`,
-    reader: t`Reader`,
-    multimodal: t`Multimodal`,
-    multilingual: t`Multilingual`,
-    code: t`Code`,
-    classifier: t`Classifier`,
-    'late-interaction': t`Late interaction`,
-  }
-}
+import { useModelTagLabels } from '~/features/marketing/model-tags'
 
 /** The catalogue from GET /api/v1/models; selected tags narrow it to models carrying all of them. */
 export function ModelsTab() {
   const { t } = useLingui()
-  const labels = useTagLabels()
+  const labels = useModelTagLabels()
   const format = useFormat()
   const [tags, setTags] = useState<ModelTag[]>([])
   const models = useQuery(modelsQuery(tags))
