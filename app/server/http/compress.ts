@@ -8,6 +8,9 @@ export function compressed(request: Request, response: Response): Response {
   if (!response.body || response.headers.has('content-encoding') || response.status === 204 || response.status === 304) return response
   if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return response
   if (!/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return response
+  // Small answers (most API JSON) gain nothing from compression but pay for it.
+  const length = Number(response.headers.get('content-length') ?? Number.POSITIVE_INFINITY)
+  if (length < 1024) return response
   const headers = new Headers(response.headers)
   headers.set('content-encoding', 'gzip')
   headers.delete('content-length')
