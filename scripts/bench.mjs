@@ -21,7 +21,8 @@ const run = (cmd, args, env = process.env) => {
 
 const resultsDir = 'tests/bench/.results'
 const filters = process.argv.slice(2)
-rmSync(resultsDir, { recursive: true, force: true })
+// A filtered run replaces only its own suites' results and keeps the others' last numbers.
+if (filters.length === 0) rmSync(resultsDir, { recursive: true, force: true })
 mkdirSync(resultsDir, { recursive: true })
 if (process.env.SKIP_BUILD !== 'true' && !run('npm', ['run', 'build'])) process.exit(1)
 

@@ -18,7 +18,17 @@ interface Report {
 }
 
 /** Lighthouse as a visitor on a mid-range phone sees it: mobile form factor, simulated 4G and a 4× slower CPU. */
-async function lighthouse(url: string): Promise<Report> {
+async function lighthouse(url: string, attempts = 3): Promise<Report> {
+  try {
+    return await lighthouseOnce(url)
+  } catch (error) {
+    // Headless Chromium now and then loses the trace (NO_NAVSTART); a second run measures normally.
+    if (attempts <= 1) throw error
+    return lighthouse(url, attempts - 1)
+  }
+}
+
+async function lighthouseOnce(url: string): Promise<Report> {
   const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'))
   try {
     const output = join(dir, 'report.json')
