@@ -121,3 +121,17 @@ describe('router guards in a real browser', () => {
     await context.close()
   })
 })
+
+describe('unknown paths over HTTP', () => {
+  it('answers an unknown API path with 404 and a detail, not the landing page', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/no-such-endpoint`)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ detail: 'Unknown endpoint' })
+  })
+
+  it('sends an unknown page to landing with a redirect the server decides', async () => {
+    const response = await fetch(`${baseUrl}/de/no-such-page`, { redirect: 'manual' })
+    expect(response.status).toBe(307)
+    expect(new URL(response.headers.get('location')!, baseUrl).pathname).toBe('/de')
+  })
+})
