@@ -58,7 +58,8 @@ describe('router guards in a real browser', () => {
     const { page } = await open('/models', { language: 'zh-TW' })
     await page.waitForURL(/zh-TW/)
     expect(pathOf(page)).toBe('/zh-TW/models')
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-TW')
+    // The URL changes first; the page follows once the new catalog has loaded.
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-TW')
     await page.context().close()
   })
 
