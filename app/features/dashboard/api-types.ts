@@ -41,13 +41,8 @@ export interface ConsumptionTotals {
   by_day: ConsumptionDay[]
 }
 
-export interface TransferResult {
-  transfer_id: string
-  amount: number
-  sender_balance: number
-  receiver_balance: number
-  sender_revoked: boolean
-}
+/** The transfer endpoint answers with the domain's result as is. */
+export type { TransferResult } from '~/server/domain/transfers'
 
 export interface BalanceNotification {
   thresholds: number[]

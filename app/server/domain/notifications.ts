@@ -4,9 +4,7 @@ import { balanceNotifications } from '../db/schema'
 import { rowsOf } from '../db/migrate'
 import type { Db } from '../db/types'
 import { badRequest, notFound } from '../http/errors'
-
-/** The spec's exact wording (§5). */
-export const invalidThresholds = 'Invalid thresholds: Must be array with max 3 values'
+import { invalidThresholdsMessage as invalidThresholds } from '../../lib/balance-notification-schema'
 
 export interface BalanceNotification {
   thresholds: number[]

@@ -3,6 +3,7 @@
  * /api/v1/openapi.json is generated from them, so the two cannot drift apart.
  */
 import * as v from 'valibot'
+import { thresholdsSchema } from '../../lib/balance-notification-schema'
 import { modelTags } from '../../../content/schemas'
 import { ledgerEntryTypes } from '../db/schema/ledger'
 
@@ -32,9 +33,8 @@ export const transferBalanceQuery = v.strictObject({
   revoke_sender_key: v.pipe(v.literal('true', 'must be true: a transfer moves the whole balance and revokes the sender'), v.description('Must be `true`.')),
 })
 
-export const threshold = v.pipe(v.number('must be a number'), v.integer('must be a whole number of tokens'), v.minValue(1), v.maxValue(MAX_TOKENS))
 export const balanceNotificationBody = v.strictObject({
-  thresholds: v.pipe(v.array(threshold), v.maxLength(3), v.description('Up to 3 balances (tokens); an e-mail goes out once each time the balance falls below one.')),
+  thresholds: thresholdsSchema,
   email: v.pipe(v.string(), v.maxLength(254), v.email('must be an e-mail address')),
 })
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { balanceNotificationSchema, invalidThresholdsMessage } from '~/features/dashboard/notification-schema'
+import { balanceNotificationSchema, invalidThresholdsMessage } from '~/lib/balance-notification-schema'
 import { parseTokenAmount, validateNotificationForm } from '~/features/dashboard/notifications/threshold-input'
 
 const parse = (input: unknown) => v.safeParse(balanceNotificationSchema, input)

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { balanceNotificationSchema } from '../notification-schema'
+import { balanceNotificationSchema } from '~/lib/balance-notification-schema'
 
 /** Reads a token amount typed with or without group separators ("1,000,000", "1 000 000", "1.000.000"). */
 export function parseTokenAmount(text: string): number {

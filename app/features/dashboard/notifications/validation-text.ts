@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { invalidThresholdsMessage } from '../notification-schema'
+import { invalidThresholdsMessage } from '~/lib/balance-notification-schema'
 
 /** The shared schema speaks English (the server answers with it); the form shows the same rule translated. */
 export function useValidationText(): (message: string) => string {

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { deleteBalanceNotification, getBalanceNotification, invalidThresholds, setBalanceNotification } from '~/server/domain/notifications'
+import { invalidThresholdsMessage } from '~/lib/balance-notification-schema'
+import { deleteBalanceNotification, getBalanceNotification, setBalanceNotification } from '~/server/domain/notifications'
 import { HttpError, badRequest, handle, jsonResponse } from '~/server/http/errors'
 import { parseJson } from '~/server/http/input'
 import { keyHolder } from '~/server/http/key-holder'
@@ -18,7 +19,7 @@ export const Route = createFileRoute('/api/v1/billing/balance_notification')({
         const body = await parseJson(request, balanceNotificationBody).catch((error) => {
           // Spec §5 fixes this one message for any problem with the thresholds list.
           const thresholdsWrong = error instanceof HttpError && Array.isArray(error.detail) && error.detail.some((i: { loc: unknown[] }) => i.loc[1] === 'thresholds')
-          throw thresholdsWrong ? badRequest(invalidThresholds) : error
+          throw thresholdsWrong ? badRequest(invalidThresholdsMessage) : error
         })
         return jsonResponse(await setBalanceNotification(db, key.id, body.thresholds, body.email))
       }),

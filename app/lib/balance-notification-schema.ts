@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { constants } from '../../../app.config'
+import { constants } from '../../app.config'
 
 /** Spec §5's exact wording; the server answers it as the 400 detail and the form shows it too. */
 export const invalidThresholdsMessage = 'Invalid thresholds: Must be array with max 3 values'
@@ -15,13 +15,14 @@ export const thresholdSchema = v.pipe(
   v.maxValue(maxThresholdTokens, 'Threshold is too large'),
 )
 
-/** Spec §5: an array of at most 3 values. */
+/** Spec §5: an array of at most 3 values. The server's request schema and the dashboard form both use it. */
 export const thresholdsSchema = v.pipe(
   v.array(thresholdSchema, invalidThresholdsMessage),
   v.maxLength(constants.maxBalanceThresholds, invalidThresholdsMessage),
+  v.description('Up to 3 balances (tokens); an e-mail goes out once each time the balance falls below one.'),
 )
 
-/** Body of POST /api/v1/billing/balance_notification; shared by the dashboard form and the HTTP handler. */
+/** What the dashboard form checks before POST /api/v1/billing/balance_notification. */
 export const balanceNotificationSchema = v.object({
   thresholds: thresholdsSchema,
   email: v.pipe(v.string('An e-mail address is required'), v.trim(), v.nonEmpty('An e-mail address is required'), v.email('Enter a valid e-mail address'), v.maxLength(254)),
