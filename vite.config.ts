@@ -46,6 +46,8 @@ export default defineConfig({
     nitro({
       // PGlite loads its WebAssembly and data files from its own package folder, so it ships unbundled.
       traceDeps: ['@electric-sql/pglite*'],
+      // Drains the outbox and closes the database when the server stops.
+      plugins: [here('./app/server/shutdown.ts')],
       compressPublicAssets: { gzip: true, brotli: true },
       routeRules: {
         '/assets/**': { headers: { ...staticHeaders, 'Cache-Control': 'public, max-age=31536000, immutable' } },

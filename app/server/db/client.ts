@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { serverEnv } from '../../../app.config'
+import { onShutdown } from '../lifecycle'
 import { migrate } from './migrate'
 import * as schema from './schema'
 import type { Db } from './types'
@@ -38,6 +39,7 @@ export function getDatabase(): Promise<Database> {
     if (!env.DATABASE_URL) await import('node:fs/promises').then((fs) => fs.mkdir(env.DATA_DIR, { recursive: true }))
     const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR })
     await migrate(database.db)
+    onShutdown(closeDatabase, 'connections')
     return database
   })().catch((error) => {
     shared = undefined
@@ -49,6 +51,13 @@ export function getDatabase(): Promise<Database> {
 /** Hands the process a database of the caller's (tests, benchmarks); `undefined` goes back to the default. */
 export function useDatabase(database: Database | undefined): void {
   shared = database ? Promise.resolve(database) : undefined
+}
+
+/** Closes the process's database, if one was opened, so a stopping server can exit. */
+export async function closeDatabase(): Promise<void> {
+  const open = shared
+  shared = undefined
+  if (open) await (await open.catch(() => undefined))?.close()
 }
 
 export async function getDb(): Promise<Db> {

@@ -1,4 +1,5 @@
 import { rateLimitTiers, serverEnv, type RateLimitedApi } from '../../../app.config'
+import { onShutdown } from '../lifecycle'
 import { tooManyRequests } from './errors'
 
 /** Adds one hit to the counter of `bucket` in window number `window`, returning it and the previous window's count. */
@@ -30,6 +31,7 @@ export async function redisStore(url: string): Promise<RateLimitStore> {
   const { Redis } = await import('ioredis')
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true })
   redis.on('error', (error) => console.error('[rate-limit] redis', error.message))
+  onShutdown(async () => void (await redis.quit().catch(() => redis.disconnect())), 'connections')
   return {
     async hit(bucket, window, windowMs) {
       const key = `rl:${bucket}:${window}`

@@ -5,6 +5,7 @@ import { serverEnv } from '../../../app.config'
 import { getDb } from '../db/client'
 import { rowsOf } from '../db/migrate'
 import type { Db } from '../db/types'
+import { onShutdown } from '../lifecycle'
 
 export interface OutgoingMail {
   id: string
@@ -109,6 +110,7 @@ export function startOutboxWorker(intervalMs = 30_000): void {
   if (timer) return
   timer = setInterval(kickOutbox, intervalMs)
   timer.unref?.()
+  onShutdown(stopOutboxWorker)
   kickOutbox()
 }
 
@@ -117,6 +119,13 @@ export function resetOutboxWorker(): void {
   if (timer) clearInterval(timer)
   timer = undefined
   mailer = undefined
+}
+
+/** A stopping server: no more periodic drains; resolves once the drain under way (if any) has finished. */
+export async function stopOutboxWorker(): Promise<void> {
+  if (timer) clearInterval(timer)
+  timer = undefined
+  await outboxIdle()
 }
 
 export function outboxIdle(): Promise<unknown> {

@@ -1,0 +1,37 @@
+/**
+ * What must run when the server stops. Nitro's plugin (app/server/shutdown.ts) and the app are built
+ * into separate bundles, each with its own copy of this module, so the list lives on a global symbol
+ * that both copies share.
+ */
+type Closer = () => Promise<void> | void
+
+/** Work (drains, workers) finishes first; connections it may still need close after it. */
+export type ShutdownPhase = 'work' | 'connections'
+
+const registry = Symbol.for('search-foundation-site.shutdown')
+const closers = ((globalThis as Record<symbol, unknown>)[registry] ??= new Map<Closer, ShutdownPhase>()) as Map<Closer, ShutdownPhase>
+
+/** Registers `close` to run at shutdown; returns a function that takes it back. */
+export function onShutdown(close: Closer, phase: ShutdownPhase = 'work'): () => void {
+  closers.set(close, phase)
+  return () => closers.delete(close)
+}
+
+/** Runs every registered closer once, phase by phase, logging failures instead of stopping at them. */
+export async function shutdown(): Promise<void> {
+  const pending = [...closers]
+  closers.clear()
+  for (const phase of ['work', 'connections'] satisfies ShutdownPhase[]) {
+    await Promise.all(
+      pending
+        .filter(([, p]) => p === phase)
+        .map(async ([close]) => {
+          try {
+            await close()
+          } catch (error) {
+            console.error('[shutdown]', error)
+          }
+        }),
+    )
+  }
+}

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      const response = await fetch(`${url}/healthz`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error('server did not become healthy')
+}
+
+export interface ServedBuild {
+  baseUrl: string
+  dataDir: string
+  child: ChildProcess
+  /** Everything the server printed so far. */
+  output(): string
+  /** SIGTERM, then the exit code or signal; `cleanUp` removes the data directory. */
+  stop(options?: { forceAfterMs?: number }): Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+/** Serves the production build (npm test builds it first) on a free port with its own data directory. */
+export async function serveBuild(env: Record<string, string | undefined>): Promise<ServedBuild> {
+  const entry = join(process.cwd(), '.output/server/index.mjs')
+  if (!existsSync(entry)) throw new Error('No build found: run `npm run build` before the e2e tests')
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  try {
+    await waitForHealth(baseUrl, child)
+  } catch (error) {
+    child.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+    throw new Error(`${(error as Error).message}\n${output}`)
+  }
+  return {
+    baseUrl,
+    dataDir,
+    child,
+    output: () => output,
+    async stop({ forceAfterMs } = {}) {
+      child.kill('SIGTERM')
+      const force = forceAfterMs ? setTimeout(() => child.kill('SIGKILL'), forceAfterMs) : undefined
+      const result = await exited
+      clearTimeout(force)
+      rmSync(dataDir, { recursive: true, force: true })
+      return result
+    },
+  }
+}
