@@ -80,6 +80,12 @@ function buildEnvSchema() {
     PORT: v.optional(port, '3000'),
     DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data'),
     DATABASE_URL: optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+    /**
+     * Postgres connections this process keeps open. Unset: twice the CPUs the process may use, the usual
+     * sizing for a pool in front of a database that does the work (more connections than that only queue
+     * inside Postgres and switch contexts; measured in BENCHMARKS.md).
+     */
+    DATABASE_POOL_MAX: optional(v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(1000))),
     PUBLIC_BASE_URL: v.optional(url, 'http://localhost:3000'),
     REDIS_URL: optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
     SMTP_URL: optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// URL'))),
@@ -119,8 +125,25 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
 }
 
 let cached: { source: Record<string, string | undefined>; snapshot: string; env: ServerEnv } | undefined
-/** Reads the environment per request (edge runtimes bind it late); parses again only when it changed. */
+
+/** The environment the current request started with, when the server runs requests in a scope (app/server/http/request-env.ts). */
+let requestScoped: (() => ServerEnv | undefined) | undefined
+
+/** The server installs the lookup of its request scope here; this file stays free of server-only imports. */
+export function scopeServerEnvTo(current: () => ServerEnv | undefined): void {
+  requestScoped = current
+}
+
+/**
+ * Reads the environment per request (edge runtimes bind it late); parses again only when it changed.
+ * Inside a request the answer is the one read when it started, so the many calls one request makes
+ * cost a lookup instead of a pass over every variable.
+ */
 export function serverEnv(source: Record<string, string | undefined> = globalThis.process?.env ?? {}): ServerEnv {
+  if (source === globalThis.process?.env) {
+    const scoped = requestScoped?.()
+    if (scoped) return scoped
+  }
   const snapshot = Object.keys(envSchema().entries).map((k) => source[k] ?? '').join('\u0000')
   if (cached?.source === source && cached.snapshot === snapshot) return cached.env
   const env = parseEnv(source)

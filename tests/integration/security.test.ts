@@ -66,6 +66,16 @@ describe('security headers on every answer (test 26)', () => {
     }
     expect(redirect.response.status).toBe(307)
   })
+
+  it('gives API answers a policy that lets nothing run, and no nonce', async () => {
+    const api = await throughMiddleware(buildRequest('GET', '/api/v1/product'), () => Response.json([]))
+    const csp = api.response.headers.get('content-security-policy')!
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).not.toContain('script-src')
+    expect(api.nonce).toBeUndefined()
+    const page = await throughMiddleware(buildRequest('GET', '/api-reference'))
+    expect(page.response.headers.get('content-security-policy')).toContain(`'nonce-${page.nonce}'`)
+  })
 })
 
 describe('CSRF and CORS (test 25)', () => {

@@ -36,6 +36,17 @@ export function contentSecurityPolicy(allow: ScriptAllowance, env: Pick<ServerEn
   ].join('; ')
 }
 
+/**
+ * The policy for answers that are not pages (API JSON, files, redirects): nothing in them may run,
+ * load or be framed. A fixed string, so API requests skip the nonce and the page policy's assembly.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+/** Paths answered by API handlers rather than pages: no page policy, no prerendered lookup. */
+export function isApiPath(pathname: string): boolean {
+  return /^\/(api|internal|v1)\//.test(pathname) || pathname === '/healthz'
+}
+
 /** Reliability test 26: on every response, pages and API alike. */
 export function applySecurityHeaders(headers: Headers, csp: string): void {
   headers.set('Content-Security-Policy', csp)
