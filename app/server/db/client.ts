@@ -30,6 +30,12 @@ export async function openDatabase(options: { url?: string; dataDir?: string; ma
   return { db, kind: 'pglite', close: () => client.close() }
 }
 
+/** Twice the CPUs this process may use (navigator.hardwareConcurrency exists on Node 21+ and edge runtimes). */
+export function defaultPoolSize(): number {
+  const cpus = globalThis.navigator?.hardwareConcurrency
+  return Math.max(2, 2 * (Number.isInteger(cpus) && cpus > 0 ? cpus : 1))
+}
+
 let shared: Promise<Database> | undefined
 
 /** The process's database, migrated on first use. */
@@ -37,7 +43,7 @@ export function getDatabase(): Promise<Database> {
   shared ??= (async () => {
     const env = serverEnv()
     if (!env.DATABASE_URL) await import('node:fs/promises').then((fs) => fs.mkdir(env.DATA_DIR, { recursive: true }))
-    const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR })
+    const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, maxConnections: env.DATABASE_POOL_MAX ?? defaultPoolSize() })
     await migrate(database.db)
     onShutdown(closeDatabase, 'connections')
     return database
