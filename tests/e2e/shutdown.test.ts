@@ -28,12 +28,17 @@ describe('stopping the server', () => {
   it('exits by itself on SIGTERM once it has served requests', async () => {
     // CI and TEST turn the server's graceful shutdown off; this test is about that path.
     const server = await serveBuild({ DATABASE_URL: databaseUrl, CI: '', TEST: '', REDIS_URL: process.env.TEST_REDIS_URL ?? '' })
-    // The health check opened the pool; a rate-limited call opens the Redis client when there is one.
-    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200)
-    const form = new FormData()
-    form.set('captcha', 'not-a-solution')
-    const refused = await fetch(`${server.baseUrl}/api/v1/api_key/empty`, { method: 'POST', body: form })
-    expect(refused.status, await refused.text()).toBeGreaterThanOrEqual(400)
+    try {
+      // The health check opened the pool; a rate-limited call opens the Redis client when there is one.
+      expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200)
+      const form = new FormData()
+      form.set('captcha', 'not-a-solution')
+      const refused = await fetch(`${server.baseUrl}/api/v1/api_key/empty`, { method: 'POST', body: form })
+      expect(refused.status, await refused.text()).toBeGreaterThanOrEqual(400)
+    } catch (error) {
+      await server.stop({ forceAfterMs: 1 })
+      throw error
+    }
     const started = Date.now()
     const { code, signal } = await server.stop({ forceAfterMs: 20_000 })
     expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null })
