@@ -52,8 +52,8 @@ export function DisclosureMenu({
         aria-controls={id}
         onClick={() => setOpen((o) => !o)}
         className={cn(
-          'inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
-          buttonClassName,
+          'inline-flex h-9 items-center gap-1 rounded-md text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+          buttonClassName ?? 'px-3',
         )}
       >
         {icon}

@@ -106,7 +106,7 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-1">
           <LocaleSwitcher />
           <ThemeToggle />
-          <Button asChild size="sm" className="ml-1 hidden sm:inline-flex">
+          <Button asChild size="sm" className="ml-1 max-sm:hidden">
             <LocalizedLink to="/api-dashboard">{t`API dashboard`}</LocalizedLink>
           </Button>
           <DisclosureMenu label={<span className="sr-only">{t`Menu`}</span>} icon={<Menu aria-hidden className="size-4" />} align="end" className="md:hidden" buttonClassName="px-2">

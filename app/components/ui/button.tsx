@@ -4,7 +4,7 @@ import type * as React from 'react'
 import { cn } from '~/lib/utils'
 
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -13,13 +13,15 @@ export const buttonVariants = cva(
         outline: 'border bg-background hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
+        /** An outlined button on a `bg-primary` band (the landing page's closing call to action). */
+        onPrimary: 'border border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        default: 'h-9 px-4 py-2',
-        sm: 'h-8 rounded-md px-3',
-        lg: 'h-11 rounded-md px-6 text-base',
-        icon: 'size-9',
+        default: 'h-9 px-4 py-2 text-sm',
+        sm: 'h-8 px-3 text-sm',
+        lg: 'h-11 px-6 text-base',
+        icon: 'size-9 text-sm',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -5,8 +5,9 @@ export function Card({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="card" className={cn('flex flex-col rounded-xl border bg-card text-card-foreground shadow-xs', className)} {...props} />
 }
 
-export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-5 pb-0', className)} {...props} />
+/** `row` lays the title and its actions side by side, wrapping on narrow screens. */
+export function CardHeader({ className, row = false, ...props }: React.ComponentProps<'div'> & { row?: boolean }) {
+  return <div data-slot="card-header" className={cn('flex px-5 pt-5', row ? 'flex-row flex-wrap items-center justify-between gap-2' : 'flex-col gap-1.5', className)} {...props} />
 }
 
 export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {

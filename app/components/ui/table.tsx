@@ -21,8 +21,9 @@ export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
   return <tr data-slot="table-row" className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />
 }
 
-export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
-  return <th data-slot="table-head" className={cn('h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-muted-foreground', className)} {...props} />
+/** `numeric` right-aligns the column's heading, as its figures are. */
+export function TableHead({ className, numeric = false, ...props }: React.ComponentProps<'th'> & { numeric?: boolean }) {
+  return <th data-slot="table-head" className={cn('h-10 px-2 align-middle font-medium whitespace-nowrap text-muted-foreground', numeric ? 'text-right' : 'text-left', className)} {...props} />
 }
 
 export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {

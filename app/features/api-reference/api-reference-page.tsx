@@ -72,7 +72,7 @@ function Contents({ model }: { model: ReferenceModel }) {
               {group.operations.map((operation) => (
                 <li key={operation.id}>
                   <a href={`#${operation.id}`} className={`${link} flex items-baseline gap-2 text-xs`}>
-                    <MethodBadge method={operation.method} className="min-w-12 px-1 py-0 text-[0.65rem]" />
+                    <MethodBadge method={operation.method} compact />
                     <span className="min-w-0 font-mono break-words">{breakable(operation.path.replace(/^\/api\/v1/, ''))}</span>
                   </a>
                 </li>

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge } from '~/components/ui/badge'
 import { cn } from '~/lib/utils'
 import type { AuthKind } from './reference-model'
 
@@ -9,11 +8,18 @@ const methodTone: Record<string, string> = {
   delete: 'bg-rose-500/15 text-rose-800 dark:text-rose-300',
 }
 
-export function MethodBadge({ method, className }: { method: string; className?: string }) {
+/** The HTTP method as a coloured tag; `compact` for the sidebar's list of operations. */
+export function MethodBadge({ method, compact = false }: { method: string; compact?: boolean }) {
   return (
-    <Badge variant="outline" className={cn('min-w-14 justify-center rounded-md border-transparent font-mono uppercase', methodTone[method], className)}>
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center justify-center rounded-md font-mono font-medium whitespace-nowrap uppercase',
+        compact ? 'min-w-12 px-1 text-[0.65rem]' : 'min-w-14 px-2 py-0.5 text-xs',
+        methodTone[method],
+      )}
+    >
       {method}
-    </Badge>
+    </span>
   )
 }
 

@@ -32,13 +32,13 @@ export function MarketplaceListings() {
             </span>
           </>
         )
-        const box = 'flex h-full items-start gap-4 rounded-xl border bg-card p-5'
+        const box = 'flex h-full items-start gap-4 rounded-xl border p-5'
         return (
           <li key={entry.id}>
             {entry.disabled ? (
               <div className={cn(box, 'border-dashed bg-muted/40')}>{body}</div>
             ) : (
-              <a href={entry.link} rel="noopener" target="_blank" className={cn(box, 'shadow-xs transition-shadow hover:shadow-md')}>
+              <a href={entry.link} rel="noopener" target="_blank" className={cn(box, 'bg-card shadow-xs transition-shadow hover:shadow-md')}>
                 {body}
                 <ExternalLink aria-hidden className="size-4 text-muted-foreground" />
               </a>

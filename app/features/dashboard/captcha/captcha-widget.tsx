@@ -44,8 +44,8 @@ export function CaptchaWidget({ captcha, className }: { captcha: Captcha; classN
           captcha.ensure().catch(() => {})
         }}
         className={cn(
-          'flex size-6 shrink-0 items-center justify-center rounded border-2 border-input outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default',
-          checked && 'border-success bg-success text-background',
+          'flex size-6 shrink-0 items-center justify-center rounded border-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default',
+          checked ? 'border-success bg-success text-background' : 'border-input',
         )}
       >
         {busy && <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" />}
@@ -56,7 +56,7 @@ export function CaptchaWidget({ captcha, className }: { captcha: Captcha; classN
         <span aria-hidden="true" className="text-sm font-medium">
           <Trans>I'm not a robot</Trans>
         </span>
-        <span id={statusId} aria-live="polite" className={cn('text-xs text-muted-foreground', (state === 'error' || state === 'unsupported') && 'text-destructive')}>
+        <span id={statusId} aria-live="polite" className={cn('text-xs', state === 'error' || state === 'unsupported' ? 'text-destructive' : 'text-muted-foreground')}>
           {(state === 'error' || state === 'unsupported') && <TriangleAlertIcon aria-hidden="true" className="mr-1 inline size-3" />}
           {status[state]}
         </span>

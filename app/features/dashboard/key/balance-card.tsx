@@ -46,7 +46,7 @@ export function BalanceCard({ apiKey }: { apiKey: string }) {
   const latest = transactions.data?.pages[0]?.transactions[0]
   return (
     <Card className={cardClass} aria-labelledby="balance-title">
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+      <CardHeader row>
         <CardTitle id="balance-title">
           <Trans>Token balance</Trans>
         </CardTitle>

@@ -30,8 +30,8 @@ export function ModelsTab() {
             aria-pressed={tags.includes(tag)}
             onClick={() => toggle(tag)}
             className={cn(
-              'rounded-full border px-3 py-1 text-xs hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
-              tags.includes(tag) && 'border-primary bg-primary text-primary-foreground hover:bg-primary/90',
+              'rounded-full border px-3 py-1 text-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+              tags.includes(tag) ? 'border-primary bg-primary text-primary-foreground hover:bg-primary/90' : 'hover:bg-accent',
             )}
           >
             {labels[tag]}
@@ -39,7 +39,7 @@ export function ModelsTab() {
         ))}
       </div>
       {models.isPending ? (
-        <Skeleton className="h-96 w-full" />
+        <Skeleton className="h-96 w-full rounded-md" />
       ) : models.isError ? (
         <p role="alert" className="text-sm text-muted-foreground">
           <Trans>Models could not be loaded ({models.error.message}).</Trans>
@@ -58,10 +58,10 @@ export function ModelsTab() {
               <TableHead>
                 <Trans>Tags</Trans>
               </TableHead>
-              <TableHead className="text-right">
+              <TableHead numeric>
                 <Trans>Context length</Trans>
               </TableHead>
-              <TableHead className="text-right">
+              <TableHead numeric>
                 <Trans>Replicas</Trans>
               </TableHead>
             </TableRow>

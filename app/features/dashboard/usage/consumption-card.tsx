@@ -11,7 +11,7 @@ import { chartRows } from './consumption-data'
 const ConsumptionChart = lazy(() => import('./consumption-chart'))
 
 /** Chart plus legend; the skeleton matches it so the page does not jump when recharts arrives. */
-const chartSkeleton = <Skeleton className="h-[17.5rem] w-full" />
+const chartSkeleton = <Skeleton className="h-[17.5rem] w-full rounded-md" />
 
 export function ConsumptionCard({ apiKey, range, days }: { apiKey: string; range: { start: string; end: string }; days: number }) {
   const { t } = useLingui()
@@ -58,7 +58,7 @@ export function ConsumptionCard({ apiKey, range, days }: { apiKey: string; range
                 <TableHead>
                   <Trans>Product</Trans>
                 </TableHead>
-                <TableHead className="text-right">
+                <TableHead numeric>
                   <Trans>Tokens</Trans>
                 </TableHead>
               </TableRow>

@@ -36,7 +36,7 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
 
   return (
     <Card aria-labelledby="transactions-title">
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+      <CardHeader row>
         <CardTitle id="transactions-title">
           <Trans>Transactions</Trans>
         </CardTitle>
@@ -47,7 +47,7 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {query.isPending ? (
-          <Skeleton className="h-72 w-full" />
+          <Skeleton className="h-72 w-full rounded-md" />
         ) : query.isError && transactions.length === 0 ? (
           <p role="alert" className="text-sm text-muted-foreground">
             <Trans>Transactions could not be loaded ({query.error.message}).</Trans>
@@ -69,10 +69,10 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
                 <TableHead>
                   <Trans>Product</Trans>
                 </TableHead>
-                <TableHead className="text-right">
+                <TableHead numeric>
                   <Trans>Tokens</Trans>
                 </TableHead>
-                <TableHead className="text-right">
+                <TableHead numeric>
                   <Trans>Balance after</Trans>
                 </TableHead>
               </TableRow>

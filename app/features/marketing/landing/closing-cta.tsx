@@ -17,7 +17,7 @@ export function ClosingCallToAction() {
           <Button asChild size="lg" variant="secondary">
             <LocalizedLink to="/api-dashboard"><Trans>Get a free API key</Trans></LocalizedLink>
           </Button>
-          <Button asChild size="lg" variant="outline" className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground">
+          <Button asChild size="lg" variant="onPrimary">
             <LocalizedLink to="/contact-sales"><Trans>Contact sales</Trans></LocalizedLink>
           </Button>
         </div>
