@@ -1,15 +1,16 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { ConfigError, serverEnv } from '../app.config'
+import { checkContent } from '../content/check'
 
 // Validate the environment when the server starts, so a bad value stops start-up with a message
 // naming the variable instead of failing the first request. Requests read it again (edge runtimes).
+// The content is checked here too: the build prerenders through this server, so a bad entry stops it.
 try {
   serverEnv()
+  checkContent()
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`[config] ${error.message}`)
-    globalThis.process?.exit?.(1)
-  }
+  console.error(error instanceof ConfigError ? `[config] ${error.message}` : `[content] ${(error as Error).message}`)
+  globalThis.process?.exit?.(1)
   throw error
 }
 

@@ -1,12 +1,11 @@
 import { msg } from '@lingui/core/macro'
-import * as v from 'valibot'
-import { validated } from './validated'
 import { brand } from '../app.config'
-import { coverFromSvg, jobSeason } from './schemas'
+import type { JobSeason } from './schemas'
+import { coverFromSvg } from './vocabulary'
 
 const apply = (id: string) => `https://careers.${brand.domain}/internship/${id}`
 
-export const jobSeasons = validated(v.array(jobSeason), [
+export const jobSeasons: JobSeason[] = [
   {
     id: 'winter-2025',
     season: msg`Winter`,
@@ -21,4 +20,4 @@ export const jobSeasons = validated(v.array(jobSeason), [
     background: coverFromSvg('/images/jobs/spring-2026.svg'),
     url: apply('spring-2026'),
   },
-])
+]

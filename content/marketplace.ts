@@ -1,8 +1,6 @@
-import * as v from 'valibot'
-import { validated } from './validated'
-import { marketplaceEntry } from './schemas'
+import type { MarketplaceEntry } from './schemas'
 
-export const marketplaceEntries = validated(v.array(marketplaceEntry), [
+export const marketplaceEntries: MarketplaceEntry[] = [
   {
     id: 'aws',
     label: 'AWS Marketplace',
@@ -27,4 +25,4 @@ export const marketplaceEntries = validated(v.array(marketplaceEntry), [
     products: ['embedding'],
     disabled: true,
   },
-])
+]

@@ -1,12 +1,11 @@
 import { msg } from '@lingui/core/macro'
-import * as v from 'valibot'
-import { validated } from './validated'
-import { model, type ModelTag } from './schemas'
+import type { Model } from './schemas'
+import type { ModelTag } from './vocabulary'
 
 const hf = (slug: string) => `https://huggingface.co/lodestar-ai/${slug}`
 const image = (slug: string) => `/images/models/${slug}.svg`
 
-export const models = validated(v.array(model), [
+export const models: Model[] = [
   {
     slug: 'reranker-v3',
     name: 'Reranker v3',
@@ -210,7 +209,7 @@ export const models = validated(v.array(model), [
     paperIds: ['embeddings-v2-long', 'multitask-bilingual', 'late-chunking'],
     image: image('embeddings-v2-base-en'),
   },
-])
+]
 
 /** Spec §3 "Featured models", in catalogue order. */
 export const featuredModels = models.filter((m) => m.featured)

@@ -1,11 +1,9 @@
 import { msg } from '@lingui/core/macro'
-import * as v from 'valibot'
-import { validated } from './validated'
 import { brand } from '../app.config'
-import { office } from './schemas'
+import type { Office } from './schemas'
 
 // Fictional addresses.
-export const offices = validated(v.array(office), [
+export const offices: Office[] = [
   {
     id: 'sunnyvale',
     label: msg`Sunnyvale, CA`,
@@ -18,4 +16,4 @@ export const offices = validated(v.array(office), [
     kind: 'headquarters',
     address: [brand.legalName, 'Prinzessinnenhof 7', '10969 Berlin', 'Germany'],
   },
-])
+]

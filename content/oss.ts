@@ -1,10 +1,8 @@
-import * as v from 'valibot'
-import { validated } from './validated'
-import { ossProject } from './schemas'
+import type { OssProject } from './schemas'
 
 const repo = (name: string) => `https://github.com/lodestar-ai/${name}`
 
-export const ossProjects = validated(v.array(ossProject), [
+export const ossProjects: OssProject[] = [
   {
     name: 'reader',
     description: 'The web page reader behind our Reader API: fetches, renders and converts pages to Markdown.',
@@ -41,4 +39,4 @@ export const ossProjects = validated(v.array(ossProject), [
     repo: repo('serve-kit'),
     status: 'archived',
   },
-])
+]

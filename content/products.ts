@@ -1,15 +1,14 @@
 import { msg } from '@lingui/core/macro'
-import * as v from 'valibot'
-import { validated } from './validated'
 import { brand } from '../app.config'
-import { legacyProduct, product, type ProductKey } from './schemas'
+import type { LegacyProduct, Product } from './schemas'
+import type { ProductKey } from './vocabulary'
 
 const icons = (key: ProductKey) => ({
   icon: `/images/icons/${key}.svg`,
   activeIcons: { dark: `/images/icons/${key}-dark.svg`, light: `/images/icons/${key}-light.svg` },
 })
 
-export const products = validated(v.array(product), [
+export const products: Product[] = [
   {
     key: 'reader',
     label: msg`Reader`,
@@ -126,7 +125,7 @@ export const products = validated(v.array(product), [
     inMenu: false,
     modelSlugs: ['readerlm-v2'],
   },
-])
+]
 
 export const menuProducts = products.filter((p) => p.inMenu && !p.enterprise)
 export const enterpriseProducts = products.filter((p) => p.inMenu && p.enterprise)
@@ -137,10 +136,10 @@ export function getProduct(key: ProductKey) {
 
 const legacyLink = (sub: string) => `https://${sub}.${brand.domain}/`
 
-export const legacyProducts = validated(v.array(legacyProduct), [
+export const legacyProducts: LegacyProduct[] = [
   { key: 'prompt-studio', label: 'Prompt Studio', caption: msg`Write and optimise prompts for any model`, link: legacyLink('prompt') },
   { key: 'scene-describer', label: 'Scene Describer', caption: msg`Describe images and videos in words`, link: legacyLink('scene') },
   { key: 'banner-maker', label: 'Banner Maker', caption: msg`Turn an article into a banner image`, link: legacyLink('banner') },
   { key: 'lodestar-chat', label: `${brand.shortName} Chat`, caption: msg`A chat assistant with long-term memory`, link: legacyLink('chat') },
   { key: 'rationale', label: 'Rationale', caption: msg`Weigh the pros and cons of a decision`, link: legacyLink('rationale') },
-])
+]

@@ -1,8 +1,12 @@
 /**
- * Schemas for the typed site content (spec §1, §3). Each content file parses its data with these at
- * module load, so a bad entry stops the build instead of reaching a page.
+ * Schemas for the typed site content (spec §1, §3). ./check.ts parses every collection with them when
+ * the server starts and in the content test, so a bad entry stops the build instead of reaching a page;
+ * the browser imports only their types.
  */
 import * as v from 'valibot'
+import { conferences, customerGroupIds, modelTags, ossStatuses, productKeys, socialIcons } from './vocabulary'
+
+export * from './vocabulary'
 
 /** A Lingui message descriptor as `msg` produces it; `message` is stripped from production builds. */
 export const messageDescriptor = v.object({
@@ -43,17 +47,10 @@ export const coverImage = v.object({
 })
 export type CoverImage = v.InferOutput<typeof coverImage>
 
-/** Derives the raster siblings that content/tools/generate_images.py writes next to an SVG cover. */
-export function coverFromSvg(svg: string): CoverImage {
-  const base = svg.replace(/\.svg$/, '')
-  return { src: svg, webp: `${base}.webp`, avif: `${base}.avif`, width: 1200, height: 630 }
-}
 
 // Products (spec §3 "Product menu entry")
 
-export const productKeys = ['reader', 'embeddings', 'reranker', 'deepsearch', 'classifier', 'segmenter', 'fine-tuning', 'llm-serp-demo'] as const
 export const productKey = v.picklist(productKeys)
-export type ProductKey = v.InferOutput<typeof productKey>
 
 export const product = v.object({
   key: productKey,
@@ -91,9 +88,7 @@ export type LegacyProduct = v.InferOutput<typeof legacyProduct>
 
 // Models and papers
 
-export const modelTags = ['embeddings', 'reranker', 'reader', 'multimodal', 'multilingual', 'code', 'classifier', 'late-interaction'] as const
 export const modelTag = v.picklist(modelTags)
-export type ModelTag = v.InferOutput<typeof modelTag>
 
 const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1))
 
@@ -116,10 +111,6 @@ export const model = v.object({
 })
 export type Model = v.InferOutput<typeof model>
 
-export const conferences = [
-  'NeurIPS 2025', 'EMNLP 2025', 'ICLR 2025', 'ACL 2025', 'ECIR 2025',
-  'SIGIR 2025', 'EMNLP 2024', 'WWW 2025', 'ICML 2024', 'EMNLP 2023',
-] as const
 
 export const paper = v.object({
   id: slug,
@@ -135,7 +126,6 @@ export type Paper = v.InferOutput<typeof paper>
 
 // Company
 
-export const customerGroupIds = ['technology', 'media', 'finance-consulting', 'ecommerce-retail', 'misc', 'llm-providers', 'universities'] as const
 
 export const customerGroup = v.object({
   id: v.picklist(customerGroupIds),
@@ -177,7 +167,6 @@ export const office = v.object({
 })
 export type Office = v.InferOutput<typeof office>
 
-export const socialIcons = ['x', 'linkedin', 'github', 'huggingface', 'discord', 'wechat', 'mail'] as const
 
 const socialBase = {
   id: slug,
@@ -192,7 +181,6 @@ export const socialLink = v.variant('kind', [
 ])
 export type SocialLink = v.InferOutput<typeof socialLink>
 
-export const ossStatuses = ['incubating', 'sandbox', 'graduated', 'archived', 'linux_foundation'] as const
 
 export const ossProject = v.object({
   name: slug,

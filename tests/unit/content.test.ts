@@ -1,6 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { checkContent, contentProblems } from '../../content/check'
+import { paper } from '../../content/schemas'
 import {
   customerGroups,
   enterpriseProducts,
@@ -41,6 +44,21 @@ function imagePaths(value: unknown, found = new Set<string>()): Set<string> {
 function duplicates(values: string[]): string[] {
   return values.filter((value, i) => values.indexOf(value) !== i)
 }
+
+describe('schemas', () => {
+  it('every collection satisfies its schema', () => {
+    expect(() => checkContent()).not.toThrow()
+  })
+
+  it('names the collection, entry and field of a bad entry', () => {
+    const broken = [...papers.slice(0, 2), { ...papers[2], link: 'http://example.com/paper', date: '2025/02/30' }]
+    expect(contentProblems('papers', v.array(paper), broken)).toEqual([
+      'papers.2.link must be https',
+      'papers.2.link must be an arXiv abstract link',
+      'papers.2.date must be a real calendar date',
+    ])
+  })
+})
 
 describe('cross references', () => {
   it('every paper links only to models in the catalogue', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { productKeys } from '#content/schemas'
+import { productKeys } from '#content/vocabulary'
 import { KEY, samplesFor } from '~/features/marketing/product/samples'
 
 describe('product code samples', () => {

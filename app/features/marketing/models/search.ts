@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { modelTags } from '#content/schemas'
+import { modelTags } from '#content/vocabulary'
 
 /** ?tag=… on /models and /models/{slug}; an unknown tag falls back to the full catalogue instead of an error page. */
 export const modelsSearchSchema = v.object({

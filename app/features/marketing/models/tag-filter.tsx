@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { models } from '#content/models'
-import { modelTags, type ModelTag } from '#content/schemas'
+import { modelTags, type ModelTag } from '#content/vocabulary'
 import { localizePath } from '~/lib/locale'
 import { useLocale } from '~/lib/use-locale'
 import { cn } from '~/lib/utils'

@@ -1,0 +1,30 @@
+/**
+ * The fixed lists and helpers the content and the pages share. Kept apart from ./schemas, which holds
+ * the valibot schemas: the browser needs these values but never the validators (content is checked on
+ * the server and in tests, see ./check.ts).
+ */
+import type { CoverImage } from './schemas'
+
+export const productKeys = ['reader', 'embeddings', 'reranker', 'deepsearch', 'classifier', 'segmenter', 'fine-tuning', 'llm-serp-demo'] as const
+
+export const modelTags = ['embeddings', 'reranker', 'reader', 'multimodal', 'multilingual', 'code', 'classifier', 'late-interaction'] as const
+
+export const conferences = [
+  'NeurIPS 2025', 'EMNLP 2025', 'ICLR 2025', 'ACL 2025', 'ECIR 2025',
+  'SIGIR 2025', 'EMNLP 2024', 'WWW 2025', 'ICML 2024', 'EMNLP 2023',
+] as const
+
+export const customerGroupIds = ['technology', 'media', 'finance-consulting', 'ecommerce-retail', 'misc', 'llm-providers', 'universities'] as const
+
+export const socialIcons = ['x', 'linkedin', 'github', 'huggingface', 'discord', 'wechat', 'mail'] as const
+
+export const ossStatuses = ['incubating', 'sandbox', 'graduated', 'archived', 'linux_foundation'] as const
+
+/** Derives the raster siblings that content/tools/generate_images.py writes next to an SVG cover. */
+export function coverFromSvg(svg: string): CoverImage {
+  const base = svg.replace(/\.svg$/, '')
+  return { src: svg, webp: `${base}.webp`, avif: `${base}.avif`, width: 1200, height: 630 }
+}
+
+export type ProductKey = (typeof productKeys)[number]
+export type ModelTag = (typeof modelTags)[number]
