@@ -1,7 +1,7 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import type { ServerEnv } from '../app.config'
 import { compressed } from './server/http/compress'
-import { PRERENDER_NONCE, prerenderedPolicy, prerenderedResponse } from './server/http/prerendered'
+import { PRERENDER_NONCE, prerenderedPage } from './server/http/prerendered'
 import { withRequestEnv } from './server/http/request-env'
 import { API_CONTENT_SECURITY_POLICY, applyCors, applySecurityHeaders, contentSecurityPolicy, corsPreflight, createNonce, csrfRefusal, isApiPath } from './server/http/security'
 import { startOutboxWorker } from './server/providers/email'
@@ -22,16 +22,15 @@ const prerendering = () => (isPrerendering ??= globalThis.process?.env?.TSS_PRER
 export const securityMiddleware = createMiddleware().server(({ request, pathname, next }) =>
   withRequestEnv(async (env) => {
     if (!prerendering()) startOutboxWorker()
-    const api = isApiPath(pathname)
     const early = corsPreflight(request, env) ?? csrfRefusal(request, env)
     if (early) return withHeaders(early, request, env, API_CONTENT_SECURITY_POLICY)
-    if (api) {
+    if (isApiPath(pathname)) {
       const result = await next()
       result.response = compressed(request, withHeaders(result.response, request, env, API_CONTENT_SECURITY_POLICY))
       return result
     }
-    const prerendered = prerendering() ? undefined : await prerenderedResponse(request, env)
-    if (prerendered) return withHeaders(prerendered, request, env, (await prerenderedPolicy(request, env)) ?? contentSecurityPolicy({ hashes: [] }, env))
+    const prerendered = prerendering() ? undefined : await prerenderedPage(request, env)
+    if (prerendered) return withHeaders(prerendered.response, request, env, prerendered.policy)
     const nonce = prerendering() ? PRERENDER_NONCE : createNonce()
     const result = await next({ context: { nonce } })
     const policy = contentSecurityPolicy({ nonce }, env, import.meta.env?.MODE === 'development')

@@ -11,10 +11,9 @@ export type ShutdownPhase = 'work' | 'connections'
 const registry = Symbol.for('search-foundation-site.shutdown')
 const closers = ((globalThis as Record<symbol, unknown>)[registry] ??= new Map<Closer, ShutdownPhase>()) as Map<Closer, ShutdownPhase>
 
-/** Registers `close` to run at shutdown; returns a function that takes it back. */
-export function onShutdown(close: Closer, phase: ShutdownPhase = 'work'): () => void {
+/** Registers `close` to run at shutdown (once, however often it is registered). */
+export function onShutdown(close: Closer, phase: ShutdownPhase = 'work'): void {
   closers.set(close, phase)
-  return () => closers.delete(close)
 }
 
 /** Runs every registered closer once, phase by phase, logging failures instead of stopping at them. */

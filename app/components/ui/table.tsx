@@ -26,8 +26,9 @@ export function TableHead({ className, numeric = false, ...props }: React.Compon
   return <th data-slot="table-head" className={cn('h-10 px-2 align-middle font-medium whitespace-nowrap text-muted-foreground', numeric ? 'text-right' : 'text-left', className)} {...props} />
 }
 
-export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
-  return <td data-slot="table-cell" className={cn('p-2 align-middle whitespace-nowrap', className)} {...props} />
+/** `numeric` right-aligns the figure with tabular digits, under a `numeric` heading. */
+export function TableCell({ className, numeric = false, ...props }: React.ComponentProps<'td'> & { numeric?: boolean }) {
+  return <td data-slot="table-cell" className={cn('p-2 align-middle whitespace-nowrap', numeric && 'text-right tabular-nums', className)} {...props} />
 }
 
 export function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {

@@ -71,7 +71,11 @@ function pickEncoding(request: Request): { suffix: string; encoding?: string } {
   return { suffix: '' }
 }
 
-export async function prerenderedResponse(request: Request, env: ServerEnv): Promise<Response | undefined> {
+/**
+ * The prerendered page for this request, with its policy (its own inline scripts by hash instead of a
+ * nonce), or undefined when the request must render live.
+ */
+export async function prerenderedPage(request: Request, env: ServerEnv): Promise<{ response: Response; policy: string } | undefined> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   const url = new URL(request.url)
   if (url.search) return undefined
@@ -82,23 +86,16 @@ export async function prerenderedResponse(request: Request, env: ServerEnv): Pro
   const page = loaded.manifest.pages[path]
   if (!page) return undefined
   const { suffix, encoding } = pickEncoding(request)
-  const body = await pageBytes(`${loaded.dir}/${page.file}${suffix}`)
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'public, max-age=0, must-revalidate',
     etag: page.etag,
     vary: 'Accept-Encoding',
+    'x-prerendered': '1',
   })
   if (encoding) headers.set('content-encoding', encoding)
-  headers.set('x-prerendered', '1')
-  if (request.headers.get('if-none-match') === page.etag) return new Response(null, { status: 304, headers })
-  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers })
-}
-
-/** The page policy for a prerendered page: its own inline scripts by hash instead of a nonce. */
-export async function prerenderedPolicy(request: Request, env: ServerEnv): Promise<string | undefined> {
-  const loaded = await manifest
-  const path = new URL(request.url).pathname.replace(/(.)\/$/, '$1')
-  const page = loaded?.manifest.pages[path]
-  return page ? contentSecurityPolicy({ hashes: page.hashes }, env) : undefined
+  const policy = contentSecurityPolicy({ hashes: page.hashes }, env)
+  if (request.headers.get('if-none-match') === page.etag) return { response: new Response(null, { status: 304, headers }), policy }
+  const body = request.method === 'HEAD' ? null : await pageBytes(`${loaded.dir}/${page.file}${suffix}`)
+  return { response: new Response(body, { status: 200, headers }), policy }
 }

@@ -36,7 +36,7 @@ export interface ServedBuild {
   child: ChildProcess
   /** Everything the server printed so far. */
   output(): string
-  /** SIGTERM, then the exit code or signal; `cleanUp` removes the data directory. */
+  /** SIGTERM (SIGKILL after `forceAfterMs`), then the exit code or signal; removes the data directory. */
   stop(options?: { forceAfterMs?: number }): Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 

@@ -83,8 +83,8 @@ export function ModelsTab() {
                     ))}
                   </div>
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{model.context_length ? format.tokens(model.context_length) : '—'}</TableCell>
-                <TableCell className="text-right tabular-nums">{model.num_replicas ?? '—'}</TableCell>
+                <TableCell numeric>{model.context_length ? format.tokens(model.context_length) : '—'}</TableCell>
+                <TableCell numeric>{model.num_replicas ?? '—'}</TableCell>
               </TableRow>
             ))}
           </TableBody>

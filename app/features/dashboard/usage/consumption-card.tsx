@@ -67,7 +67,7 @@ export function ConsumptionCard({ apiKey, range, days }: { apiKey: string; range
               {data.products.map((product) => (
                 <TableRow key={product}>
                   <TableCell>{product}</TableCell>
-                  <TableCell className="text-right tabular-nums">{format.tokens(consumption.data!.by_product[product])}</TableCell>
+                  <TableCell numeric>{format.tokens(consumption.data!.by_product[product])}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -8,7 +8,6 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
-import { cn } from '~/lib/utils'
 import { useFormat } from '../format'
 import { toastError, transactionsQuery } from '../queries'
 import { exportTransactionsCsv } from './export-csv'
@@ -86,11 +85,11 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
                     {tx.product ?? '—'}
                     {tx.model && <span className="ml-1 text-muted-foreground">({tx.model})</span>}
                   </TableCell>
-                  <TableCell className={cn('text-right tabular-nums', tx.amount < 0 ? 'text-foreground' : 'text-success')}>
+                  <TableCell numeric className={tx.amount < 0 ? 'text-foreground' : 'text-success'}>
                     {tx.amount > 0 ? '+' : ''}
                     {format.tokens(tx.amount)}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{format.tokens(tx.balance_after)}</TableCell>
+                  <TableCell numeric>{format.tokens(tx.balance_after)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
