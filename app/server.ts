@@ -1,5 +1,5 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
-import { ConfigError, serverEnv } from '../app.config'
+import { ConfigError, serverEnv } from './server/env'
 import { checkContent } from '../content/check'
 
 // Validate the environment when the server starts, so a bad value stops start-up with a message

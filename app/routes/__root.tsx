@@ -11,7 +11,8 @@ import type { RootData } from '~/lib/seo'
 import { themeScript, useThemeSync } from '~/lib/theme'
 import appCss from '~/styles.css?url'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
-import { serverEnv, sourceLocale } from '../../app.config'
+import { sourceLocale } from '../../app.config'
+import { serverEnv } from '~/server/env'
 
 declare global {
   interface Window {

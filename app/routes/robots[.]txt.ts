@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { serverEnv } from '../../app.config'
+import { serverEnv } from '~/server/env'
 
 export const Route = createFileRoute('/robots.txt')({
   server: {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { publicPaths } from '~/features/marketing/public-paths'
 import { interfaceLocales, localizePath, sourceLocale } from '~/lib/locale'
-import { serverEnv } from '../../app.config'
+import { serverEnv } from '~/server/env'
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 

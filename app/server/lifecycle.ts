@@ -1,3 +1,5 @@
+import { errorFields, log } from './log'
+
 /**
  * What must run when the server stops. Nitro's plugin (app/server/shutdown.ts) and the app are built
  * into separate bundles, each with its own copy of this module, so the list lives on a global symbol
@@ -28,7 +30,7 @@ export async function shutdown(): Promise<void> {
           try {
             await close()
           } catch (error) {
-            console.error('[shutdown]', error)
+            log('error', 'shutdown step failed', { error: errorFields(error) })
           }
         }),
     )

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLedger, consume } from '~/server/domain/ledger'
-import { HttpError } from '~/server/http/errors'
 import { keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
 import { hasPostgres } from '../support/db'
+import { outcomeOf } from '../support/outcome'
 
 testEnv()
 let database: Awaited<ReturnType<typeof setupApi>>
@@ -14,7 +14,6 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 const use = (keyId: string, tokens: number, usageEventId = randomUUID()) => consume(database.db, { keyId, tokens, usageEventId, product: 'embeddings', model: 'embeddings-v3' })
-const statusOf = (p: Promise<unknown>) => p.then(() => 200, (e) => (e instanceof HttpError ? e.status : 500))
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
 const entriesSum = (id: string) => scalar(database.db, sql`select coalesce(sum(amount), 0) from ledger_entries where key_id = ${id}::uuid`)
 
@@ -32,7 +31,7 @@ describe('consumption', () => {
 
   it('refuses a debit past the balance with 402 and changes nothing', async () => {
     const key = await keyWithBalance(database.db, 5)
-    expect(await statusOf(use(key.id, 6))).toBe(402)
+    expect(await outcomeOf(use(key.id, 6))).toBe('InsufficientBalance')
     expect(await balanceOf(key.id)).toBe(5)
   })
 
@@ -54,9 +53,9 @@ describe('consumption', () => {
 describe.skipIf(!hasPostgres)('consumption under concurrency [PG]', () => {
   it('lets exactly 100 of 200 parallel debits of 10 through a balance of 1000 (test 1)', async () => {
     const key = await keyWithBalance(database.db, 1000)
-    const statuses = await Promise.all(Array.from({ length: 200 }, () => statusOf(use(key.id, 10))))
-    expect(statuses.filter((s) => s === 200)).toHaveLength(100)
-    expect(statuses.filter((s) => s === 402)).toHaveLength(100)
+    const statuses = await Promise.all(Array.from({ length: 200 }, () => outcomeOf(use(key.id, 10))))
+    expect(statuses.filter((s) => s === 'ok')).toHaveLength(100)
+    expect(statuses.filter((s) => s === 'InsufficientBalance')).toHaveLength(100)
     expect(await balanceOf(key.id)).toBe(0)
     expect(await scalar(database.db, sql`select coalesce(sum(amount), 0) from ledger_entries where key_id = ${key.id}::uuid and type = 'consume'`)).toBe(-1000)
   })
@@ -64,8 +63,8 @@ describe.skipIf(!hasPostgres)('consumption under concurrency [PG]', () => {
   it('lets one of two concurrent debits take the last token; the other gets 402 (test 2)', async () => {
     for (let round = 0; round < 20; round++) {
       const key = await keyWithBalance(database.db, 1)
-      const statuses = await Promise.all([statusOf(use(key.id, 1)), statusOf(use(key.id, 1))])
-      expect(statuses.sort()).toEqual([200, 402])
+      const outcomes = await Promise.all([outcomeOf(use(key.id, 1)), outcomeOf(use(key.id, 1))])
+      expect(outcomes.sort()).toEqual(['InsufficientBalance', 'ok'])
       expect(await balanceOf(key.id)).toBe(0)
     }
   })
@@ -80,7 +79,7 @@ describe.skipIf(!hasPostgres)('consumption under concurrency [PG]', () => {
 
   it('keeps every cached balance equal to its entries after a load across many keys (test 6)', async () => {
     const keys = await Promise.all(Array.from({ length: 20 }, () => keyWithBalance(database.db, 500)))
-    await Promise.all(Array.from({ length: 400 }, (_, i) => statusOf(use(keys[i % keys.length].id, 1 + (i % 37)))))
+    await Promise.all(Array.from({ length: 400 }, (_, i) => outcomeOf(use(keys[i % keys.length].id, 1 + (i % 37)))))
     expect(await auditLedger(database.db)).toEqual([])
   })
 })

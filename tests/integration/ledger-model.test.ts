@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowsOf } from '~/server/db/migrate'
 import { applyEntry, auditLedger, consume } from '~/server/domain/ledger'
 import { transferBalance } from '~/server/domain/transfers'
-import { HttpError } from '~/server/http/errors'
 import { keyWithBalance, setupApi, testEnv } from '../support/api'
+import { outcomeOf as outcome } from '../support/outcome'
 
 testEnv()
 let database: Awaited<ReturnType<typeof setupApi>>
@@ -24,8 +24,6 @@ function prng(seed: number) {
   }
 }
 
-const outcome = (p: Promise<unknown>) => p.then(() => 200, (e) => (e instanceof HttpError ? e.status : (console.error(e), 500)))
-
 describe('the ledger against an in-memory model (test 3)', () => {
   it.each([1, 2, 3])('agrees after every step of a random sequence (seed %i)', async (seed) => {
     const random = prng(seed)
@@ -43,7 +41,7 @@ describe('the ledger against an in-memory model (test 3)', () => {
       if (op === 'purchase') {
         const ref = `purchase:${randomUUID()}`
         const run = () => applyEntry(database.db, { keyId: key, amount: n, type: 'purchase', externalRef: ref })
-        expect(await outcome(run())).toBe(state.revoked ? 401 : 200)
+        expect(await outcome(run())).toBe(state.revoked ? 'KeyRevoked' : 'ok')
         if (!state.revoked) state.balance += n
         replays.push(run)
       } else if (op === 'consume' || op === 'refund') {
@@ -52,18 +50,19 @@ describe('the ledger against an in-memory model (test 3)', () => {
           op === 'consume'
             ? consume(database.db, { keyId: key, tokens: n, usageEventId: ref, product: 'reader' })
             : applyEntry(database.db, { keyId: key, amount: -n, type: 'refund', externalRef: `refund:${ref}` })
-        const expected = state.revoked ? 401 : state.balance < n ? 402 : 200
+        const expected = state.revoked ? 'KeyRevoked' : state.balance < n ? 'InsufficientBalance' : 'ok'
         expect(await outcome(run())).toBe(expected)
-        if (expected === 200) {
+        if (expected === 'ok') {
           state.balance -= n
           replays.push(run)
         }
       } else if (op === 'transfer') {
         const to = pick(keys).id
         const receiver = model.get(to)!
-        const expected = key === to ? 400 : state.revoked ? 401 : receiver.revoked ? 404 : state.balance === 0 ? 400 : 200
+        const expected =
+          key === to ? 'SameKeyTransfer' : state.revoked ? 'KeyRevoked' : receiver.revoked ? 'ReceiverNotFound' : state.balance === 0 ? 'NothingToTransfer' : 'ok'
         expect(await outcome(transferBalance(database.db, key, to))).toBe(expected)
-        if (expected === 200) {
+        if (expected === 'ok') {
           receiver.balance += state.balance
           state.balance = 0
           state.revoked = true

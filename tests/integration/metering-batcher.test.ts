@@ -5,9 +5,10 @@ import type { Db } from '~/server/db/types'
 import { Batcher } from '~/server/domain/batcher'
 import { applyEntry, auditLedger } from '~/server/domain/ledger'
 import { applyBatch, consume, meteringBatcher, meteringBatchOptions, type MeterItem } from '~/server/domain/metering'
-import { HttpError } from '~/server/http/errors'
 import { keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
 import { hasPostgres } from '../support/db'
+import { isRefusal } from '~/server/domain/refusals'
+import { outcomeOf } from '../support/outcome'
 
 testEnv()
 let database: Awaited<ReturnType<typeof setupApi>>
@@ -17,7 +18,6 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 const use = (keyId: string, tokens: number, usageEventId = randomUUID(), db: Db = database.db) => consume(db, { keyId, tokens, usageEventId, product: 'reader' })
-const statusOf = (p: Promise<unknown>) => p.then(() => 200, (e) => (e instanceof HttpError ? e.status : 500))
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
 const entriesOf = (id: string) => scalar(database.db, sql`select count(*) from ledger_entries where key_id = ${id}::uuid`)
 const batches = () => meteringBatcher(database.db).stats.batches
@@ -45,7 +45,7 @@ describe('metering group commit', () => {
       use(hot.id, 5, foreign), // recorded for another key
       use(randomUUID(), 5),
       use(revoked.id, 5),
-    ].map((p) => p.then((r) => r, (e: unknown) => (e instanceof HttpError ? e.status : e)))
+    ].map((p) => p.then((r) => r, (e: unknown) => (isRefusal(e) ? e.kind : e)))
     const [a, b, c, d, e, f, g, unknown, gone] = await Promise.all(calls)
     expect(batches() - started).toBe(1)
 
@@ -53,9 +53,9 @@ describe('metering group commit', () => {
     expect(b).toMatchObject({ balance: 60, duplicate: true, entryId: before.entryId })
     expect(c).toMatchObject({ balance: 10, duplicate: false })
     expect(d).toMatchObject({ balance: 10, duplicate: true, entryId: (c as { entryId: number }).entryId })
-    expect(e).toBe(402)
+    expect(e).toBe('InsufficientBalance')
     expect(f).toMatchObject({ balance: 0, duplicate: false })
-    expect([g, unknown, gone]).toEqual([409, 404, 401])
+    expect([g, unknown, gone]).toEqual(['EventOfAnotherKey', 'KeyIdNotFound', 'KeyRevoked'])
     expect(await balanceOf(hot.id)).toBe(0)
     expect(await entriesOf(hot.id)).toBe(5) // purchase, e1, and the three applied in the batch
     expect(await balanceOf(revoked.id)).toBe(100)
@@ -113,10 +113,10 @@ describe('metering group commit', () => {
 
   it('refuses malformed items before they can reach (and fail) a batch', async () => {
     const key = await keyWithBalance(database.db, 100)
-    expect(await statusOf(use(key.id, 0))).toBe(400)
-    expect(await statusOf(use(key.id, 1.5))).toBe(400)
-    expect(await statusOf(use('not-a-uuid', 1))).toBe(404)
-    expect(await statusOf(consume(database.db, { keyId: key.id, tokens: 1, usageEventId: 'a\0b', product: 'reader' }))).toBe(400)
+    expect(await outcomeOf(use(key.id, 0))).toBe('InvalidAmount')
+    expect(await outcomeOf(use(key.id, 1.5))).toBe('InvalidAmount')
+    expect(await outcomeOf(use('not-a-uuid', 1))).toBe('KeyIdNotFound')
+    expect(await outcomeOf(consume(database.db, { keyId: key.id, tokens: 1, usageEventId: 'a\0b', product: 'reader' }))).toBe('UnstorableText')
     expect(await balanceOf(key.id)).toBe(100)
   })
 

@@ -117,7 +117,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits in Redis', () => {
     await rateLimit(bucket, 3, 60_000)
     resetRateLimits(two)
     await rateLimit(bucket, 3, 60_000)
-    await expect(rateLimit(bucket, 3, 60_000)).rejects.toMatchObject({ status: 429 })
+    await expect(rateLimit(bucket, 3, 60_000)).rejects.toMatchObject({ kind: 'RateLimited' })
     resetRateLimits()
   })
 })

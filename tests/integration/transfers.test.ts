@@ -7,9 +7,9 @@ import { Route as transferRoute } from '~/routes/api/v1/billing/transfer_balance
 import { Route as transactionRoute } from '~/routes/api/v1/billing/transaction'
 import { auditLedger, consume } from '~/server/domain/ledger'
 import { transferBalance } from '~/server/domain/transfers'
-import { HttpError } from '~/server/http/errors'
 import { call, keyWithBalance, scalar, setupApi, solvedCaptcha, testEnv } from '../support/api'
 import { hasPostgres } from '../support/db'
+import { outcomeOf } from '../support/outcome'
 
 testEnv()
 let database: Awaited<ReturnType<typeof setupApi>>
@@ -18,7 +18,6 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-const statusOf = (p: Promise<unknown>) => p.then(() => 200, (e) => (e instanceof HttpError ? e.status : (console.error(e), 500)))
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
 const transfer = (from: string, receiver: string, captcha: string) =>
   call(transferRoute, 'POST', '/api/v1/billing/transfer_balance', { bearer: from, query: { receiver_key: receiver, revoke_sender_key: 'true' }, form: { captcha } })
@@ -41,7 +40,7 @@ describe('transfers', () => {
     const second = await transfer(a.apiKey, b.apiKey, await solvedCaptcha(challengeRoute))
     expect([first.status, second.status]).toEqual([200, 401])
     expect(await balanceOf(b.id)).toBe(50)
-    expect(await statusOf(transferBalance(database.db, a.id, b.id))).toBe(401)
+    expect(await outcomeOf(transferBalance(database.db, a.id, b.id))).toBe('KeyRevoked')
   })
 
   it('refuses a transfer to itself, to an unknown key and to a revoked key, changing nothing (test 10)', async () => {
@@ -64,7 +63,7 @@ describe('transfers', () => {
     expect((await transfer(a.apiKey, b.apiKey, await solvedCaptcha(challengeRoute))).status).toBe(200)
     expect((await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: a.apiKey } })).status).toBe(401)
     expect((await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: a.apiKey })).status).toBe(401)
-    expect(await statusOf(consume(database.db, { keyId: a.id, tokens: 1, usageEventId: randomUUID(), product: 'reader' }))).toBe(401)
+    expect(await outcomeOf(consume(database.db, { keyId: a.id, tokens: 1, usageEventId: randomUUID(), product: 'reader' }))).toBe('KeyRevoked')
   })
 })
 
@@ -72,12 +71,12 @@ describe.skipIf(!hasPostgres)('transfers under concurrency [PG]', () => {
   it('lands each of 50 racing consumes before the transfer or refuses it; total conserved (test 7)', async () => {
     const a = await keyWithBalance(database.db, 10_000)
     const b = await keyWithBalance(database.db, 500)
-    const consumes = Array.from({ length: 50 }, () => statusOf(consume(database.db, { keyId: a.id, tokens: 10, usageEventId: randomUUID(), product: 'embeddings' })))
+    const consumes = Array.from({ length: 50 }, () => outcomeOf(consume(database.db, { keyId: a.id, tokens: 10, usageEventId: randomUUID(), product: 'embeddings' })))
     const moved = transferBalance(database.db, a.id, b.id)
     const statuses = await Promise.all(consumes)
     const result = await moved
-    const landed = statuses.filter((s) => s === 200).length
-    expect(statuses.every((s) => s === 200 || s === 401)).toBe(true)
+    const landed = statuses.filter((s) => s === 'ok').length
+    expect(statuses.every((s) => s === 'ok' || s === 'KeyRevoked')).toBe(true)
     expect(result.amount).toBe(10_000 - 10 * landed)
     expect(await balanceOf(a.id)).toBe(0)
     expect(await scalar(database.db, sql`select count(*) from api_keys where id = ${a.id}::uuid and revoked_at is not null`)).toBe(1)
@@ -89,9 +88,9 @@ describe.skipIf(!hasPostgres)('transfers under concurrency [PG]', () => {
     for (let round = 0; round < 10; round++) {
       const a = await keyWithBalance(database.db, 100)
       const b = await keyWithBalance(database.db, 200)
-      const statuses = await Promise.all([statusOf(transferBalance(database.db, a.id, b.id)), statusOf(transferBalance(database.db, b.id, a.id))])
+      const statuses = await Promise.all([outcomeOf(transferBalance(database.db, a.id, b.id)), outcomeOf(transferBalance(database.db, b.id, a.id))])
       // The loser's receiver is the winner's sender, revoked by then.
-      expect(statuses.sort()).toEqual([200, 404])
+      expect(statuses.sort()).toEqual(['ReceiverNotFound', 'ok'])
       expect((await balanceOf(a.id)) + (await balanceOf(b.id))).toBe(300)
     }
     expect(await auditLedger(database.db)).toEqual([])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseEnv } from '../../app.config'
+import { ConfigError, parseEnv } from '~/server/env'
 
 describe('environment', () => {
   it('has working defaults for a laptop', () => {

@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { serverEnv } from '../../../app.config'
+import { serverEnv } from '~/server/env'
 import { openApiDocument } from '~/server/http/openapi'
 import type { OpenApiDocument } from './openapi-types'
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { errorResponse, notFound } from '~/server/http/errors'
+import { HttpError, errorResponse } from '~/server/http/errors'
 
 /** An unknown API path is an API error, not the landing page a browser gets for unknown pages. */
-const unknownEndpoint = () => errorResponse(notFound('Unknown endpoint'))
+const unknownEndpoint = () => errorResponse(new HttpError(404, 'Unknown endpoint'))
 
 export const Route = createFileRoute('/api/$')({
   server: { handlers: { GET: unknownEndpoint, POST: unknownEndpoint, PUT: unknownEndpoint, PATCH: unknownEndpoint, DELETE: unknownEndpoint } },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { serverEnv } from '../../../app.config'
+import { serverEnv } from '~/server/env'
 import { onShutdown } from '../lifecycle'
 import { migrate } from './migrate'
 import * as schema from './schema'

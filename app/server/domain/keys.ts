@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { brand, constants } from '../../../app.config'
 import { apiKeys } from '../db/schema'
 import type { Db, Tx } from '../db/types'
-import { unauthorized } from '../http/errors'
+import { KeyRevoked, MissingKey, UnknownKey } from './refusals'
 import { applyEntry } from './ledger'
 
 export type ApiKey = typeof apiKeys.$inferSelect
@@ -64,10 +64,12 @@ export async function findKey(db: Db | Tx, plaintext: string): Promise<ApiKey | 
   return row
 }
 
-/** The key behind a presented plaintext, if it is known and not revoked; anything else is the same 401. */
+/** The key behind a presented plaintext, if it is known and not revoked. */
 export async function requireActiveKey(db: Db | Tx, plaintext: string | undefined): Promise<ApiKey> {
-  const key = plaintext ? await findKey(db, plaintext) : undefined
-  if (!key || key.revokedAt) throw unauthorized()
+  if (!plaintext) throw new MissingKey()
+  const key = await findKey(db, plaintext)
+  if (!key) throw new UnknownKey()
+  if (key.revokedAt) throw new KeyRevoked()
   return key
 }
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { brand, serverEnv } from '../../../app.config'
+import { brand } from '../../../app.config'
+import { serverEnv } from '~/server/env'
 import { rowsOf } from '../db/migrate'
 import type { LedgerEntryType } from '../db/schema'
 import type { Db, Tx } from '../db/types'
-import { conflict, notFound, paymentRequired, unauthorized } from '../http/errors'
+import { EventOfAnotherKey, InsufficientBalance, KeyIdNotFound, KeyRevoked } from './refusals'
 import { runStatement } from './statement'
 
 export interface EntryInput {
@@ -97,12 +98,12 @@ async function explainRefusal(db: Db | Tx, { keyId, amount, externalRef }: Entry
       left join api_keys k on k.id = ${keyId}::uuid`),
   )
   if (row?.ref_entry != null) {
-    if (row.ref_key !== keyId) throw conflict('This event was already recorded for another key')
+    if (row.ref_key !== keyId) throw new EventOfAnotherKey(externalRef)
     return { entryId: Number(row.ref_entry), balance: Number(row.balance ?? 0), alerts: 0, duplicate: true }
   }
-  if (!row?.key_id) throw notFound('API key not found')
-  if (row.revoked) throw unauthorized()
-  if (amount < 0) throw paymentRequired('Insufficient balance')
+  if (!row?.key_id) throw new KeyIdNotFound(keyId)
+  if (row.revoked) throw new KeyRevoked(keyId)
+  if (amount < 0) throw new InsufficientBalance(keyId)
   throw new Error(`ledger entry for ${externalRef} was not applied`)
 }
 

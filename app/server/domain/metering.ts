@@ -3,7 +3,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core'
 import { brand } from '../../../app.config'
 import { rowsOf } from '../db/migrate'
 import type { Db, Tx } from '../db/types'
-import { badRequest, conflict, notFound, paymentRequired, unauthorized } from '../http/errors'
+import { EventOfAnotherKey, InsufficientBalance, InvalidAmount, KeyIdNotFound, KeyRevoked, UnstorableText } from './refusals'
 import { Batcher } from './batcher'
 import { alertMail, alertsPageUrl, type EntryResult } from './ledger'
 import { runStatement } from './statement'
@@ -56,9 +56,9 @@ export async function consume(db: Db | Tx, input: ConsumeInput): Promise<EntryRe
 
 /** Validated here, not in SQL: one malformed item must not fail the batch its neighbours share. */
 function meterItem({ keyId, tokens, usageEventId, product, model }: ConsumeInput): MeterItem {
-  if (!Number.isSafeInteger(tokens) || tokens <= 0) throw badRequest('tokens must be a positive whole number')
-  if (!uuidPattern.test(keyId)) throw notFound('API key not found')
-  for (const text of [usageEventId, product, model ?? '']) if (typeof text !== 'string' || text.includes('\0')) throw badRequest('Text must not contain NUL characters')
+  if (!Number.isSafeInteger(tokens) || tokens <= 0) throw new InvalidAmount()
+  if (!uuidPattern.test(keyId)) throw new KeyIdNotFound()
+  for (const text of [usageEventId, product, model ?? '']) if (typeof text !== 'string' || text.includes('\0')) throw new UnstorableText()
   return { i: 0, k: keyId, n: tokens, r: `usage:${usageEventId}`, p: product, m: model ?? null }
 }
 
@@ -68,15 +68,15 @@ function resultOf(o: MeterOutcome): EntryResult {
     case 'duplicate':
       return { entryId: o.entryId, balance: o.balance, alerts: o.alerts, duplicate: o.outcome === 'duplicate' }
     case 'conflict':
-      throw conflict('This event was already recorded for another key')
+      throw new EventOfAnotherKey()
     case 'not_found':
-      throw notFound('API key not found')
+      throw new KeyIdNotFound()
     case 'revoked':
-      throw unauthorized()
+      throw new KeyRevoked()
     case 'insufficient':
-      throw paymentRequired('Insufficient balance')
+      throw new InsufficientBalance()
     default:
-      throw badRequest('tokens must be a positive whole number')
+      throw new InvalidAmount()
   }
 }
 

@@ -3,8 +3,7 @@ import { constants } from '../../../app.config'
 import { balanceNotifications } from '../db/schema'
 import { rowsOf } from '../db/migrate'
 import type { Db } from '../db/types'
-import { badRequest, notFound } from '../http/errors'
-import { invalidThresholdsMessage as invalidThresholds } from '../../lib/balance-notification-schema'
+import { InvalidThresholds, KeyIdNotFound } from './refusals'
 
 export interface BalanceNotification {
   thresholds: number[]
@@ -23,11 +22,11 @@ export async function getBalanceNotification(db: Db, keyId: string): Promise<Bal
  */
 export async function setBalanceNotification(db: Db, keyId: string, thresholds: number[], email: string): Promise<BalanceNotification> {
   const unique = [...new Set(thresholds)].sort((a, b) => a - b)
-  if (unique.length > constants.maxBalanceThresholds) throw badRequest(invalidThresholds)
+  if (unique.length > constants.maxBalanceThresholds) throw new InvalidThresholds()
   await db.transaction(async (tx) => {
     // Locking the key serialises concurrent replacements and orders them against debits' alert checks.
     const [key] = rowsOf<{ balance: string }>(await tx.execute(sql`select balance from api_keys where id = ${keyId}::uuid for update`))
-    if (!key) throw notFound('API key not found')
+    if (!key) throw new KeyIdNotFound(keyId)
     const balance = Number(key.balance)
     const ofKey = eq(balanceNotifications.keyId, keyId)
     await tx.delete(balanceNotifications).where(unique.length ? and(ofKey, notInArray(balanceNotifications.threshold, unique)) : ofKey)

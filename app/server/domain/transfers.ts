@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { rowsOf } from '../db/migrate'
 import type { Db } from '../db/types'
-import { badRequest, notFound, unauthorized } from '../http/errors'
+import { KeyRevoked, NothingToTransfer, ReceiverNotFound, SameKeyTransfer } from './refusals'
 import { applyEntry } from './ledger'
 
 export interface TransferResult {
@@ -19,7 +19,7 @@ export interface TransferResult {
  * finds its sender (or receiver) revoked and is refused.
  */
 export async function transferBalance(db: Db, senderId: string, receiverId: string): Promise<TransferResult> {
-  if (senderId === receiverId) throw badRequest('Cannot transfer balance to the same key')
+  if (senderId === receiverId) throw new SameKeyTransfer()
   return db.transaction(async (tx) => {
     const locked = rowsOf<{ id: string; balance: string | number; revoked: boolean }>(
       await tx.execute(sql`
@@ -28,10 +28,10 @@ export async function transferBalance(db: Db, senderId: string, receiverId: stri
     )
     const sender = locked.find((k) => k.id === senderId)
     const receiver = locked.find((k) => k.id === receiverId)
-    if (!sender || sender.revoked) throw unauthorized()
-    if (!receiver || receiver.revoked) throw notFound('Receiver key not found')
+    if (!sender || sender.revoked) throw new KeyRevoked(senderId)
+    if (!receiver || receiver.revoked) throw new ReceiverNotFound()
     const amount = Number(sender.balance)
-    if (amount <= 0) throw badRequest('The sender key has no balance to transfer')
+    if (amount <= 0) throw new NothingToTransfer()
     const transferId = randomUUID()
     const out = await applyEntry(tx, { keyId: senderId, amount: -amount, type: 'transfer_out', externalRef: `transfer:${transferId}:out`, counterpartyKeyId: receiverId })
     const into = await applyEntry(tx, { keyId: receiverId, amount, type: 'transfer_in', externalRef: `transfer:${transferId}:in`, counterpartyKeyId: senderId })

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { serverEnv } from '../../../app.config'
+import { serverEnv } from '~/server/env'
 import type { Db } from '../db/types'
 import { requireActiveKey, type ApiKey } from '../domain/keys'
-import { unauthorized } from './errors'
+import { ServiceTokenRejected } from '../domain/refusals'
 
 /** The token of an `Authorization: Bearer …` header, if there is one. */
 export function bearerToken(request: Request): string | undefined {
@@ -21,5 +21,5 @@ const digest = (s: string) => createHash('sha256').update(s).digest()
 export function requireServiceToken(request: Request): void {
   const expected = serverEnv().USAGE_SERVICE_TOKEN
   const given = bearerToken(request)
-  if (!expected || !given || !timingSafeEqual(digest(expected), digest(given))) throw unauthorized('Invalid service token')
+  if (!expected || !given || !timingSafeEqual(digest(expected), digest(given))) throw new ServiceTokenRejected()
 }

@@ -1,4 +1,4 @@
-import { serverEnv } from '../../../app.config'
+import { serverEnv } from '~/server/env'
 
 /**
  * The caller's address. Behind a proxy (TRUST_PROXY=true) it is the last X-Forwarded-For hop, the one our

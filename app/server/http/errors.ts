@@ -1,28 +1,22 @@
+import { isRefusal, type InputIssue } from '../domain/refusals'
+import { errorFields, log } from '../log'
+import { answerFor, type PublicAnswer } from './refusal-answers'
+
 /**
- * One error type for everything the API refuses. `detail` is what the caller reads (short, safe);
- * `cause` is what the log keeps and never leaves the server.
+ * A refusal that belongs to HTTP itself rather than to any call: a body too large, the wrong content
+ * type, malformed JSON, an unknown endpoint, a cross-site write. Call-level refusals are domain
+ * outcomes (`app/server/domain/refusals.ts`).
  */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly detail: unknown,
-    options?: { cause?: unknown; headers?: Record<string, string> },
+    readonly detail: string | InputIssue[],
+    options?: { cause?: unknown },
   ) {
-    super(typeof detail === 'string' ? detail : JSON.stringify(detail), { cause: options?.cause })
-    this.headers = options?.headers
+    super(typeof detail === 'string' ? detail : JSON.stringify(detail), options)
+    this.name = 'HttpError'
   }
-  readonly headers?: Record<string, string>
 }
-
-export const badRequest = (detail: unknown) => new HttpError(400, detail)
-export const unauthorized = (detail = 'Invalid or missing API key') => new HttpError(401, detail)
-export const paymentRequired = (detail = 'Insufficient balance') => new HttpError(402, detail)
-export const forbidden = (detail = 'Forbidden') => new HttpError(403, detail)
-export const notFound = (detail = 'Not found') => new HttpError(404, detail)
-export const conflict = (detail: string) => new HttpError(409, detail)
-export const unprocessable = (detail: unknown) => new HttpError(422, detail)
-export const tooManyRequests = (retryAfterSeconds: number, detail = 'Too many requests') =>
-  new HttpError(429, detail, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } })
 
 const encoder = new TextEncoder()
 
@@ -36,11 +30,35 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(bytes, { ...init, headers })
 }
 
-/** Turns anything thrown by a handler into `{detail}` with the right status; unexpected errors are logged, not shown. */
+const internalError: PublicAnswer = { status: 500, detail: 'Internal server error' }
+
+/**
+ * What the caller reads for anything thrown: a refusal's answer from the one table, an HTTP refusal
+ * as it is, and for anything else a bare 500. Logged once here: refusals at info (their kind and where,
+ * never the input), the unexpected at error with the cause chain and the request id.
+ */
+export function publicAnswer(error: unknown): PublicAnswer {
+  if (isRefusal(error)) {
+    const answer = answerFor(error)
+    log('info', 'refused', { status: answer.status, refusal: error.kind, ...issueFields(error) })
+    return answer
+  }
+  if (error instanceof HttpError) {
+    log('info', 'refused', { status: error.status, refusal: 'http' })
+    return { status: error.status, detail: error.detail }
+  }
+  log('error', 'unexpected error', { error: errorFields(error) })
+  return internalError
+}
+
+/** Where and what kind of check failed; the messages may quote the input, so they stay out. */
+function issueFields(error: { kind: string; issues?: InputIssue[] }) {
+  return error.issues ? { issues: error.issues.map(({ loc, type }) => ({ loc, type })) } : {}
+}
+
 export function errorResponse(error: unknown): Response {
-  if (error instanceof HttpError) return jsonResponse({ detail: error.detail }, { status: error.status, headers: error.headers })
-  console.error('[api] unexpected error', error)
-  return jsonResponse({ detail: 'Internal server error' }, { status: 500 })
+  const answer = publicAnswer(error)
+  return jsonResponse({ detail: answer.detail }, { status: answer.status, headers: answer.headers })
 }
 
 /** Wraps a route handler so every failure leaves as `{detail}`. */

@@ -1,22 +1,17 @@
 import * as v from 'valibot'
-import { HttpError, badRequest } from './errors'
+import { InvalidInput, type InputIssue } from '../domain/refusals'
+import { HttpError } from './errors'
 
 const MAX_BODY_BYTES = 64 * 1024
 
-export interface ValidationIssue {
-  loc: Array<string | number>
-  msg: string
-  type: string
-}
-
 /** 422 with the `[{loc, msg, type}]` list existing clients of this API family read (api-contracts.md). */
-export function validationError(where: 'body' | 'query', issues: v.BaseIssue<unknown>[]): HttpError {
-  const detail: ValidationIssue[] = issues.map((issue) => ({
+export function validationError(where: 'body' | 'query', issues: v.BaseIssue<unknown>[]): InvalidInput {
+  const detail: InputIssue[] = issues.map((issue) => ({
     loc: [where, ...(issue.path?.map((p) => p.key as string | number) ?? [])],
     msg: issue.message,
     type: issue.type,
   }))
-  return new HttpError(422, detail)
+  return new InvalidInput(detail)
 }
 
 export function validate<S extends v.GenericSchema>(schema: S, input: unknown, where: 'body' | 'query'): v.InferOutput<S> {
@@ -32,7 +27,7 @@ export function queryObject(request: Request, arrays: string[] = []): Record<str
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name)
     if (arrays.includes(name)) out[name] = values
-    else if (values.length > 1) throw new HttpError(422, [{ loc: ['query', name], msg: 'must be given once', type: 'repeated' }])
+    else if (values.length > 1) throw new InvalidInput([{ loc: ['query', name], msg: 'must be given once', type: 'repeated' }])
     else out[name] = values[0]
   }
   return out
@@ -59,7 +54,7 @@ export async function parseJson<S extends v.GenericSchema>(request: Request, sch
     body = JSON.parse(await readBody(request))
   } catch (error) {
     if (error instanceof HttpError) throw error
-    throw badRequest('Malformed JSON body')
+    throw new HttpError(400, 'Malformed JSON body', { cause: error })
   }
   return validate(schema, body, 'body')
 }
@@ -77,11 +72,11 @@ export async function parseForm<S extends v.GenericSchema>(request: Request, sch
     form = type === 'multipart/form-data' ? await request.formData() : new URLSearchParams(await readBody(request)) as unknown as FormData
   } catch (error) {
     if (error instanceof HttpError) throw error
-    throw badRequest('Malformed form body')
+    throw new HttpError(400, 'Malformed form body', { cause: error })
   }
   const out: Record<string, unknown> = {}
   for (const [name, value] of form.entries()) {
-    if (name in out) throw new HttpError(422, [{ loc: ['body', name], msg: 'must be given once', type: 'repeated' }])
+    if (name in out) throw new InvalidInput([{ loc: ['body', name], msg: 'must be given once', type: 'repeated' }])
     out[name] = typeof value === 'string' ? value : { file: true }
   }
   return validate(schema, out, 'body')

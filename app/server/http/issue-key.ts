@@ -1,4 +1,4 @@
-import { serverEnv } from '../../../app.config'
+import { serverEnv } from '~/server/env'
 import { getDb } from '../db/client'
 import { issueKey, type KeyKind } from '../domain/keys'
 import { requireCaptcha } from '../providers/captcha'

@@ -1,5 +1,5 @@
 import { contentSecurityPolicy } from './security'
-import type { ServerEnv } from '../../../app.config'
+import type { ServerEnv } from '~/server/env'
 
 /**
  * Public pages prerendered at build (scripts/postbuild.mjs moves them out of the static folder into

@@ -1,6 +1,8 @@
-import { rateLimitTiers, serverEnv, type RateLimitedApi } from '../../../app.config'
+import { rateLimitTiers, type RateLimitedApi } from '../../../app.config'
+import { serverEnv } from '~/server/env'
 import { onShutdown } from '../lifecycle'
-import { tooManyRequests } from './errors'
+import { RateLimited } from '../domain/refusals'
+import { errorFields, log } from '../log'
 
 /** Adds one hit to the counter of `bucket` in window number `window`, returning it and the previous window's count. */
 export interface RateLimitStore {
@@ -30,7 +32,7 @@ export function memoryStore(): RateLimitStore {
 export async function redisStore(url: string): Promise<RateLimitStore> {
   const { Redis } = await import('ioredis')
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true })
-  redis.on('error', (error) => console.error('[rate-limit] redis', error.message))
+  redis.on('error', (error) => log('warn', 'rate-limit redis error', { error: errorFields(error) }))
   onShutdown(async () => void (await redis.quit().catch(() => redis.disconnect())), 'connections')
   return {
     async hit(bucket, window, windowMs) {
@@ -69,12 +71,12 @@ export async function rateLimit(bucket: string, limit: number, windowMs: number)
   try {
     counts = await (await currentStore()).hit(bucket, window, windowMs)
   } catch (error) {
-    console.error('[rate-limit] store unavailable, allowing request', (error as Error).message)
+    log('warn', 'rate-limit store unavailable, request allowed', { error: errorFields(error) })
     return
   }
   const elapsed = (now % windowMs) / windowMs
   const estimate = counts.previous * (1 - elapsed) + counts.current
-  if (estimate > limit) throw tooManyRequests((windowMs - (now % windowMs)) / 1000, 'Rate limit exceeded, try again later')
+  if (estimate > limit) throw new RateLimited((windowMs - (now % windowMs)) / 1000)
 }
 
 export type KeyTier = 'free' | 'paid' | 'premium'

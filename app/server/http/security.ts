@@ -1,4 +1,4 @@
-import type { ServerEnv } from '../../../app.config'
+import type { ServerEnv } from '~/server/env'
 import { jsonResponse } from './errors'
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -44,7 +44,7 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 
 /** Paths answered by API handlers rather than pages: no page policy, no prerendered lookup. */
 export function isApiPath(pathname: string): boolean {
-  return /^\/(api|internal|v1)\//.test(pathname) || pathname === '/healthz'
+  return /^\/(api|internal|v1|_serverFn)\//.test(pathname) || pathname === '/healthz'
 }
 
 /** Reliability test 26: on every response, pages and API alike. */

@@ -1,11 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { serverEnv } from '../../../app.config'
+import { serverEnv } from '~/server/env'
 import { getDb } from '../db/client'
 import { rowsOf } from '../db/migrate'
 import type { Db } from '../db/types'
 import { onShutdown } from '../lifecycle'
+import { errorFields, log } from '../log'
 
 export interface OutgoingMail {
   id: string
@@ -72,7 +73,7 @@ export async function drainOutbox(db: Db, mailer: Mailer, batch = 20): Promise<{
           update email_outbox set last_error = ${String((error as Error)?.message ?? error).slice(0, 500)},
             next_attempt_at = now() + make_interval(secs => ${backoffSeconds})
           where id = ${mail.id}::uuid`)
-        console.error(`[outbox] sending ${mail.kind} ${mail.id} failed (attempt ${mail.attempts})`, (error as Error)?.message)
+        log('warn', 'outbox send failed', { mail_id: mail.id, kind: mail.kind, attempt: mail.attempts, error: errorFields(error) })
       }
     }
     if (claimed.length < batch) return { sent, failed }
@@ -98,7 +99,7 @@ export function kickOutbox(): void {
         await drainOutbox(await getDb(), await mailer)
       } while (again)
     } catch (error) {
-      console.error('[outbox] drain failed', error)
+      log('error', 'outbox drain failed', { error: errorFields(error) })
     } finally {
       running = undefined
     }

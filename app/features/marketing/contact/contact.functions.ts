@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { serverEnv } from '../../../../app.config'
+import { serverEnv } from '~/server/env'
 import { getDb } from '~/server/db/client'
 import { contactLeads, emailOutbox } from '~/server/db/schema'
 import { clientAddress } from '~/server/http/client-address'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { serverEnv } from '../../../../app.config'
+import { serverEnv } from '~/server/env'
 import { handle, jsonResponse } from '~/server/http/errors'
 import { openApiDocument } from '~/server/http/openapi'
 

@@ -3,7 +3,8 @@ import { getDb } from '~/server/db/client'
 import { findKey } from '~/server/domain/keys'
 import { consume } from '~/server/domain/metering'
 import { requireServiceToken } from '~/server/http/auth'
-import { handle, jsonResponse, unauthorized } from '~/server/http/errors'
+import { UnknownKey } from '~/server/domain/refusals'
+import { handle, jsonResponse } from '~/server/http/errors'
 import { parseJson } from '~/server/http/input'
 import { usageBody } from '~/server/http/schemas'
 import { kickOutbox } from '~/server/providers/email'
@@ -19,7 +20,7 @@ export const Route = createFileRoute('/internal/v1/usage')({
         let keyId = body.key_id
         if (body.api_key !== undefined) {
           const key = await findKey(db, body.api_key)
-          if (!key) throw unauthorized()
+          if (!key) throw new UnknownKey()
           keyId = key.id
         }
         const result = await consume(db, { keyId: keyId!, tokens: body.tokens, usageEventId: body.usage_event_id, product: body.product, model: body.model })

@@ -1,6 +1,6 @@
-import { serverEnv, type ServerEnv } from '../../../../app.config'
+import { serverEnv, type ServerEnv } from '~/server/env'
 import { getDb } from '../../db/client'
-import { badRequest } from '../../http/errors'
+import { CaptchaRejected } from '../../domain/refusals'
 import { altchaProvider } from './altcha'
 import { turnstileProvider } from './turnstile'
 import type { CaptchaProvider } from './types'
@@ -21,5 +21,5 @@ export function captchaProvider(env = serverEnv()): CaptchaProvider {
 
 /** Refuses the request unless its captcha response is genuine and unused. */
 export async function requireCaptcha(response: string | undefined, remoteIp?: string): Promise<void> {
-  if (!response || !(await captchaProvider().verify(response, remoteIp))) throw badRequest('Captcha verification failed')
+  if (!response || !(await captchaProvider().verify(response, remoteIp))) throw new CaptchaRejected()
 }

@@ -1,4 +1,5 @@
 import type { CaptchaProvider } from './types'
+import { errorFields, log } from '../../log'
 
 const SITEVERIFY = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
 
@@ -17,7 +18,7 @@ export function turnstileProvider(options: { secretKey: string; siteKey?: string
         const result = (await answer.json()) as { success?: boolean }
         return result.success === true
       } catch (error) {
-        console.error('[captcha] turnstile siteverify failed', (error as Error).message)
+        log('warn', 'turnstile siteverify failed', { error: errorFields(error) })
         return false
       }
     },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { invalidThresholdsMessage } from '~/lib/balance-notification-schema'
 import { deleteBalanceNotification, getBalanceNotification, setBalanceNotification } from '~/server/domain/notifications'
-import { HttpError, badRequest, handle, jsonResponse } from '~/server/http/errors'
+import { InvalidInput, InvalidThresholds } from '~/server/domain/refusals'
+import { handle, jsonResponse } from '~/server/http/errors'
 import { parseJson } from '~/server/http/input'
 import { keyHolder } from '~/server/http/key-holder'
 import { balanceNotificationBody } from '~/server/http/schemas'
@@ -18,8 +18,8 @@ export const Route = createFileRoute('/api/v1/billing/balance_notification')({
         const { db, key } = await keyHolder(request)
         const body = await parseJson(request, balanceNotificationBody).catch((error) => {
           // Spec §5 fixes this one message for any problem with the thresholds list.
-          const thresholdsWrong = error instanceof HttpError && Array.isArray(error.detail) && error.detail.some((i: { loc: unknown[] }) => i.loc[1] === 'thresholds')
-          throw thresholdsWrong ? badRequest(invalidThresholdsMessage) : error
+          const thresholdsWrong = error instanceof InvalidInput && error.issues.some((i) => i.loc[1] === 'thresholds')
+          throw thresholdsWrong ? new InvalidThresholds() : error
         })
         return jsonResponse(await setBalanceNotification(db, key.id, body.thresholds, body.email))
       }),

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { decodeCursor, paginatedTransactions } from '~/server/domain/transactions'
-import { HttpError, handle, jsonResponse } from '~/server/http/errors'
+import { InvalidInput } from '~/server/domain/refusals'
+import { handle, jsonResponse } from '~/server/http/errors'
 import { parseQuery } from '~/server/http/input'
 import { keyHolder } from '~/server/http/key-holder'
 import { paginatedTransactionQuery } from '~/server/http/schemas'
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/api/v1/billing/paginated_transaction')({
       GET: handle(async ({ request }: { request: Request }) => {
         const query = parseQuery(request, paginatedTransactionQuery)
         const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor)
-        if (query.cursor !== undefined && before === undefined) throw new HttpError(422, [{ loc: ['query', 'cursor'], msg: 'is not a cursor from this API', type: 'cursor' }])
+        if (query.cursor !== undefined && before === undefined) throw new InvalidInput([{ loc: ['query', 'cursor'], msg: 'is not a cursor from this API', type: 'cursor' }])
         const { db, key } = await keyHolder(request)
         return jsonResponse(await paginatedTransactions(db, key.id, query.num_records, before))
       }),

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { findTransaction, latestTransaction } from '~/server/domain/transactions'
-import { handle, jsonResponse, notFound } from '~/server/http/errors'
+import { TransactionNotFound } from '~/server/domain/refusals'
+import { handle, jsonResponse } from '~/server/http/errors'
 import { parseQuery } from '~/server/http/input'
 import { keyHolder } from '~/server/http/key-holder'
 import { transactionQuery } from '~/server/http/schemas'
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/api/v1/billing/transaction')({
         const { db, key } = await keyHolder(request)
         if (transaction_id === undefined) return jsonResponse(await latestTransaction(db, key.id))
         const record = await findTransaction(db, key.id, Number(transaction_id))
-        if (!record) throw notFound('Transaction not found')
+        if (!record) throw new TransactionNotFound()
         return jsonResponse(record)
       }),
     },

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { findKey } from '~/server/domain/keys'
 import { transferBalance } from '~/server/domain/transfers'
 import { clientAddress } from '~/server/http/client-address'
-import { handle, jsonResponse, notFound } from '~/server/http/errors'
+import { ReceiverNotFound } from '~/server/domain/refusals'
+import { handle, jsonResponse } from '~/server/http/errors'
 import { parseForm, parseQuery } from '~/server/http/input'
 import { keyHolder } from '~/server/http/key-holder'
 import { captchaForm, transferBalanceQuery } from '~/server/http/schemas'
@@ -18,7 +19,7 @@ export const Route = createFileRoute('/api/v1/billing/transfer_balance')({
         const { captcha } = await parseForm(request, captchaForm)
         await requireCaptcha(captcha, clientAddress(request))
         const receiver = await findKey(db, query.receiver_key)
-        if (!receiver) throw notFound('Receiver key not found')
+        if (!receiver) throw new ReceiverNotFound()
         return jsonResponse(await transferBalance(db, key.id, receiver.id))
       }),
     },

@@ -1,0 +1,131 @@
+/**
+ * Everything a call can be refused with, as typed outcomes. The domain and the calls built on it throw
+ * these and never speak HTTP; one table at the edge (`app/server/http/refusal-answers.ts`) gives each
+ * its status and the `{detail}` the caller reads. A message here is for the log, never shown.
+ */
+abstract class BaseRefusal extends Error {
+  abstract readonly kind: string
+  constructor(message?: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = new.target.name
+  }
+}
+
+/** No key was presented. */
+export class MissingKey extends BaseRefusal {
+  readonly kind = 'MissingKey'
+}
+
+/** The presented key is not one of ours. */
+export class UnknownKey extends BaseRefusal {
+  readonly kind = 'UnknownKey'
+}
+
+/** The key was revoked (by its holder or by a transfer): it works nowhere any more. */
+export class KeyRevoked extends BaseRefusal {
+  readonly kind = 'KeyRevoked'
+}
+
+/** A ledger entry names a key id that does not exist. */
+export class KeyIdNotFound extends BaseRefusal {
+  readonly kind = 'KeyIdNotFound'
+}
+
+/** A debit would take the balance below zero. */
+export class InsufficientBalance extends BaseRefusal {
+  readonly kind = 'InsufficientBalance'
+}
+
+/** The event behind an entry (usage event, payment) was already recorded for a different key. */
+export class EventOfAnotherKey extends BaseRefusal {
+  readonly kind = 'EventOfAnotherKey'
+}
+
+/** A ledger amount must be a positive whole number of tokens. */
+export class InvalidAmount extends BaseRefusal {
+  readonly kind = 'InvalidAmount'
+}
+
+/** Text the database cannot store (NUL characters). */
+export class UnstorableText extends BaseRefusal {
+  readonly kind = 'UnstorableText'
+}
+
+export class SameKeyTransfer extends BaseRefusal {
+  readonly kind = 'SameKeyTransfer'
+}
+
+export class NothingToTransfer extends BaseRefusal {
+  readonly kind = 'NothingToTransfer'
+}
+
+/** The receiving key of a transfer is unknown or revoked. */
+export class ReceiverNotFound extends BaseRefusal {
+  readonly kind = 'ReceiverNotFound'
+}
+
+export class TransactionNotFound extends BaseRefusal {
+  readonly kind = 'TransactionNotFound'
+}
+
+export class ModelNotFound extends BaseRefusal {
+  readonly kind = 'ModelNotFound'
+}
+
+/** Spec §5: more than three thresholds, or not a list of token amounts. */
+export class InvalidThresholds extends BaseRefusal {
+  readonly kind = 'InvalidThresholds'
+}
+
+export class CaptchaRejected extends BaseRefusal {
+  readonly kind = 'CaptchaRejected'
+}
+
+export class ServiceTokenRejected extends BaseRefusal {
+  readonly kind = 'ServiceTokenRejected'
+}
+
+export class RateLimited extends BaseRefusal {
+  readonly kind = 'RateLimited'
+  constructor(readonly retryAfterSeconds: number) {
+    super(`retry after ${retryAfterSeconds} s`)
+  }
+}
+
+/** One problem with a caller's input: where (`['body', 'email']`), what, and the kind of check. */
+export interface InputIssue {
+  loc: Array<string | number>
+  msg: string
+  type: string
+}
+
+export class InvalidInput extends BaseRefusal {
+  readonly kind = 'InvalidInput'
+  constructor(readonly issues: InputIssue[]) {
+    super(issues.map((issue) => `${issue.loc.join('.')}: ${issue.type}`).join('; '))
+  }
+}
+
+export type Refusal =
+  | MissingKey
+  | UnknownKey
+  | KeyRevoked
+  | KeyIdNotFound
+  | InsufficientBalance
+  | EventOfAnotherKey
+  | InvalidAmount
+  | UnstorableText
+  | SameKeyTransfer
+  | NothingToTransfer
+  | ReceiverNotFound
+  | TransactionNotFound
+  | ModelNotFound
+  | InvalidThresholds
+  | CaptchaRejected
+  | ServiceTokenRejected
+  | RateLimited
+  | InvalidInput
+
+export function isRefusal(error: unknown): error is Refusal {
+  return error instanceof BaseRefusal
+}

@@ -1,0 +1,90 @@
+/**
+ * The server's environment, parsed with valibot. Server-only: the build refuses to put this file (or
+ * anything under app/server) in a browser bundle. Every variable is documented in README.md.
+ */
+import * as v from 'valibot'
+import { brand } from '../../app.config'
+import { currentRequest } from './request-context'
+
+/** Built on first use: most processes that import this file (tests, tools) never parse the environment. */
+function buildEnvSchema() {
+  const port = v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(65535))
+  const url = v.pipe(v.string(), v.url('must be a URL'))
+  const optional = <T extends v.GenericSchema<string, unknown>>(schema: T) =>
+    v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s)), v.optional(schema)))
+
+  const rateWindow = v.pipe(
+    v.string(),
+    v.regex(/^\d+\/\d+$/, 'must read like 3/3600 (count/seconds)'),
+    v.transform((s) => {
+      const [limit, seconds] = s.split('/').map(Number)
+      return { limit, windowMs: seconds * 1000 }
+    }),
+  )
+
+  return v.object({
+    PORT: v.optional(port, '3000'),
+    DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data'),
+    DATABASE_URL: optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+    /**
+     * Postgres connections this process keeps open. Unset: twice the CPUs the process may use, the usual
+     * sizing for a pool in front of a database that does the work (more connections than that only queue
+     * inside Postgres and switch contexts; measured in BENCHMARKS.md).
+     */
+    DATABASE_POOL_MAX: optional(v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(1000))),
+    PUBLIC_BASE_URL: v.optional(url, 'http://localhost:3000'),
+    REDIS_URL: optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
+    SMTP_URL: optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// URL'))),
+    MAIL_FROM: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), `no-reply@${brand.domain}`),
+    SALES_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), brand.salesEmail),
+    USAGE_SERVICE_TOKEN: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+    CAPTCHA_SECRET: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+    TURNSTILE_SECRET_KEY: optional(v.string()),
+    TURNSTILE_SITE_KEY: optional(v.string()),
+    /** ALTCHA work: the largest proof-of-work counter (about 1 s in a browser at the default). */
+    CAPTCHA_DIFFICULTY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(2), v.maxValue(1_000_000)), '10000'),
+    /** Turnstile's siteverify endpoint; only tests point it elsewhere (a loopback server). */
+    TURNSTILE_VERIFY_URL: optional(url),
+    /** Trial keys per client address, as `count/seconds`; a 429 sends the dashboard to an empty key. */
+    RATE_LIMIT_TRIAL: v.optional(rateWindow, '3/3600'),
+    /** Empty (zero-token) keys per client address, as `count/seconds`. */
+    RATE_LIMIT_EMPTY: v.optional(rateWindow, '20/3600'),
+    /** `off` disables the per-key limits of /api/v1 (e.g. for benchmarks); otherwise the `dashboard` tier applies. */
+    RATE_LIMIT_KEYS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+    TRUST_PROXY: v.pipe(v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'), v.transform((s) => s === 'true')),
+  })
+}
+
+let envSchemaCache: ReturnType<typeof buildEnvSchema> | undefined
+export const envSchema = () => (envSchemaCache ??= buildEnvSchema())
+export type ServerEnv = v.InferOutput<ReturnType<typeof buildEnvSchema>>
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws naming the variable, so start-up stops with a clear message. */
+export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+  const known = Object.fromEntries(Object.keys(envSchema().entries).map((k) => [k, source[k]]).filter(([, val]) => val !== undefined))
+  const result = v.safeParse(envSchema(), known, { abortPipeEarly: true })
+  if (result.success) return result.output
+  const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'} ${issue.message}`)
+  throw new ConfigError(`Invalid environment: ${problems.join('; ')}`)
+}
+
+let cached: { source: Record<string, string | undefined>; snapshot: string; env: ServerEnv } | undefined
+
+/**
+ * Reads the environment per request (edge runtimes bind it late); parses again only when it changed.
+ * Inside a request the answer is the one read when it started, so the many calls one request makes
+ * cost a lookup instead of a pass over every variable.
+ */
+export function serverEnv(source: Record<string, string | undefined> = globalThis.process?.env ?? {}): ServerEnv {
+  if (source === globalThis.process?.env) {
+    const scoped = currentRequest()?.env
+    if (scoped) return scoped
+  }
+  const snapshot = Object.keys(envSchema().entries).map((k) => source[k] ?? '').join('\u0000')
+  if (cached?.source === source && cached.snapshot === snapshot) return cached.env
+  const env = parseEnv(source)
+  cached = { source, snapshot, env }
+  return env
+}

@@ -1,0 +1,48 @@
+import { invalidThresholdsMessage } from '~/lib/balance-notification-schema'
+import type { InputIssue, Refusal } from '../domain/refusals'
+
+/** What a caller reads when refused: the status, the public `{detail}` and any headers. */
+export interface PublicAnswer {
+  status: number
+  detail: string | InputIssue[]
+  headers?: Record<string, string>
+}
+
+type Answers = { [K in Refusal['kind']]: PublicAnswer | ((refusal: Extract<Refusal, { kind: K }>) => PublicAnswer) }
+
+/** Unknown, revoked and missing keys read the same, so an answer never tells whether a key exists. */
+const keyNotAccepted: PublicAnswer = { status: 401, detail: 'Invalid or missing API key' }
+
+/**
+ * The one table from refusal to answer, for REST routes and server functions alike. Typed so that a new
+ * refusal cannot be thrown before it has an answer here.
+ */
+const answers: Answers = {
+  MissingKey: keyNotAccepted,
+  UnknownKey: keyNotAccepted,
+  KeyRevoked: keyNotAccepted,
+  ServiceTokenRejected: { status: 401, detail: 'Invalid service token' },
+  InsufficientBalance: { status: 402, detail: 'Insufficient balance' },
+  KeyIdNotFound: { status: 404, detail: 'API key not found' },
+  ReceiverNotFound: { status: 404, detail: 'Receiver key not found' },
+  TransactionNotFound: { status: 404, detail: 'Transaction not found' },
+  ModelNotFound: { status: 404, detail: 'Model not found' },
+  EventOfAnotherKey: { status: 409, detail: 'This event was already recorded for another key' },
+  InvalidAmount: { status: 400, detail: 'tokens must be a positive whole number' },
+  UnstorableText: { status: 400, detail: 'Text must not contain NUL characters' },
+  SameKeyTransfer: { status: 400, detail: 'Cannot transfer balance to the same key' },
+  NothingToTransfer: { status: 400, detail: 'The sender key has no balance to transfer' },
+  InvalidThresholds: { status: 400, detail: invalidThresholdsMessage },
+  CaptchaRejected: { status: 400, detail: 'Captcha verification failed' },
+  RateLimited: (refusal) => ({
+    status: 429,
+    detail: 'Rate limit exceeded, try again later',
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(refusal.retryAfterSeconds))) },
+  }),
+  InvalidInput: (refusal) => ({ status: 422, detail: refusal.issues }),
+}
+
+export function answerFor(refusal: Refusal): PublicAnswer {
+  const answer = answers[refusal.kind] as PublicAnswer | ((refusal: Refusal) => PublicAnswer)
+  return typeof answer === 'function' ? answer(refusal) : answer
+}
