@@ -28,7 +28,7 @@ export const securityMiddleware = createMiddleware().server(({ request, pathname
   return runInRequest(context, async () => {
     if (!prerendering()) startOutboxWorker()
     const early = corsPreflight(request, env) ?? csrfRefusal(request, env)
-    if (early) return withHeaders(early, API_CONTENT_SECURITY_POLICY)
+    if (early) return withHeaders(asServerFnRefusal(early, pathname), API_CONTENT_SECURITY_POLICY)
     if (isApiPath(pathname)) {
       const result = await next()
       result.response = compressed(request, withHeaders(result.response, API_CONTENT_SECURITY_POLICY))
@@ -43,6 +43,15 @@ export const securityMiddleware = createMiddleware().server(({ request, pathname
     return result
   })
 })
+
+/**
+ * A server function's caller reads an answer without Start's serialisation as data; marked as thrown,
+ * the refusal reaches it as the error it is (the dashboard shows "403: Cross-site request refused").
+ */
+function asServerFnRefusal(response: Response, pathname: string): Response {
+  if (pathname.startsWith('/_serverFn/') && response.status >= 400) response.headers.set('x-tss-raw', 'thrown')
+  return response
+}
 
 function answerHeaders(response: Response, request: Request, env: ServerEnv, csp: string, requestId: string): Response {
   const apply = (headers: Headers) => {

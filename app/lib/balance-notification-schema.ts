@@ -1,18 +1,16 @@
 import * as v from 'valibot'
 import { constants } from '../../app.config'
+import { maxTokens } from '~/contracts/common'
 
 /** Spec §5's exact wording; the server answers it as the 400 detail and the form shows it too. */
 export const invalidThresholdsMessage = 'Invalid thresholds: Must be array with max 3 values'
-
-/** The largest balance a threshold can name; the same bound the HTTP schema uses for token amounts. */
-export const maxThresholdTokens = 1_000_000_000_000
 
 /** One threshold: a whole, positive number of tokens. */
 export const thresholdSchema = v.pipe(
   v.number('Each threshold must be a number'),
   v.integer('Each threshold must be a whole number of tokens'),
   v.minValue(1, 'Each threshold must be at least 1 token'),
-  v.maxValue(maxThresholdTokens, 'Threshold is too large'),
+  v.maxValue(maxTokens, 'Threshold is too large'),
 )
 
 /** Spec §5: an array of at most 3 values. The server's request schema and the dashboard form both use it. */

@@ -19,6 +19,8 @@ const balanceOf = async (page: Page) => Number(await page.getByTestId('balance')
 describe('a developer with a trial key', () => {
   let browser: Browser
   const problems: string[][] = []
+  /** Calls the pages made to the REST API; the dashboard uses server functions, so there must be none. */
+  const restCalls: string[] = []
   beforeAll(async () => {
     browser = await launchBrowser()
   })
@@ -28,6 +30,9 @@ describe('a developer with a trial key', () => {
     const context = await contextWithStore(browser, undefined, { viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     problems.push(watchPage(page, baseUrl).problems)
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) restCalls.push(`${request.method()} ${request.url()}`)
+    })
     await page.goto(`${baseUrl}/api-dashboard`)
     await page.waitForSelector('#app[data-mounted="true"]')
     return page
@@ -86,6 +91,7 @@ describe('a developer with a trial key', () => {
     const info = (await (await fetch(`${baseUrl}/api/v1/api_key/fe_user?api_key=${encodeURIComponent(receiver)}`)).json()) as { wallet: { total_balance: number } }
     expect(info.wallet.total_balance).toBe(10_000_000 + 10_000_000 - 14_345)
 
+    expect(restCalls).toEqual([])
     // The browser's own 401/429 resource messages are the only console lines allowed.
     const unexpected = problems.flat().filter((p) => !/Failed to load resource/.test(p))
     expect(unexpected).toEqual([])

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { OpenApiDocument } from '~/features/api-reference/openapi-types'
 import { referenceModel } from '~/features/api-reference/reference-model'
 import { propertyRows } from '~/features/api-reference/schema-rows'
-import { openApiDocument } from '~/server/http/openapi'
+import { openApiDocument, urlPathOf } from '~/server/http/openapi'
 
 const routesDir = join(import.meta.dirname, '../../app/routes')
 /** The document does not describe itself. */
@@ -17,12 +17,6 @@ function routeFiles(dir: string): string[] {
   })
 }
 
-/** `api/v1/models/slug/$slug.ts` → `/api/v1/models/slug/{slug}`; `index` and `[.]` as TanStack reads them. */
-function urlPath(file: string): string {
-  const segments = relative(routesDir, file).replace(/\.tsx?$/, '').split('/')
-  if (segments.at(-1) === 'index') segments.pop()
-  return `/${segments.map((s) => s.replace(/^\$(.+)$/, '{$1}').replaceAll('[.]', '.')).join('/')}`
-}
 
 /** The HTTP methods a route file handles: the keys of its `handlers` object. */
 function handledMethods(file: string): string[] {
@@ -30,8 +24,8 @@ function handledMethods(file: string): string[] {
   return [...new Set([...source.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s*:/g)].map((m) => m[1]!))]
 }
 
-const document = openApiDocument('https://api.example') as unknown as OpenApiDocument
-const endpoints = ['api/v1', 'internal'].flatMap((dir) => routeFiles(join(routesDir, dir))).flatMap((file) => handledMethods(file).map((method) => `${method} ${urlPath(file)}`))
+const document = (await openApiDocument('https://api.example')) as unknown as OpenApiDocument
+const endpoints = ['api/v1', 'internal'].flatMap((dir) => routeFiles(join(routesDir, dir))).flatMap((file) => handledMethods(file).map((method) => `${method} ${urlPathOf(file)}`))
 
 describe('the API reference', () => {
   it('finds the route files it checks', () => {

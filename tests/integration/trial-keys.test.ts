@@ -4,7 +4,7 @@ import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
 import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
 import { Route as emptyRoute } from '~/routes/api/v1/api_key/empty'
 import { Route as feUserRoute } from '~/routes/api/v1/api_key/fe_user'
-import { resetRateLimits } from '~/server/http/rate-limit'
+import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { call, scalar, setupApi, solvedCaptcha, testEnv } from '../support/api'
 
 testEnv()

@@ -2,12 +2,14 @@ import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { randomUUID } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
+import * as v from 'valibot'
+import { errorAnswer } from '~/contracts/common'
 import { useDatabase } from '~/server/db/client'
 import { rowsOf } from '~/server/db/migrate'
 import type { Db } from '~/server/db/types'
 import { issueKey } from '~/server/domain/keys'
 import { applyEntry } from '~/server/domain/ledger'
-import { resetRateLimits } from '~/server/http/rate-limit'
+import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { createTestDatabase } from './db'
 
 export const BASE = 'http://localhost:3000'
@@ -71,13 +73,22 @@ export function buildRequest(method: string, path: string, init: CallInit = {}):
   return new Request(url, { method, headers, body })
 }
 
-/** Calls a route's server handler in process, as Start would after its middleware. */
+/**
+ * Calls a route's server handler in process, as Start would after its middleware. Every answer is held
+ * to the route's contract: a success must parse with the endpoint's answer schema, a refusal with `{detail}`.
+ */
 export async function call(route: RouteLike, method: string, path: string, init: CallInit = {}): Promise<{ status: number; body: any; response: Response }> {
-  const handler = (route.options.server?.handlers as Record<string, Handler> | undefined)?.[method]
+  const handler = (route.options.server?.handlers as Record<string, Handler & { spec?: { answer: v.GenericSchema } }> | undefined)?.[method]
   if (!handler) throw new Error(`no ${method} handler for ${path}`)
   const response = await handler({ request: buildRequest(method, path, init), params: init.params ?? {} })
   const text = await response.text()
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, response }
+  const body = text ? JSON.parse(text) : undefined
+  const contract = response.ok ? handler.spec?.answer : errorAnswer
+  if (contract) {
+    const checked = v.safeParse(contract, body)
+    if (!checked.success) throw new Error(`${method} ${path} answered ${response.status} outside its contract: ${v.summarize(checked.issues)}`)
+  }
+  return { status: response.status, body, response }
 }
 
 /** Solves an ALTCHA challenge as the browser widget does, returning the form field value. */

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react'
 import { useMemo } from 'react'
+import { constants } from '../../../app.config'
 
 /** Spec §9: the free pack every trial key starts with. */
-export const freePackTokens = 10_000_000
+export const freePackTokens = constants.freePackTokens
 
 /** Number and date formatters for the active interface locale. */
 export function useFormat() {
@@ -15,6 +16,7 @@ export function useFormat() {
     const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
     return {
       tokens: (n: number) => integer.format(n),
+      money: (amount: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount),
       compactTokens: (n: number) => compact.format(n),
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       /** `YYYY-MM-DD` buckets are UTC days. */

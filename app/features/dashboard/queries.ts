@@ -1,6 +1,16 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { api } from './api-client'
+import type { ModelTag } from '#content/vocabulary'
+import {
+  fetchBalanceNotification,
+  fetchConsumption,
+  fetchTransactionPage,
+  removeBalanceNotification,
+  saveBalanceNotification,
+  transferBalance,
+} from './billing.functions'
+import { fetchModels, fetchProducts } from './catalogue.functions'
+import { fetchKeyInfo, revokeApiKey } from './key.functions'
 
 /** Spec §8: a failed read is only logged; an aborted one (navigation, unmount) is not a failure. */
 async function read<T>(run: () => Promise<T>): Promise<T> {
@@ -24,23 +34,31 @@ export const dashboardKeys = {
   transactions: (apiKey: string, pageSize: number) => [...dashboardKeys.ofKey(apiKey), 'transactions', pageSize] as const,
   consumption: (apiKey: string, start: string, end: string) => [...dashboardKeys.ofKey(apiKey), 'consumption', start, end] as const,
   notification: (apiKey: string) => [...dashboardKeys.ofKey(apiKey), 'balance-notification'] as const,
-  models: (tags: string[]) => ['dashboard', 'models', ...tags] as const,
+  models: (tags: ModelTag[]) => ['dashboard', 'models', ...tags] as const,
+  products: ['dashboard', 'products'] as const,
 }
+
+/** Key info of any key: the dashboard's own, a pasted candidate, or a transfer's receiver. */
+export const keyInfoOf = (apiKey: string, signal?: AbortSignal) => fetchKeyInfo({ data: { apiKey }, signal })
 
 export const keyInfoQuery = (apiKey: string | null) =>
   queryOptions({
     queryKey: dashboardKeys.keyInfo(apiKey ?? ''),
-    queryFn: ({ signal }) => read(() => api.keyInfo(apiKey!, signal)),
+    queryFn: ({ signal }) => read(() => keyInfoOf(apiKey!, signal)),
     enabled: Boolean(apiKey),
     staleTime: 0,
     // A revoked or unknown key answers 401 every time; retrying only repeats the console error.
     retry: false,
   })
 
+/** One page of transactions, newest first; `cursor` continues after the previous page. */
+export const transactionPage = (apiKey: string, pageSize: number, cursor?: string, signal?: AbortSignal) =>
+  fetchTransactionPage({ data: { apiKey, num_records: String(pageSize), cursor }, signal })
+
 export const transactionsQuery = (apiKey: string | null, pageSize = 20) =>
   infiniteQueryOptions({
     queryKey: dashboardKeys.transactions(apiKey ?? '', pageSize),
-    queryFn: ({ pageParam, signal }) => read(() => api.transactions(apiKey!, pageSize, pageParam, signal)),
+    queryFn: ({ pageParam, signal }) => read(() => transactionPage(apiKey!, pageSize, pageParam, signal)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     enabled: Boolean(apiKey),
@@ -52,7 +70,7 @@ export const transactionsQuery = (apiKey: string | null, pageSize = 20) =>
 export const consumptionQuery = (apiKey: string | null, range: { start: string; end: string }) =>
   queryOptions({
     queryKey: dashboardKeys.consumption(apiKey ?? '', range.start, range.end),
-    queryFn: ({ signal }) => read(() => api.totalConsumption(apiKey!, range, signal)),
+    queryFn: ({ signal }) => read(() => fetchConsumption({ data: { apiKey: apiKey!, ...range }, signal })),
     enabled: Boolean(apiKey),
     // Usage recorded elsewhere changes these at any time: refetch whenever a screen shows them.
     staleTime: 0,
@@ -62,18 +80,22 @@ export const consumptionQuery = (apiKey: string | null, range: { start: string; 
 export const balanceNotificationQuery = (apiKey: string | null) =>
   queryOptions({
     queryKey: dashboardKeys.notification(apiKey ?? ''),
-    queryFn: ({ signal }) => read(() => api.balanceNotification(apiKey!, signal)),
+    queryFn: ({ signal }) => read(() => fetchBalanceNotification({ data: { apiKey: apiKey! }, signal })),
     enabled: Boolean(apiKey),
     retry: false,
   })
 
-export const modelsQuery = (tags: string[]) =>
+export const modelsQuery = (tags: ModelTag[]) =>
   queryOptions({
     queryKey: dashboardKeys.models(tags),
-    queryFn: async ({ signal }) => {
-      const answer = await read(() => api.models(tags, signal))
-      return Array.isArray(answer) ? answer : answer.data
-    },
+    queryFn: ({ signal }) => read(() => fetchModels({ data: { tag: tags }, signal })),
+    staleTime: 5 * 60_000,
+  })
+
+export const productsQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.products,
+    queryFn: ({ signal }) => read(() => fetchProducts({ signal })),
     staleTime: 5 * 60_000,
   })
 
@@ -89,14 +111,14 @@ export function forgetKeyData(queryClient: QueryClient, apiKey: string) {
 
 export const revokeKeyMutation = () =>
   mutationOptions({
-    mutationFn: ({ apiKey, captcha }: { apiKey: string; captcha: string }) => api.revokeKey(apiKey, captcha),
+    mutationFn: ({ apiKey, captcha }: { apiKey: string; captcha: string }) => revokeApiKey({ data: { apiKey, captcha } }),
     onError: toastError,
   })
 
 export const transferMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ apiKey, receiverKey, captcha }: { apiKey: string; receiverKey: string; captcha: string }) =>
-      api.transferBalance(apiKey, receiverKey, captcha),
+      transferBalance({ data: { apiKey, receiver_key: receiverKey, revoke_sender_key: 'true', captcha } }),
     onSuccess: (_data, { receiverKey }) => refreshKey(queryClient, receiverKey),
     onError: toastError,
   })
@@ -104,14 +126,14 @@ export const transferMutation = (queryClient: QueryClient) =>
 export const saveNotificationMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ apiKey, thresholds, email }: { apiKey: string; thresholds: number[]; email: string }) =>
-      api.setBalanceNotification(apiKey, { thresholds, email }),
+      saveBalanceNotification({ data: { apiKey, thresholds, email } }),
     onSuccess: (data, { apiKey }) => queryClient.setQueryData(dashboardKeys.notification(apiKey), data),
     onError: toastError,
   })
 
 export const removeNotificationMutation = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: ({ apiKey }: { apiKey: string }) => api.deleteBalanceNotification(apiKey),
-    onSuccess: (_data, { apiKey }) => queryClient.setQueryData(dashboardKeys.notification(apiKey), { thresholds: [], email: null }),
+    mutationFn: ({ apiKey }: { apiKey: string }) => removeBalanceNotification({ data: { apiKey } }),
+    onSuccess: (data, { apiKey }) => queryClient.setQueryData(dashboardKeys.notification(apiKey), data),
     onError: toastError,
   })

@@ -1,4 +1,5 @@
 import type * as React from 'react'
+import { BillingTab } from './billing/billing-tab'
 import { KeyTab } from './key/key-tab'
 import { ModelsTab } from './models/models-tab'
 import { NotificationsTab } from './notifications/notifications-tab'
@@ -7,11 +8,11 @@ import type { DashboardTab } from './tabs'
 import { TransferTab } from './transfer/transfer-tab'
 import { UsageTab } from './usage/usage-tab'
 
-/** Billing, auto-recharge, bulk embeddings and classifiers come with later releases. */
+/** Buying packs, auto-recharge, bulk embeddings and classifiers come with later releases. */
 const screens: Record<DashboardTab, () => React.ReactNode> = {
   key: KeyTab,
   usage: UsageTab,
-  billing: UnavailablePanel,
+  billing: BillingTab,
   'auto-recharge': UnavailablePanel,
   notifications: NotificationsTab,
   transfer: TransferTab,

@@ -60,14 +60,3 @@ export function errorResponse(error: unknown): Response {
   const answer = publicAnswer(error)
   return jsonResponse({ detail: answer.detail }, { status: answer.status, headers: answer.headers })
 }
-
-/** Wraps a route handler so every failure leaves as `{detail}`. */
-export function handle<C>(fn: (ctx: C) => Promise<Response> | Response): (ctx: C) => Promise<Response> {
-  return async (ctx) => {
-    try {
-      return await fn(ctx)
-    } catch (error) {
-      return errorResponse(error)
-    }
-  }
-}

@@ -1,6 +1,9 @@
 import * as v from 'valibot'
-import { InvalidInput, type InputIssue } from '../domain/refusals'
+import { InvalidInput, type InputIssue, type Refusal } from '../domain/refusals'
 import { HttpError } from './errors'
+
+/** Turns problems with some fields into a refusal of their own, where the spec fixes one (thresholds). */
+export type RefuseInput = (issues: InputIssue[]) => Refusal | undefined
 
 const MAX_BODY_BYTES = 64 * 1024
 
@@ -14,13 +17,35 @@ export function validationError(where: 'body' | 'query', issues: v.BaseIssue<unk
   return new InvalidInput(detail)
 }
 
-export function validate<S extends v.GenericSchema>(schema: S, input: unknown, where: 'body' | 'query'): v.InferOutput<S> {
+export function validate<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  where: 'body' | 'query',
+  refuse?: RefuseInput,
+): v.InferOutput<S> {
   const result = v.safeParse(schema, input)
-  if (!result.success) throw validationError(where, result.issues)
-  return result.output
+  if (result.success) return result.output
+  const invalid = validationError(where, result.issues)
+  throw refuse?.(invalid.issues) ?? invalid
 }
 
-/** Query parameters as an object; names in `arrays` are always lists (`?tag=a&tag=b`), others must not repeat. */
+/**
+ * A server function's validator: the same schema a REST route validates with, refusing with the same
+ * 422 list (located in the `body`, where a server function's input travels).
+ */
+export function validatorOf<S extends v.GenericSchema>(schema: S, refuse?: RefuseInput) {
+  return (input: v.InferInput<S>): v.InferOutput<S> => validate(schema, input, 'body', refuse)
+}
+
+/** The fields of an object schema that take a list, sent as a repeated query parameter (`?tag=a&tag=b`). */
+function listFields(schema: v.GenericSchema): string[] {
+  const entries = (schema as { entries?: Record<string, v.GenericSchema & { wrapped?: v.GenericSchema }> }).entries
+  return Object.entries(entries ?? {})
+    .filter(([, entry]) => (entry.wrapped ?? entry).type === 'array')
+    .map(([name]) => name)
+}
+
+/** Query parameters as an object; names in `arrays` are always lists, others must not repeat. */
 export function queryObject(request: Request, arrays: string[] = []): Record<string, string | string[]> {
   const params = new URL(request.url).searchParams
   const out: Record<string, string | string[]> = {}
@@ -33,8 +58,8 @@ export function queryObject(request: Request, arrays: string[] = []): Record<str
   return out
 }
 
-export function parseQuery<S extends v.GenericSchema>(request: Request, schema: S, arrays: string[] = []): v.InferOutput<S> {
-  return validate(schema, queryObject(request, arrays), 'query')
+export function parseQuery<S extends v.GenericSchema>(request: Request, schema: S, refuse?: RefuseInput): v.InferOutput<S> {
+  return validate(schema, queryObject(request, listFields(schema)), 'query', refuse)
 }
 
 async function readBody(request: Request): Promise<string> {
@@ -47,7 +72,11 @@ async function readBody(request: Request): Promise<string> {
 
 const mediaType = (request: Request) => (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
 
-export async function parseJson<S extends v.GenericSchema>(request: Request, schema: S): Promise<v.InferOutput<S>> {
+export async function parseJson<S extends v.GenericSchema>(
+  request: Request,
+  schema: S,
+  refuse?: RefuseInput,
+): Promise<v.InferOutput<S>> {
   if (mediaType(request) !== 'application/json') throw new HttpError(415, 'Content-Type must be application/json')
   let body: unknown
   try {
@@ -56,11 +85,15 @@ export async function parseJson<S extends v.GenericSchema>(request: Request, sch
     if (error instanceof HttpError) throw error
     throw new HttpError(400, 'Malformed JSON body', { cause: error })
   }
-  return validate(schema, body, 'body')
+  return validate(schema, body, 'body', refuse)
 }
 
 /** Form fields (urlencoded or multipart) as strings; a file where a field belongs is invalid input. */
-export async function parseForm<S extends v.GenericSchema>(request: Request, schema: S): Promise<v.InferOutput<S>> {
+export async function parseForm<S extends v.GenericSchema>(
+  request: Request,
+  schema: S,
+  refuse?: RefuseInput,
+): Promise<v.InferOutput<S>> {
   const type = mediaType(request)
   if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {
     throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded or multipart/form-data')
@@ -79,5 +112,5 @@ export async function parseForm<S extends v.GenericSchema>(request: Request, sch
     if (name in out) throw new InvalidInput([{ loc: ['body', name], msg: 'must be given once', type: 'repeated' }])
     out[name] = typeof value === 'string' ? value : { file: true }
   }
-  return validate(schema, out, 'body')
+  return validate(schema, out, 'body', refuse)
 }

@@ -1,7 +1,7 @@
 import { solveChallenge as solveV2 } from 'altcha-lib'
 import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/web/pbkdf2'
 import { deriveKey as sha } from 'altcha-lib/algorithms/web/sha'
-import type { CaptchaChallenge, CaptchaChallengeV1, CaptchaChallengeV2 } from '../api-types'
+import type { AltchaChallengeV1 as CaptchaChallengeV1, AltchaChallengeV2 as CaptchaChallengeV2, CaptchaChallenge } from '~/contracts/keys'
 import { fitsFastPath, pbkdf2Sha256 } from './pbkdf2-sha256'
 
 type DeriveKey = typeof pbkdf2

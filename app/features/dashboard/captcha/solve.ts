@@ -1,5 +1,5 @@
-import { api } from '../api-client'
-import type { CaptchaChallengeV1, CaptchaChallengeV2 } from '../api-types'
+import type { AltchaChallengeV1 as CaptchaChallengeV1, AltchaChallengeV2 as CaptchaChallengeV2 } from '~/contracts/keys'
+import { fetchCaptchaChallenge } from '../key.functions'
 import { challengeExpiry, isV1, isV2, solveToPayload } from './altcha'
 import type { SolverRequest } from './solver.worker'
 
@@ -59,7 +59,7 @@ export class UnsupportedChallengeError extends Error {}
 
 /** Fetches a challenge and solves it; resolves undefined only when aborted. */
 export async function obtainCaptcha(signal: AbortSignal): Promise<CaptchaSolution | undefined> {
-  const challenge = await api.captchaChallenge(signal)
+  const challenge = await fetchCaptchaChallenge({ signal })
   if (!isV2(challenge) && !isV1(challenge)) throw new UnsupportedChallengeError('Unsupported captcha provider')
   const payload = await solveInWorkers(challenge, signal)
   if (signal.aborted) return undefined

@@ -1,4 +1,4 @@
-import type { CaptchaChallengeV1, CaptchaChallengeV2 } from '../api-types'
+import type { AltchaChallengeV1 as CaptchaChallengeV1, AltchaChallengeV2 as CaptchaChallengeV2 } from '~/contracts/keys'
 import { solveToPayload } from './altcha'
 
 export interface SolverRequest {

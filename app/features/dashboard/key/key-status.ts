@@ -1,4 +1,5 @@
-import type { KeyInfo, TransactionRecord } from '../api-types'
+import type { Transaction } from '~/contracts/billing'
+import type { KeyInfo } from '~/contracts/keys'
 import { freePackTokens } from '../format'
 
 /** Spec §6: who holds this key. */
@@ -12,7 +13,7 @@ export function keyStatus(info: KeyInfo) {
 }
 
 /** The meter's scale: the free pack, or the largest pack bought or received, or the balance if it is larger still. */
-export function meterScale(balance: number, transactions: readonly TransactionRecord[] = []): number {
+export function meterScale(balance: number, transactions: readonly Transaction[] = []): number {
   const credits = transactions.filter((tx) => tx.type === 'purchase' || tx.type === 'transfer_in').map((tx) => tx.amount)
   return Math.max(freePackTokens, balance, ...credits)
 }

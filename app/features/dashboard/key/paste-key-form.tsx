@@ -6,8 +6,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { api } from '../api-client'
-import { dashboardKeys } from '../queries'
+import { dashboardKeys, keyInfoOf } from '../queries'
 
 /** Adopts a key the visitor already has, after checking with the server that it works. */
 export function PasteKeyForm({ hasKey, onKey }: { hasKey: boolean; onKey: (apiKey: string) => void }) {
@@ -26,7 +25,7 @@ export function PasteKeyForm({ hasKey, onKey }: { hasKey: boolean; onKey: (apiKe
     setChecking(true)
     setError(undefined)
     try {
-      const info = await api.keyInfo(candidate)
+      const info = await keyInfoOf(candidate)
       queryClient.setQueryData(dashboardKeys.keyInfo(candidate), info)
       onKey(candidate)
       setValue('')

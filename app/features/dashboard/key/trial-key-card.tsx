@@ -4,10 +4,11 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { ApiError, api } from '../api-client'
+import { ApiError } from '~/lib/api-error'
 import { CaptchaWidget } from '../captcha/captcha-widget'
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { useFormat, freePackTokens } from '../format'
+import { requestEmptyKey, requestTrialKey } from '../key.functions'
 import { toastError } from '../queries'
 
 /** Spec §4: a trial key; on 429 the fallback is an empty (zero-token) key, other failures show the error. */
@@ -23,12 +24,12 @@ export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
     try {
       const payload = await captcha.ensure()
       try {
-        onKey((await api.trialKey(payload)).api_key)
+        onKey((await requestTrialKey({ data: { captcha: payload } })).api_key)
         toast.success(t`Your trial key is ready with ${pack} free tokens.`)
       } catch (error) {
-        if (!(error instanceof ApiError && error.status === 429)) throw error
+        if (!(error instanceof ApiError && error.code === 'resource-exhausted')) throw error
         // The server checks the rate limit before spending the captcha, so the same answer still counts.
-        onKey((await api.emptyKey(payload)).api_key)
+        onKey((await requestEmptyKey({ data: { captcha: payload } })).api_key)
         toast.warning(t`Too many trial keys were requested from your network, so this key starts with 0 tokens. Buy a pack or transfer a balance to use it.`)
       }
     } catch (error) {

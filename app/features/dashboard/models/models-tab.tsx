@@ -11,7 +11,7 @@ import { useFormat } from '../format'
 import { modelsQuery } from '../queries'
 import { useModelTagLabels } from '~/features/marketing/model-tags'
 
-/** The catalogue from GET /api/v1/models; selected tags narrow it to models carrying all of them. */
+/** The model catalogue (the same call as GET /api/v1/models); selected tags narrow it to models carrying all of them. */
 export function ModelsTab() {
   const { t } = useLingui()
   const labels = useModelTagLabels()

@@ -13,6 +13,6 @@ function NotificationsScreen({ apiKey }: { apiKey: string }) {
   const saved = useQuery(balanceNotificationQuery(apiKey))
   if (saved.isPending) return skeleton
   // A failed read was logged; the form still works from empty.
-  const initial = saved.data ?? { thresholds: [], email: null }
+  const initial = saved.data ?? { thresholds: [], email: null, armed: {} }
   return <NotificationForm key={apiKey} apiKey={apiKey} initial={initial} />
 }

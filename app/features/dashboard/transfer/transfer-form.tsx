@@ -5,10 +5,9 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { api } from '../api-client'
-import type { KeyInfo } from '../api-types'
+import type { KeyInfo } from '~/contracts/keys'
 import { useFormat } from '../format'
-import { keyInfoQuery } from '../queries'
+import { keyInfoOf, keyInfoQuery } from '../queries'
 
 export interface Receiver {
   key: string
@@ -33,7 +32,7 @@ export function TransferForm({ apiKey, onReview }: { apiKey: string; onReview: (
     setChecking(true)
     setError(undefined)
     try {
-      onReview({ key, info: await api.keyInfo(key) })
+      onReview({ key, info: await keyInfoOf(key) })
     } catch (failure) {
       setError(t`The receiving key does not work (${failure instanceof Error ? failure.message : String(failure)}).`)
     } finally {

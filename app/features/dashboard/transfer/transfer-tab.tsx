@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { TransferResult } from '../api-types'
+import type { TransferResult } from '~/contracts/billing'
 import { CardSkeleton, WithApiKey } from '../panels'
 import { forgetKeyData } from '../queries'
 import { setApiKey } from '../use-api-key'

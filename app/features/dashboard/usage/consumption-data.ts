@@ -1,4 +1,4 @@
-import type { ConsumptionTotals } from '../api-types'
+import type { ConsumptionTotals } from '~/contracts/billing'
 
 const DAY = 86_400_000
 

@@ -1,4 +1,4 @@
-import type { TransactionRecord } from '../api-types'
+import type { Transaction as TransactionRecord } from '~/contracts/billing'
 
 /** RFC 4180 field: quoted when it holds a comma, quote, or line break; quotes doubled. */
 export function csvField(value: unknown): string {

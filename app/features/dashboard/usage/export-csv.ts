@@ -1,5 +1,5 @@
-import { api } from '../api-client'
-import type { TransactionRecord } from '../api-types'
+import type { Transaction } from '~/contracts/billing'
+import { transactionPage } from '../queries'
 import { transactionsCsv } from './csv'
 
 /** The server's page size limit; walking with it keeps the number of requests low. */
@@ -8,11 +8,11 @@ const exportPageSize = 100
 const maxExportPages = 500
 
 /** Every transaction of the key, newest first, by following `next_cursor` to the end. */
-export async function allTransactions(apiKey: string): Promise<TransactionRecord[]> {
-  const all: TransactionRecord[] = []
+export async function allTransactions(apiKey: string): Promise<Transaction[]> {
+  const all: Transaction[] = []
   let cursor: string | undefined
   for (let page = 0; page < maxExportPages; page++) {
-    const answer = await api.transactions(apiKey, exportPageSize, cursor)
+    const answer = await transactionPage(apiKey, exportPageSize, cursor)
     all.push(...answer.transactions)
     if (!answer.next_cursor) break
     cursor = answer.next_cursor

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import type { TransactionType } from '../api-types'
+import type { LedgerEntryType as TransactionType } from '~/contracts/ledger'
 
 /** Spec §4 transaction types as people read them. */
 export const transactionTypeLabels: Record<TransactionType, MessageDescriptor> = {

@@ -1,32 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getDb } from '~/server/db/client'
-import { findKey } from '~/server/domain/keys'
-import { consume } from '~/server/domain/metering'
-import { requireServiceToken } from '~/server/http/auth'
-import { UnknownKey } from '~/server/domain/refusals'
-import { handle, jsonResponse } from '~/server/http/errors'
-import { parseJson } from '~/server/http/input'
-import { usageBody } from '~/server/http/schemas'
-import { kickOutbox } from '~/server/providers/email'
+import { brand } from '../../../../app.config'
+import { usageAnswer, usageBody } from '~/contracts/metering'
+import { meterUsage } from '~/server/api/usage'
+import { endpoint } from '~/server/http/endpoint'
 
 /** Metering: a search service charges a key for one usage event, once however often it is sent. 402 when short. */
 export const Route = createFileRoute('/internal/v1/usage')({
   server: {
     handlers: {
-      POST: handle(async ({ request }: { request: Request }) => {
-        requireServiceToken(request)
-        const body = await parseJson(request, usageBody)
-        const db = await getDb()
-        let keyId = body.key_id
-        if (body.api_key !== undefined) {
-          const key = await findKey(db, body.api_key)
-          if (!key) throw new UnknownKey()
-          keyId = key.id
-        }
-        const result = await consume(db, { keyId: keyId!, tokens: body.tokens, usageEventId: body.usage_event_id, product: body.product, model: body.model })
-        if (result.alerts > 0) kickOutbox()
-        return jsonResponse({ usage_event_id: body.usage_event_id, key_id: keyId, tokens: body.tokens, balance: result.balance, duplicate: result.duplicate })
-      }),
+      POST: endpoint(
+        {
+          summary: 'Meter consumption for a key (service token); idempotent per usage_event_id',
+          description:
+            'Give exactly one of `api_key` and `key_id`. A repeated `usage_event_id` answers `duplicate: true` without charging again; 409 if it was recorded for another key, 402 if the balance is too low.',
+          auth: 'service',
+          json: usageBody,
+          example: { api_key: `${brand.keyPrefix}…`, product: 'embeddings', tokens: 1200, usage_event_id: 'req-8f14e45f' },
+          answer: usageAnswer,
+          errors: [401, 402, 404, 409, 415, 422],
+        },
+        ({ json }) => meterUsage(json),
+      ),
     },
   },
 })

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { ledgerEntryTypes } from '../../../contracts/ledger'
 import { apiKeys } from './keys'
 
-export const ledgerEntryTypes = ['trial', 'purchase', 'consume', 'transfer_in', 'transfer_out', 'refund', 'adjustment'] as const
-export type LedgerEntryType = (typeof ledgerEntryTypes)[number]
+// Relative, not `~/`: drizzle-kit reads these files without the app's path aliases.
+export { ledgerEntryTypes, type LedgerEntryType } from '../../../contracts/ledger'
 
 /**
  * The token ledger. Rows are immutable (a trigger rejects UPDATE and DELETE); `external_ref` names the

@@ -1,6 +1,5 @@
 import { serverEnv, type ServerEnv } from '~/server/env'
 import { getDb } from '../../db/client'
-import { CaptchaRejected } from '../../domain/refusals'
 import { altchaProvider } from './altcha'
 import { turnstileProvider } from './turnstile'
 import type { CaptchaProvider } from './types'
@@ -17,9 +16,4 @@ export function captchaProvider(env = serverEnv()): CaptchaProvider {
     : altchaProvider(getDb, { secret: env.CAPTCHA_SECRET, difficulty: env.CAPTCHA_DIFFICULTY })
   cached = { env, provider }
   return provider
-}
-
-/** Refuses the request unless its captcha response is genuine and unused. */
-export async function requireCaptcha(response: string | undefined, remoteIp?: string): Promise<void> {
-  if (!response || !(await captchaProvider().verify(response, remoteIp))) throw new CaptchaRejected()
 }

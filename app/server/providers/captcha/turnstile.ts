@@ -7,7 +7,7 @@ const SITEVERIFY = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
 export function turnstileProvider(options: { secretKey: string; siteKey?: string; verifyUrl?: string }): CaptchaProvider {
   return {
     kind: 'turnstile',
-    challenge: async () => ({ provider: 'turnstile', site_key: options.siteKey ?? null }),
+    challenge: async () => ({ provider: 'turnstile' as const, site_key: options.siteKey ?? null }),
     async verify(response, remoteIp) {
       if (!response || response.length > 2048) return false
       const form = new URLSearchParams({ secret: options.secretKey, response })

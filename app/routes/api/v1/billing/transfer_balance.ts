@@ -1,27 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { findKey } from '~/server/domain/keys'
-import { transferBalance } from '~/server/domain/transfers'
-import { clientAddress } from '~/server/http/client-address'
-import { ReceiverNotFound } from '~/server/domain/refusals'
-import { handle, jsonResponse } from '~/server/http/errors'
-import { parseForm, parseQuery } from '~/server/http/input'
-import { keyHolder } from '~/server/http/key-holder'
-import { captchaForm, transferBalanceQuery } from '~/server/http/schemas'
-import { requireCaptcha } from '~/server/providers/captcha'
+import { transferAnswer, transferBalanceQuery } from '~/contracts/billing'
+import { captchaForm } from '~/contracts/keys'
+import { transferFor } from '~/server/api/billing'
+import { endpoint } from '~/server/http/endpoint'
 
 /** Moves the bearer key's whole balance to `receiver_key` and revokes the bearer key, atomically. */
 export const Route = createFileRoute('/api/v1/billing/transfer_balance')({
   server: {
     handlers: {
-      POST: handle(async ({ request }: { request: Request }) => {
-        const { db, key } = await keyHolder(request)
-        const query = parseQuery(request, transferBalanceQuery)
-        const { captcha } = await parseForm(request, captchaForm)
-        await requireCaptcha(captcha, clientAddress(request))
-        const receiver = await findKey(db, query.receiver_key)
-        if (!receiver) throw new ReceiverNotFound()
-        return jsonResponse(await transferBalance(db, key.id, receiver.id))
-      }),
+      POST: endpoint(
+        {
+          summary: 'Move the whole balance to another key and revoke this one',
+          description:
+            'Atomic: the receiver gets the whole balance and the bearer key is revoked in one step. Needs a solved captcha.',
+          auth: 'key',
+          query: transferBalanceQuery,
+          form: captchaForm,
+          answer: transferAnswer,
+          errors: [400, 401, 404, 415, 422],
+        },
+        ({ caller, query, form }) => transferFor(caller, { ...query, ...form }),
+      ),
     },
   },
 })

@@ -1,17 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listModels } from '~/server/domain/catalogue'
-import { handle, jsonResponse } from '~/server/http/errors'
-import { parseQuery } from '~/server/http/input'
-import { modelsQuery } from '~/server/http/schemas'
+import * as v from 'valibot'
+import { modelAnswer, modelsQuery } from '~/contracts/catalogue'
+import { models } from '~/server/api/catalogue'
+import { endpoint } from '~/server/http/endpoint'
 
 /** The model catalogue, optionally filtered by repeated `tag` parameters. */
 export const Route = createFileRoute('/api/v1/models/')({
   server: {
     handlers: {
-      GET: handle(async ({ request }: { request: Request }) => {
-        const { tag } = parseQuery(request, modelsQuery, ['tag'])
-        return jsonResponse(await listModels(tag), { headers: { 'cache-control': 'public, max-age=300' } })
-      }),
+      GET: endpoint(
+        {
+          summary: 'The model catalogue',
+          auth: 'none',
+          query: modelsQuery,
+          answer: v.array(modelAnswer),
+          errors: [422],
+          cache: 'public, max-age=300',
+        },
+        ({ query }) => models(query),
+      ),
     },
   },
 })

@@ -1,7 +1,5 @@
-import { rateLimitTiers, type RateLimitedApi } from '../../../app.config'
-import { serverEnv } from '~/server/env'
+import { serverEnv } from '../env'
 import { onShutdown } from '../lifecycle'
-import { RateLimited } from '../domain/refusals'
 import { errorFields, log } from '../log'
 
 /** Adds one hit to the counter of `bucket` in window number `window`, returning it and the previous window's count. */
@@ -46,7 +44,7 @@ export async function redisStore(url: string): Promise<RateLimitStore> {
 
 let store: { url: string | undefined; store: Promise<RateLimitStore> } | undefined
 
-function currentStore(): Promise<RateLimitStore> {
+export function currentStore(): Promise<RateLimitStore> {
   const url = serverEnv().REDIS_URL
   if (store?.url === url && store) return store.store
   const next = { url, store: url ? redisStore(url) : Promise.resolve(memoryStore()) }
@@ -57,43 +55,4 @@ function currentStore(): Promise<RateLimitStore> {
 /** Tests start each file with empty counters. */
 export function resetRateLimits(next?: RateLimitStore): void {
   store = next ? { url: serverEnv().REDIS_URL, store: Promise.resolve(next) } : undefined
-}
-
-/**
- * Sliding-window counter: this window's hits plus the previous window's, weighted by how much of it still
- * overlaps the sliding window. Throws 429 with Retry-After past `limit`. A store outage lets requests
- * through (logged): losing sign-ups to a cache failure is worse than a few extra keys.
- */
-export async function rateLimit(bucket: string, limit: number, windowMs: number): Promise<void> {
-  const now = Date.now()
-  const window = Math.floor(now / windowMs)
-  let counts: { current: number; previous: number }
-  try {
-    counts = await (await currentStore()).hit(bucket, window, windowMs)
-  } catch (error) {
-    log('warn', 'rate-limit store unavailable, request allowed', { error: errorFields(error) })
-    return
-  }
-  const elapsed = (now % windowMs) / windowMs
-  const estimate = counts.previous * (1 - elapsed) + counts.current
-  if (estimate > limit) throw new RateLimited((windowMs - (now % windowMs)) / 1000)
-}
-
-export type KeyTier = 'free' | 'paid' | 'premium'
-
-/** Spec §6: paid keys have an e-mail; premium keys are paid with speed level 2. */
-export function tierOf(key: { email: string | null; speedLevel: number }): KeyTier {
-  if (!key.email) return 'free'
-  return key.speedLevel === 2 ? 'premium' : 'paid'
-}
-
-/** The per-minute limit of `api` for a key of `tier` (or an anonymous caller), from app.config's table. */
-export function limitFor(api: RateLimitedApi, tier: KeyTier | 'anonymous'): number | null {
-  return rateLimitTiers[api][tier]
-}
-
-export async function limitKey(api: RateLimitedApi, key: { id: string; email: string | null; speedLevel: number }): Promise<void> {
-  if (serverEnv().RATE_LIMIT_KEYS === 'off') return
-  const limit = limitFor(api, tierOf(key))
-  if (limit !== null) await rateLimit(`${api}:key:${key.id}`, limit, 60_000)
 }

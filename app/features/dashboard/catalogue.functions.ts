@@ -1,0 +1,16 @@
+import { createServerFn } from '@tanstack/react-start'
+import { modelsQuery } from '~/contracts/catalogue'
+import { models, packs } from '~/server/api/catalogue'
+import { validatorOf } from '~/server/http/input'
+import { apiCall } from './api-call.functions'
+
+/** The catalogue for the dashboard: the same calls as /api/v1/models and /api/v1/product. */
+
+export const fetchModels = createServerFn({ method: 'GET' })
+  .middleware([apiCall])
+  .validator(validatorOf(modelsQuery))
+  .handler(({ data }) => models(data))
+
+export const fetchProducts = createServerFn({ method: 'GET' })
+  .middleware([apiCall])
+  .handler(() => packs())

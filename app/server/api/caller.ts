@@ -1,0 +1,42 @@
+import { getDb } from '../db/client'
+import type { Db } from '../db/types'
+import { requireActiveKey, type ApiKey } from '../domain/keys'
+import { CaptchaRejected } from '../domain/refusals'
+import { captchaProvider } from '../providers/captcha'
+import { clientAddress } from './client-address'
+import { limitKey } from './rate-limit'
+
+/**
+ * Who is calling: the request (for the client's address) and the API key it presented, however it
+ * presented it: a REST call as a bearer token (or `api_key` in fe_user's query), a server function in
+ * its input or the `apiKey` cookie. Every call of the dashboard API starts from one of these, so a REST
+ * route and a server function cannot apply different rules.
+ */
+export interface Caller {
+  request: Request
+  presentedKey: string | undefined
+}
+
+const resolved = new WeakMap<Caller, Promise<{ db: Db; key: ApiKey }>>()
+
+/**
+ * The caller's key (refused when missing, unknown or revoked), after its per-key rate limit. Looked up
+ * once per call however often it is asked for, so a route may check the key before it reads the body.
+ */
+export function keyOf(caller: Caller): Promise<{ db: Db; key: ApiKey }> {
+  let key = resolved.get(caller)
+  if (!key) resolved.set(caller, (key = resolveKey(caller)))
+  return key
+}
+
+async function resolveKey(caller: Caller) {
+  const db = await getDb()
+  const key = await requireActiveKey(db, caller.presentedKey)
+  await limitKey('dashboard', key)
+  return { db, key }
+}
+
+/** Refuses the call unless its captcha response is genuine and unused. */
+export async function passCaptcha(caller: Caller, response: string): Promise<void> {
+  if (!(await captchaProvider().verify(response, clientAddress(caller.request)))) throw new CaptchaRejected()
+}

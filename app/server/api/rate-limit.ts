@@ -1,0 +1,44 @@
+import { rateLimitTiers, type RateLimitedApi } from '../../../app.config'
+import { RateLimited } from '../domain/refusals'
+import { serverEnv } from '../env'
+import { errorFields, log } from '../log'
+import { currentStore } from '../providers/rate-limit-store'
+
+/**
+ * Sliding-window counter: this window's hits plus the previous window's, weighted by how much of it still
+ * overlaps the sliding window. Throws 429 with Retry-After past `limit`. A store outage lets requests
+ * through (logged): losing sign-ups to a cache failure is worse than a few extra keys.
+ */
+export async function rateLimit(bucket: string, limit: number, windowMs: number): Promise<void> {
+  const now = Date.now()
+  const window = Math.floor(now / windowMs)
+  let counts: { current: number; previous: number }
+  try {
+    counts = await (await currentStore()).hit(bucket, window, windowMs)
+  } catch (error) {
+    log('warn', 'rate-limit store unavailable, request allowed', { error: errorFields(error) })
+    return
+  }
+  const elapsed = (now % windowMs) / windowMs
+  const estimate = counts.previous * (1 - elapsed) + counts.current
+  if (estimate > limit) throw new RateLimited((windowMs - (now % windowMs)) / 1000)
+}
+
+export type KeyTier = 'free' | 'paid' | 'premium'
+
+/** Spec §6: paid keys have an e-mail; premium keys are paid with speed level 2. */
+export function tierOf(key: { email: string | null; speedLevel: number }): KeyTier {
+  if (!key.email) return 'free'
+  return key.speedLevel === 2 ? 'premium' : 'paid'
+}
+
+/** The per-minute limit of `api` for a key of `tier` (or an anonymous caller), from app.config's table. */
+export function limitFor(api: RateLimitedApi, tier: KeyTier | 'anonymous'): number | null {
+  return rateLimitTiers[api][tier]
+}
+
+export async function limitKey(api: RateLimitedApi, key: { id: string; email: string | null; speedLevel: number }): Promise<void> {
+  if (serverEnv().RATE_LIMIT_KEYS === 'off') return
+  const limit = limitFor(api, tierOf(key))
+  if (limit !== null) await rateLimit(`${api}:key:${key.id}`, limit, 60_000)
+}
