@@ -52,6 +52,8 @@ function buildEnvSchema() {
     /** `off` disables the per-key limits of /api/v1 (e.g. for benchmarks); otherwise the `dashboard` tier applies. */
     RATE_LIMIT_KEYS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
     TRUST_PROXY: v.pipe(v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'), v.transform((s) => s === 'true')),
+    /** Validated here so a typo stops start-up; the logger reads it raw, so it can log even a bad environment. */
+    LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error'], 'must be debug, info, warn or error'), 'info'),
   })
 }
 

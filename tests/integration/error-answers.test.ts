@@ -1,0 +1,81 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
+import { Route as feUserRoute } from '~/routes/api/v1/api_key/fe_user'
+import { openDatabase, useDatabase } from '~/server/db/client'
+import { serverEnv } from '~/server/env'
+import { runInRequest } from '~/server/request-context'
+import { call, keyWithBalance, setupApi, testEnv } from '../support/api'
+
+testEnv()
+let database: Awaited<ReturnType<typeof setupApi>>
+beforeAll(async () => {
+  database = await setupApi()
+})
+afterAll(() => database.close())
+
+/** Every log line the server writes while `run` runs inside a request with id `req-test`, parsed. */
+async function logged<T>(run: () => Promise<T>): Promise<{ result: T; lines: Array<Record<string, any>>; raw: string }> {
+  const printed: string[] = []
+  const capture = (...args: unknown[]) => void printed.push(args.map(String).join(' '))
+  vi.spyOn(console, 'log').mockImplementation(capture)
+  vi.spyOn(console, 'error').mockImplementation(capture)
+  const context = { env: serverEnv(), requestId: 'req-test', method: 'GET', path: '/api/v1/test' }
+  const result = await runInRequest(context, run)
+  vi.restoreAllMocks()
+  return { result, lines: printed.map((line) => JSON.parse(line)), raw: printed.join('\n') }
+}
+
+const previousLevel = process.env.LOG_LEVEL
+afterEach(() => {
+  process.env.LOG_LEVEL = previousLevel
+  useDatabase(database)
+})
+
+describe('what a caller reads and what the log keeps', () => {
+  it('answers an unexpected failure with a bare 500 and logs it once, with the request id and its cause', async () => {
+    process.env.LOG_LEVEL = 'info'
+    const key = await keyWithBalance(database.db, 10)
+    // A database that went away mid-flight: the query fails in the driver, not in our code.
+    const gone = await openDatabase({})
+    await gone.close()
+    useDatabase(gone)
+    const { result, lines, raw } = await logged(() => call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { bearer: key.apiKey }))
+    expect(result.status).toBe(500)
+    expect(result.body).toEqual({ detail: 'Internal server error' })
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({ level: 'error', msg: 'unexpected error', request_id: 'req-test', path: '/api/v1/test' })
+    expect(lines[0].error.message).toBeTruthy()
+    expect(lines[0].error.stack).toContain('\n')
+    expect(raw).not.toContain(key.apiKey)
+  })
+
+  it('keeps the cause chain of an error that wraps another', async () => {
+    const { errorResponse } = await import('~/server/http/errors')
+    const failure = new Error('could not settle the batch', { cause: Object.assign(new Error('connection reset'), { code: 'ECONNRESET' }) })
+    const { result, lines } = await logged(async () => errorResponse(failure))
+    expect(result.status).toBe(500)
+    expect(await result.text()).not.toContain('connection reset')
+    expect(lines[0].error.cause).toMatchObject({ message: 'connection reset', code: 'ECONNRESET' })
+  })
+
+  it('logs a refusal at info with its kind and where, never the captcha answer or the key', async () => {
+    process.env.LOG_LEVEL = 'info'
+    const captcha = 'c2VjcmV0LWNhcHRjaGEtYW5zd2Vy'
+    const refusedCaptcha = await logged(() => call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha } }))
+    expect(refusedCaptcha.result).toMatchObject({ status: 400, body: { detail: 'Captcha verification failed' } })
+    expect(refusedCaptcha.lines).toEqual([expect.objectContaining({ level: 'info', msg: 'refused', status: 400, refusal: 'CaptchaRejected', request_id: 'req-test' })])
+    expect(refusedCaptcha.raw).not.toContain(captcha)
+
+    const key = `lds_${'k'.repeat(300)}`
+    const refusedInput = await logged(() => call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: key } }))
+    expect(refusedInput.result.status).toBe(422)
+    expect(refusedInput.lines[0]).toMatchObject({ refusal: 'InvalidInput', issues: [{ loc: ['query', 'api_key'], type: 'max_length' }] })
+    expect(refusedInput.raw).not.toContain('kkkk')
+  })
+
+  it('leaves refusals out of the log below LOG_LEVEL', async () => {
+    process.env.LOG_LEVEL = 'warn'
+    const { lines } = await logged(() => call(feUserRoute, 'GET', '/api/v1/api_key/fe_user'))
+    expect(lines).toEqual([])
+  })
+})
