@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { contactFieldErrors, contactLeadInput } from '~/features/marketing/contact/contact'
+import { contactFieldErrors, contactLeadInput } from '~/contracts/contact'
 
 const valid = {
   name: 'Ada Lovelace',

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ContactField, ContactIssue } from './contact'
+import type { ContactField, ContactIssue } from '~/contracts/contact'
 
 /** Readable, translated sentences for the schema's issue codes. */
 export function useIssueText() {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { interfaceLocales } from '../../../../app.config'
+import { interfaceLocales } from '../../app.config'
 
 /**
  * The contact-sales form, shared by the browser (per-field errors before sending) and the server function
