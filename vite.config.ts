@@ -36,6 +36,14 @@ export default defineConfig({
         const root = locale === sourceLocale ? '' : `/${locale}`
         return [{ path: root || '/' }, { path: `${root}/tokenizer` }]
       }),
+      // Server code never reaches a browser: a client module that imports anything under app/server
+      // (the environment in app/server/env.ts included) stops the build. Server-function and middleware
+      // bodies may import it, since Start removes them from the client build before this is checked.
+      // Setting `files` replaces the default list, so `*.server.*` is named again.
+      importProtection: {
+        behavior: 'error',
+        client: { files: ['**/*.server.*', 'app/server/**'] },
+      },
       prerender: {
         enabled: prerender,
         crawlLinks: true,
