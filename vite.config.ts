@@ -19,12 +19,19 @@ const staticHeaders = {
 }
 /** Prerendered pages are served from the server's file system, which only the Node presets have. */
 const prerender = !process.env.NITRO_PRESET || process.env.NITRO_PRESET.startsWith('node')
-const inertFile = { ...staticHeaders, 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" }
+const inertFile = {
+  ...staticHeaders,
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+}
 
 export default defineConfig({
   server: { port: 3000 },
   resolve: { alias: { '~': here('./app'), '#content': here('./content') } },
-  build: { rolldownOptions: { onLog: (level, log, handler) => (log.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : handler(level, log)) } },
+  build: {
+    rolldownOptions: {
+      onLog: (level, log, handler) => (log.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : handler(level, log)),
+    },
+  },
   plugins: [
     tailwindcss(),
     tanstackStart({
