@@ -19,12 +19,19 @@ const staticHeaders = {
 }
 /** Prerendered pages are served from the server's file system, which only the Node presets have. */
 const prerender = !process.env.NITRO_PRESET || process.env.NITRO_PRESET.startsWith('node')
-const inertFile = { ...staticHeaders, 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" }
+const inertFile = {
+  ...staticHeaders,
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+}
 
 export default defineConfig({
   server: { port: 3000 },
   resolve: { alias: { '~': here('./app'), '#content': here('./content') } },
-  build: { rolldownOptions: { onLog: (level, log, handler) => (log.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : handler(level, log)) } },
+  build: {
+    rolldownOptions: {
+      onLog: (level, log, handler) => (log.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : handler(level, log)),
+    },
+  },
   plugins: [
     tailwindcss(),
     tanstackStart({
@@ -36,6 +43,14 @@ export default defineConfig({
         const root = locale === sourceLocale ? '' : `/${locale}`
         return [{ path: root || '/' }, { path: `${root}/tokenizer` }]
       }),
+      // Server code never reaches a browser: a client module that imports anything under app/server
+      // (the environment in app/server/env.ts included) stops the build. Server-function and middleware
+      // bodies may import it, since Start removes them from the client build before this is checked.
+      // Setting `files` replaces the default list, so `*.server.*` is named again.
+      importProtection: {
+        behavior: 'error',
+        client: { files: ['**/*.server.*', 'app/server/**'] },
+      },
       prerender: {
         enabled: prerender,
         crawlLinks: true,

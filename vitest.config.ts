@@ -11,9 +11,45 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', globalSetup: ['tests/e2e/support/global-setup.ts'], testTimeout: 300_000, hookTimeout: 120_000, fileParallelism: false } },
-      { extends: true, test: { name: 'bench', include: ['tests/bench/**/*.perf.ts'], environment: 'node', globalSetup: ['tests/e2e/support/global-setup.ts'], testTimeout: 600_000, hookTimeout: 120_000, fileParallelism: false } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // Builds the client with a deliberate leak and expects the import protection to stop it (seconds each).
+      {
+        extends: true,
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'bench',
+          include: ['tests/bench/**/*.perf.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 })

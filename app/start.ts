@@ -17,27 +17,30 @@ const prerendering = () => (isPrerendering ??= globalThis.process?.env?.TSS_PRER
 /**
  * Every request: CORS preflights and cross-site writes are answered here; a prerendered page is served
  * as built; any other page runs with a fresh CSP nonce in the request context (app/router.tsx hands it
- * to `ssr.nonce`), while API answers get a fixed policy that allows nothing. Every answer leaves with
+ * to `ssr.nonce`), while API answers get a fixed policy that allows nothing. The context also carries the
+ * public origin for canonical links (app/routes/__root.tsx), so no page code imports the server's
+ * environment; API paths get it too, since an unknown one renders the not-found page. Every answer leaves with
  * the security headers, its request id and, where it helps, gzip. The environment is read once, at the start.
  */
 export const securityMiddleware = createMiddleware().server(({ request, pathname, next }) => {
   const env = serverEnv()
   const requestId = requestIdOf(request)
   const context = { env, requestId, method: request.method, path: pathname }
+  const baseUrl = env.PUBLIC_BASE_URL
   const withHeaders = (response: Response, csp: string) => answerHeaders(response, request, env, csp, requestId)
   return runInRequest(context, async () => {
     if (!prerendering()) startOutboxWorker()
     const early = corsPreflight(request, env) ?? csrfRefusal(request, env)
     if (early) return withHeaders(asServerFnRefusal(early, pathname), API_CONTENT_SECURITY_POLICY)
     if (isApiPath(pathname)) {
-      const result = await next()
+      const result = await next({ context: { baseUrl } })
       result.response = compressed(request, withHeaders(result.response, API_CONTENT_SECURITY_POLICY))
       return result
     }
     const prerendered = prerendering() ? undefined : await prerenderedPage(request, env)
     if (prerendered) return withHeaders(prerendered.response, prerendered.policy)
     const nonce = prerendering() ? PRERENDER_NONCE : createNonce()
-    const result = await next({ context: { nonce } })
+    const result = await next({ context: { nonce, baseUrl } })
     const policy = contentSecurityPolicy({ nonce }, env, import.meta.env?.MODE === 'development')
     result.response = compressed(request, withHeaders(result.response, policy))
     return result

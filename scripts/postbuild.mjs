@@ -2,7 +2,7 @@
 // the request middleware with their guards and headers), strips the build-time nonce, records the
 // hashes of their inline scripts for the page's CSP, and writes gzip and brotli copies.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { I18nProvider } from '@lingui/react'
 import { createRootRoute, HeadContent, Outlet, ScriptOnce, Scripts } from '@tanstack/react-router'
-import { createIsomorphicFn } from '@tanstack/react-start'
+import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start'
 import type * as React from 'react'
 import { ClientGuards } from '~/components/site/client-guards'
 import { NotFoundRedirect } from '~/components/site/not-found-redirect'
@@ -12,7 +12,6 @@ import { themeScript, useThemeSync } from '~/lib/theme'
 import appCss from '~/styles.css?url'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import { sourceLocale } from '../../app.config'
-import { serverEnv } from '~/server/env'
 
 declare global {
   interface Window {
@@ -20,9 +19,16 @@ declare global {
   }
 }
 
-/** The public origin for canonical links: from the environment on the server, handed to the browser once. */
+/**
+ * The public origin for canonical links: on the server the request middleware (app/start.ts) put it in
+ * the request context, so this file need not import the server's environment; handed to the browser once.
+ */
 const publicBaseUrl = createIsomorphicFn()
-  .server(() => serverEnv().PUBLIC_BASE_URL)
+  .server(() => {
+    const baseUrl = (getGlobalStartContext() as { baseUrl?: string } | undefined)?.baseUrl
+    if (!baseUrl) throw new Error('No public base URL in the request context: is the request middleware in app/start.ts installed?')
+    return baseUrl
+  })
   .client(() => window.__BASE_URL__ ?? window.location.origin)
 
 export const Route = createRootRoute({

@@ -6,8 +6,8 @@ import { Route as usageRoute } from '~/routes/internal/v1/usage'
 import { applyEntry, consume } from '~/server/domain/ledger'
 import { createMailer, drainOutbox, outboxIdle, resetOutboxWorker } from '~/server/providers/email'
 import { SERVICE_TOKEN, call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
-import { hasPostgres } from '../support/db'
 import { startSmtpServer } from '../support/smtp'
+import { describeWithService } from '../support/services'
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>
 let database: Awaited<ReturnType<typeof setupApi>>
@@ -80,7 +80,7 @@ describe('balance alerts (reliability test 22, invariant I7)', () => {
   })
 })
 
-describe.skipIf(!hasPostgres)('balance alerts under concurrency [PG]', () => {
+describeWithService('TEST_DATABASE_URL', 'balance alerts under concurrency [PG]', () => {
   it('queues exactly one alert when 100 concurrent debits cross a threshold', async () => {
     const key = await keyWithBalance(database.db, 1000)
     const to = `race-${randomUUID()}@example.com`

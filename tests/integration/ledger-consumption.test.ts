@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLedger, consume } from '~/server/domain/ledger'
 import { keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
-import { hasPostgres } from '../support/db'
 import { outcomeOf } from '../support/outcome'
+import { describeWithService } from '../support/services'
 
 testEnv()
 let database: Awaited<ReturnType<typeof setupApi>>
@@ -50,7 +50,7 @@ describe('consumption', () => {
   })
 })
 
-describe.skipIf(!hasPostgres)('consumption under concurrency [PG]', () => {
+describeWithService('TEST_DATABASE_URL', 'consumption under concurrency [PG]', () => {
   it('lets exactly 100 of 200 parallel debits of 10 through a balance of 1000 (test 1)', async () => {
     const key = await keyWithBalance(database.db, 1000)
     const statuses = await Promise.all(Array.from({ length: 200 }, () => outcomeOf(use(key.id, 10))))

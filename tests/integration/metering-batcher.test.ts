@@ -6,9 +6,9 @@ import { Batcher } from '~/server/domain/batcher'
 import { applyEntry, auditLedger } from '~/server/domain/ledger'
 import { applyBatch, consume, meteringBatcher, meteringBatchOptions, type MeterItem } from '~/server/domain/metering'
 import { keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
-import { hasPostgres } from '../support/db'
 import { isRefusal } from '~/server/domain/refusals'
 import { outcomeOf } from '../support/outcome'
+import { describeWithService } from '../support/services'
 
 testEnv()
 let database: Awaited<ReturnType<typeof setupApi>>
@@ -132,7 +132,7 @@ describe('metering group commit', () => {
   })
 })
 
-describe.skipIf(!hasPostgres)('metering group commit under concurrency [PG]', () => {
+describeWithService('TEST_DATABASE_URL', 'metering group commit under concurrency [PG]', () => {
   const item = (k: string, n: number, r = `usage:${randomUUID()}`): MeterItem => ({ i: 0, k, n, r, p: 'reader', m: null })
 
   it('settles an event another transaction is recording at the same moment per item, without failing the batch', async () => {

@@ -15,6 +15,7 @@ import { redisStore, resetRateLimits } from '~/server/providers/rate-limit-store
 import { altchaProvider } from '~/server/providers/captcha/altcha'
 import { createMailer, drainOutbox } from '~/server/providers/email'
 import { call, setupApi, testEnv } from '../support/api'
+import { describeWithService } from '../support/services'
 
 testEnv()
 let database: Awaited<ReturnType<typeof setupApi>>
@@ -108,7 +109,7 @@ describe('mail without SMTP', () => {
   })
 })
 
-describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits in Redis', () => {
+describeWithService('TEST_REDIS_URL', 'rate limits in Redis', () => {
   it('shares one counter between instances', async () => {
     const one = await redisStore(process.env.TEST_REDIS_URL!)
     const two = await redisStore(process.env.TEST_REDIS_URL!)

@@ -8,8 +8,8 @@ import { Route as transactionRoute } from '~/routes/api/v1/billing/transaction'
 import { auditLedger, consume } from '~/server/domain/ledger'
 import { transferBalance } from '~/server/domain/transfers'
 import { call, keyWithBalance, scalar, setupApi, solvedCaptcha, testEnv } from '../support/api'
-import { hasPostgres } from '../support/db'
 import { outcomeOf } from '../support/outcome'
+import { describeWithService } from '../support/services'
 
 testEnv()
 let database: Awaited<ReturnType<typeof setupApi>>
@@ -67,7 +67,7 @@ describe('transfers', () => {
   })
 })
 
-describe.skipIf(!hasPostgres)('transfers under concurrency [PG]', () => {
+describeWithService('TEST_DATABASE_URL', 'transfers under concurrency [PG]', () => {
   it('lands each of 50 racing consumes before the transfer or refuses it; total conserved (test 7)', async () => {
     const a = await keyWithBalance(database.db, 10_000)
     const b = await keyWithBalance(database.db, 500)

@@ -30,6 +30,3 @@ export async function createTestDatabase(options: { maxConnections?: number } = 
     },
   }
 }
-
-/** Tests marked [PG] in reliability-tests.md need real concurrency. */
-export const hasPostgres = Boolean(process.env.TEST_DATABASE_URL)
