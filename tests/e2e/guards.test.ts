@@ -77,6 +77,14 @@ describe('router guards in a real browser', () => {
     await page.context().close()
   })
 
+  it('removes s before opening the page in the stored language, keeping the rest of the query', async () => {
+    const { page } = await open('/embeddings?s=partner-7&x=1', { language: 'de' })
+    await page.waitForURL(/\/de\//)
+    expect(pathOf(page)).toBe('/de/embeddings?x=1')
+    expect(await page.evaluate(() => localStorage.getItem('s'))).toBe('partner-7')
+    await page.context().close()
+  })
+
   it('falls back on guard parameters of an unexpected shape instead of showing an error page', async () => {
     const dashboard = await open('/api-dashboard?login=maybe&s[]=x')
     await dashboard.page.waitForSelector('#dashboard-title')

@@ -19,6 +19,23 @@ describe('links after hydration', () => {
     return { page, problems }
   }
   const hrefs = (page: Page, selector: string) => page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+  const switcherHref = (page: Page, locale: string) => page.locator(`a[hreflang="${locale}"]`).getAttribute('href')
+
+  it('offers the same page and query in every language', async () => {
+    const { page, problems } = await open('/de/models/reranker-v3?tag=reranker')
+    expect(await switcherHref(page, 'en-US')).toBe('/models/reranker-v3?tag=reranker')
+    expect(await switcherHref(page, 'ja')).toBe('/ja/models/reranker-v3?tag=reranker')
+    expect(await switcherHref(page, 'de')).toBe('/de/models/reranker-v3?tag=reranker')
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it('drops the en alias and keeps a dashboard tab when switching language', async () => {
+    const { page } = await open('/en/api-dashboard/usage')
+    expect(await switcherHref(page, 'en-US')).toBe('/api-dashboard/usage')
+    expect(await switcherHref(page, 'zh-TW')).toBe('/zh-TW/api-dashboard/usage')
+    await page.close()
+  })
 
   it('links from a dashboard tab to the dashboard itself, not to that tab', async () => {
     const { page } = await open('/fr/api-dashboard/usage')
