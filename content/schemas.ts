@@ -4,6 +4,7 @@
  * the browser imports only their types.
  */
 import * as v from 'valibot'
+import type { PagePath } from '../app/lib/page-path'
 import { conferences, customerGroupIds, modelTags, ossStatuses, productKeys, socialIcons } from './vocabulary'
 
 export * from './vocabulary'
@@ -34,6 +35,8 @@ export const contentDate = v.pipe(
 
 export const externalUrl = v.pipe(v.string(), v.url('must be a URL'), v.startsWith('https://', 'must be https'))
 export const routePath = v.pipe(v.string(), v.regex(/^\/[a-z0-9\-/#]*$/, 'must be a site path'))
+/** A page as its route names it ('/{-$locale}/reader'), so links to it are typed; tsc checks it against the route tree. */
+export const pagePath = v.custom<PagePath>((input) => typeof input === 'string' && /^\/\{-\$locale\}(\/[a-z0-9-]+)*$/.test(input), 'must be a page route like /{-$locale}/reader')
 /** A file served from public/; the content test checks that each one exists. */
 export const imagePath = v.pipe(v.string(), v.regex(/^\/images\/[a-z0-9\-/.]+\.(svg|webp|avif|png)$/, 'must be an image under /images/'))
 
@@ -59,7 +62,7 @@ export const product = v.object({
   description: messageDescriptor,
   audience: messageDescriptor,
   pricing: messageDescriptor,
-  homepage: routePath,
+  homepage: pagePath,
   icon: imagePath,
   activeIcons: v.object({ dark: imagePath, light: imagePath }),
   /** Three hue angles (0–360°) for the product's gradient accent, start, middle and end. */

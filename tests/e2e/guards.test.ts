@@ -77,6 +77,30 @@ describe('router guards in a real browser', () => {
     await page.context().close()
   })
 
+  it('removes s before opening the page in the stored language, keeping the rest of the query', async () => {
+    const { page } = await open('/embeddings?s=partner-7&x=1', { language: 'de' })
+    await page.waitForURL(/\/de\//)
+    expect(pathOf(page)).toBe('/de/embeddings?x=1')
+    expect(await page.evaluate(() => localStorage.getItem('s'))).toBe('partner-7')
+    await page.context().close()
+  })
+
+  it('falls back on guard parameters of an unexpected shape instead of showing an error page', async () => {
+    const dashboard = await open('/api-dashboard?login=maybe&s[]=x')
+    await dashboard.page.waitForSelector('#dashboard-title')
+    expect(new URL(dashboard.page.url()).searchParams.get('s[]')).toBe('x')
+    expect(dashboard.problems).toEqual([])
+    await dashboard.page.context().close()
+    // A repeated sui is still a sui: the page goes to the dashboard, which renders.
+    const reader = await open('/de/reader?sui=a&sui=b&ref=mail')
+    await reader.page.waitForURL(/api-dashboard/)
+    await reader.page.waitForSelector('#dashboard-title')
+    expect(new URL(reader.page.url()).pathname).toBe('/de/api-dashboard')
+    expect(new URL(reader.page.url()).searchParams.get('ref')).toBe('mail')
+    expect(reader.problems).toEqual([])
+    await reader.page.context().close()
+  })
+
   it('writes the apiKey cookie whenever a key is in the store', async () => {
     const { page } = await open('/', { apiKey: 'lds_test_cookie_key' })
     const cookies = await page.context().cookies()

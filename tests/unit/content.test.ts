@@ -164,7 +164,7 @@ describe('site structure', () => {
 
   it('menus four products and puts classifier and tokenizer under enterprise', () => {
     expect(menuProducts.map((p) => p.key)).toEqual(['reader', 'embeddings', 'reranker', 'deepsearch'])
-    expect(enterpriseProducts.map((p) => [p.key, p.homepage])).toEqual([['classifier', '/classifier'], ['segmenter', '/segmenter']])
+    expect(enterpriseProducts.map((p) => [p.key, p.homepage])).toEqual([['classifier', '/{-$locale}/classifier'], ['segmenter', '/{-$locale}/segmenter']])
   })
 
   it('gives every translatable caption a message id', () => {

@@ -1,7 +1,7 @@
-import { useLocation, useNavigate } from '@tanstack/react-router'
+import { useLocation, useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { apiKeyCookie } from '~/lib/api-key-cookie'
-import { localeFromPathname, localizePath, resolveLocale, stripLocale } from '~/lib/locale'
+import { localeFromPathname, localeParam, resolveLocale, stripLocale } from '~/lib/locale'
 import { scrollToSelector } from '~/lib/scroll'
 import { getUserStore, storeValue, updateUserStore, useUserStore } from '~/lib/settings'
 import { sourceLocale } from '../../../app.config'
@@ -14,6 +14,8 @@ export function ClientGuards() {
   const location = useLocation()
   const navigate = useNavigate()
   const { apiKey } = useUserStore()
+  // The locale route's validated search; undefined outside it.
+  const s = useSearch({ from: '/{-$locale}', shouldThrow: false, select: (search) => search.s })
 
   useEffect(() => {
     document.getElementById('app')?.setAttribute('data-mounted', 'true')
@@ -29,15 +31,14 @@ export function ClientGuards() {
   }, [location.pathname, location.hash])
 
   useEffect(() => {
-    const search = new URLSearchParams(location.searchStr)
-    const s = search.get('s')
-    if (s !== null) {
-      storeValue('s', s)
-      search.delete('s')
-      const rest = search.toString()
-      void navigate({ to: `${location.pathname}${rest ? `?${rest}` : ''}` as never, replace: true })
-      return
-    }
+    if (s === undefined) return
+    storeValue('s', String(s))
+    void navigate({ to: '.', search: ({ s: _, ...rest }) => rest, replace: true })
+  }, [s, navigate])
+
+  useEffect(() => {
+    // The location changes before the matches do: wait until `s` has left both, so redirects do not race.
+    if (s !== undefined) return
     const urlLocale = localeFromPathname(location.pathname)
     const store = getUserStore()
     if (urlLocale) {
@@ -46,15 +47,15 @@ export function ClientGuards() {
     } else {
       const stored = resolveLocale(store.language)
       if (stored && stored !== sourceLocale) {
-        void navigate({ to: `${localizePath(location.pathname, stored)}${location.searchStr}` as never, replace: true })
+        void navigate({ to: '.', params: { locale: localeParam(stored) }, search: true, replace: true })
         return
       }
     }
     if (stripLocale(location.pathname) === '/' && store.settings.showFarewell) {
       const locale = urlLocale ?? sourceLocale
-      void navigate({ to: localizePath('/api-dashboard', locale) as never, search: { login: true } as never, replace: true })
+      void navigate({ to: '/{-$locale}/api-dashboard/{-$tab}', params: { locale: localeParam(locale), tab: undefined }, search: { login: true }, replace: true })
     }
-  }, [location.pathname, location.searchStr, navigate])
+  }, [location.pathname, location.searchStr, s, navigate])
 
   return null
 }

@@ -25,9 +25,9 @@ export function SiteFooter() {
                 <LocalizedLink to={product.homepage} className={linkClass}>{i18n._(product.label)}</LocalizedLink>
               </li>
             ))}
-            <li><LocalizedLink to="/models" className={linkClass}>{t`Models`}</LocalizedLink></li>
-            <li><LocalizedLink to="/api-dashboard" className={linkClass}>{t`API dashboard`}</LocalizedLink></li>
-            <li><LocalizedLink to="/api-reference" className={linkClass}>{t`API reference`}</LocalizedLink></li>
+            <li><LocalizedLink to="/{-$locale}/models" className={linkClass}>{t`Models`}</LocalizedLink></li>
+            <li><LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}" className={linkClass}>{t`API dashboard`}</LocalizedLink></li>
+            <li><LocalizedLink to="/{-$locale}/api-reference" className={linkClass}>{t`API reference`}</LocalizedLink></li>
           </ul>
         </section>
         <section aria-labelledby="footer-company">
@@ -35,8 +35,8 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2">
             {companyLinks.map((link) => (
               <li key={link.key}>
-                {link.external ? (
-                  <a href={link.to} download className={linkClass}>{link.label}</a>
+                {'download' in link ? (
+                  <a href={link.download} download className={linkClass}>{link.label}</a>
                 ) : (
                   <LocalizedLink to={link.to} className={linkClass}>{link.label}</LocalizedLink>
                 )}

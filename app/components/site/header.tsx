@@ -65,8 +65,8 @@ function CompanyPanel() {
     <ul className="min-w-48">
       {links.map((link) => (
         <li key={link.key}>
-          {link.external ? (
-            <a href={link.to} download className={itemClass}>
+          {'download' in link ? (
+            <a href={link.download} download className={itemClass}>
               <span className="text-sm">{link.label}</span>
             </a>
           ) : (
@@ -88,7 +88,7 @@ export function SiteHeader() {
         {t`Skip to content`}
       </a>
       <nav aria-label={t`Main`} className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-4">
-        <LocalizedLink to="/" className="mr-3 flex items-center gap-2 font-semibold" aria-label={t`${brand.name} home`}>
+        <LocalizedLink to="/{-$locale}" className="mr-3 flex items-center gap-2 font-semibold" aria-label={t`${brand.name} home`}>
           <Logo className="size-7" />
           <span className="hidden sm:inline">{brand.name}</span>
         </LocalizedLink>
@@ -96,7 +96,7 @@ export function SiteHeader() {
           <DisclosureMenu label={t`Products`}>
             <ProductsPanel />
           </DisclosureMenu>
-          <LocalizedLink to="/models" className="inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground">
+          <LocalizedLink to="/{-$locale}/models" className="inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground">
             {t`Models`}
           </LocalizedLink>
           <DisclosureMenu label={t`Company`}>
@@ -107,16 +107,16 @@ export function SiteHeader() {
           <LocaleSwitcher />
           <ThemeToggle />
           <Button asChild size="sm" className="ml-1 max-sm:hidden">
-            <LocalizedLink to="/api-dashboard">{t`API dashboard`}</LocalizedLink>
+            <LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}">{t`API dashboard`}</LocalizedLink>
           </Button>
           <DisclosureMenu label={<span className="sr-only">{t`Menu`}</span>} icon={<Menu aria-hidden className="size-4" />} align="end" className="md:hidden" buttonClassName="px-2">
             <div className="w-[min(90vw,36rem)] space-y-2">
               <ProductsPanel />
-              <LocalizedLink to="/models" className={itemClass}>
+              <LocalizedLink to="/{-$locale}/models" className={itemClass}>
                 <span className="text-sm font-medium">{t`Models`}</span>
               </LocalizedLink>
               <CompanyPanel />
-              <LocalizedLink to="/api-dashboard" className={itemClass}>
+              <LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}" className={itemClass}>
                 <span className="text-sm font-medium">{t`API dashboard`}</span>
               </LocalizedLink>
             </div>

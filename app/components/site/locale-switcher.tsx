@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link, useLocation } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { Languages } from 'lucide-react'
-import { interfaceLocales, localizePath, type Locale } from '~/lib/locale'
+import { interfaceLocales, localeParam, type Locale } from '~/lib/locale'
 import { updateUserStore } from '~/lib/settings'
 import { useLocale } from '~/lib/use-locale'
 import { DisclosureMenu } from './disclosure-menu'
@@ -24,7 +24,6 @@ export const localeNames: Record<Locale, string> = {
 export function LocaleSwitcher() {
   const { t } = useLingui()
   const current = useLocale()
-  const { pathname, searchStr } = useLocation()
   return (
     <DisclosureMenu label={<span className="sr-only sm:not-sr-only">{localeNames[current]}</span>} icon={<Languages aria-hidden className="size-4" />} align="end" buttonClassName="px-2">
       <p className="px-2 pb-1 text-xs text-muted-foreground">{t`Language`}</p>
@@ -32,7 +31,9 @@ export function LocaleSwitcher() {
         {interfaceLocales.map((locale) => (
           <li key={locale}>
             <Link
-              to={`${localizePath(pathname, locale)}${searchStr}` as never}
+              to="."
+              params={{ locale: localeParam(locale) }}
+              search
               hrefLang={locale}
               lang={locale}
               aria-current={locale === current ? 'true' : undefined}

@@ -99,7 +99,7 @@ function Overview({ model }: { model: ReferenceModel }) {
         <h3 id="authentication" className={subsection}><Trans>Authentication</Trans></h3>
         <p>
           <Trans>
-            Send your API key in the <code className={codeClass}>{header}</code> header. Keys start with <code className={codeClass}>{keyPrefix}</code>; get one on the <LocalizedLink to="/api-dashboard" className="text-primary underline underline-offset-4">API dashboard</LocalizedLink>. Keep it secret: anyone with the key can spend its balance.
+            Send your API key in the <code className={codeClass}>{header}</code> header. Keys start with <code className={codeClass}>{keyPrefix}</code>; get one on the <LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}" className="text-primary underline underline-offset-4">API dashboard</LocalizedLink>. Keep it secret: anyone with the key can spend its balance.
           </Trans>
         </p>
         <p className="text-muted-foreground">

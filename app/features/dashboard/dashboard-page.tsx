@@ -21,7 +21,8 @@ export function DashboardPage() {
           {dashboardTabs.map((entry) => (
             <li key={entry.key}>
               <LocalizedLink
-                to={entry.key === defaultTab ? '/api-dashboard' : `/api-dashboard/${entry.key}`}
+                to="/{-$locale}/api-dashboard/{-$tab}"
+                params={{ tab: entry.key === defaultTab ? undefined : entry.key }}
                 aria-current={entry.key === active ? 'page' : undefined}
                 className={cn('block rounded-md px-3 py-2 text-sm whitespace-nowrap hover:bg-accent', entry.key === active && 'bg-accent font-medium')}
               >

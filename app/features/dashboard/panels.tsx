@@ -37,7 +37,7 @@ export function NeedKeyPanel() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <LocalizedLink to="/api-dashboard" className={buttonVariants({ className: 'w-fit' })}>
+        <LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}" className={buttonVariants({ className: 'w-fit' })}>
           <Trans>Get or add a key</Trans>
         </LocalizedLink>
       </CardContent>

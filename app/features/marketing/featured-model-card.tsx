@@ -13,7 +13,7 @@ export function FeaturedModelCard({ model }: { model: Model }) {
     <div className="relative flex h-full flex-col gap-3 rounded-xl border bg-card p-5 shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md">
       <div className="flex items-start justify-between gap-3">
         <h3 className="font-semibold">
-          <LocalizedLink to={`/models/${model.slug}`} className="outline-none after:absolute after:inset-0">
+          <LocalizedLink to="/{-$locale}/models/$slug" params={{ slug: model.slug }} className="outline-none after:absolute after:inset-0">
             {model.name}
           </LocalizedLink>
         </h3>

@@ -19,7 +19,7 @@ export function ModelCard({ model, showPapers = false, current = false }: { mode
       <img src={model.image} alt="" width={640} height={360} loading="lazy" decoding="async" className="aspect-[16/6] h-auto w-full object-cover object-bottom" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 className="text-lg font-semibold">
-          <LocalizedLink to={`/models/${model.slug}`} aria-current={current ? 'page' : undefined} className="hover:underline underline-offset-4">
+          <LocalizedLink to="/{-$locale}/models/$slug" params={{ slug: model.slug }} aria-current={current ? 'page' : undefined} className="hover:underline underline-offset-4">
             {model.name}
           </LocalizedLink>
         </h3>

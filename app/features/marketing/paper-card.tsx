@@ -31,7 +31,7 @@ export function PaperCard({ paper, compact = false, headingLevel = 3 }: { paper:
         <ul className="flex flex-wrap gap-1.5" aria-label={t`Models in this paper`}>
           {models.map((model) => (
             <li key={model.slug}>
-              <LocalizedLink to={`/models/${model.slug}`} className="inline-flex rounded-full border px-2 py-0.5 text-xs font-medium hover:bg-accent">
+              <LocalizedLink to="/{-$locale}/models/$slug" params={{ slug: model.slug }} className="inline-flex rounded-full border px-2 py-0.5 text-xs font-medium hover:bg-accent">
                 {model.name}
               </LocalizedLink>
             </li>

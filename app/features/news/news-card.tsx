@@ -21,7 +21,7 @@ export function NewsCard({ post, eager = false, featured = false }: { post: News
       <CoverPicture image={post.cover} alt="" eager={eager} className="aspect-[1200/630]" />
       <div className={cn('flex flex-1 flex-col gap-2 p-5', featured && 'lg:justify-center lg:p-8')}>
         <h3 lang="en" className={cn('text-lg font-semibold leading-snug', featured && 'lg:text-2xl')}>
-          <LocalizedLink to={`/news/${post.slug}`} className="outline-none after:absolute after:inset-0 underline-offset-4 group-hover:underline">
+          <LocalizedLink to="/{-$locale}/news/$slug" params={{ slug: post.slug }} className="outline-none after:absolute after:inset-0 underline-offset-4 group-hover:underline">
             {post.title}
           </LocalizedLink>
         </h3>

@@ -13,7 +13,7 @@ export function NewsDetail({ post }: { post: NewsSummary & { html: string } }) {
   const models = post.models.map(getModel).filter((m) => m !== undefined)
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <LocalizedLink to="/news" className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+      <LocalizedLink to="/{-$locale}/news" className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
         <ArrowLeft aria-hidden className="size-4" />
         <Trans>All news</Trans>
       </LocalizedLink>
@@ -38,7 +38,7 @@ export function NewsDetail({ post }: { post: NewsSummary & { html: string } }) {
           <ul className="mt-3 flex flex-wrap gap-2">
             {models.map((model) => (
               <li key={model.slug}>
-                <LocalizedLink to={`/models/${model.slug}`} className="inline-flex rounded-full border bg-background px-3 py-1 text-sm font-medium hover:bg-accent">
+                <LocalizedLink to="/{-$locale}/models/$slug" params={{ slug: model.slug }} className="inline-flex rounded-full border bg-background px-3 py-1 text-sm font-medium hover:bg-accent">
                   {model.name}
                 </LocalizedLink>
               </li>

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { localeSearchSchema } from '~/lib/guard-search'
 import { resolveLocale, stripLocale } from '~/lib/locale'
 
 /**
@@ -7,11 +8,12 @@ import { resolveLocale, stripLocale } from '~/lib/locale'
  * keeping the locale prefix and the query.
  */
 export const Route = createFileRoute('/{-$locale}')({
-  beforeLoad: ({ params, location }) => {
+  validateSearch: localeSearchSchema,
+  beforeLoad: ({ params, location, search }) => {
     if (params.locale !== undefined && !resolveLocale(params.locale)) throw redirect({ to: '/{-$locale}', params: { locale: undefined }, replace: true })
-    const search = location.search as Record<string, unknown>
-    if ('sui' in search && !stripLocale(location.pathname).startsWith('/api-dashboard')) {
-      throw redirect({ to: '/{-$locale}/api-dashboard/{-$tab}', params: { locale: params.locale, tab: undefined }, search: search as never, replace: true })
+    if (search.sui !== undefined && !stripLocale(location.pathname).startsWith('/api-dashboard')) {
+      // The query as it came rather than as validated, so every parameter reaches the dashboard unchanged.
+      throw redirect({ to: '/{-$locale}/api-dashboard/{-$tab}', params: { locale: params.locale, tab: undefined }, search: location.search, replace: true })
     }
   },
   component: Outlet,

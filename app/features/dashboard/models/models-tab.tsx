@@ -70,7 +70,7 @@ export function ModelsTab() {
             {models.data.map((model) => (
               <TableRow key={model.slug}>
                 <TableCell>
-                  <LocalizedLink to={`/models/${model.slug}`} className="font-medium hover:underline">
+                  <LocalizedLink to="/{-$locale}/models/$slug" params={{ slug: model.slug }} className="font-medium hover:underline">
                     {model.name}
                   </LocalizedLink>
                 </TableCell>

@@ -40,7 +40,7 @@ export function TransferDone({ done, onSwitch }: { done: CompletedTransfer; onSw
       </CardContent>
       <CardFooter>
         {done.switched ? (
-          <LocalizedLink to="/api-dashboard" className={buttonVariants()}>
+          <LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}" className={buttonVariants()}>
             <Trans>Go to the key</Trans>
           </LocalizedLink>
         ) : (

@@ -92,8 +92,8 @@ export function AboutPage() {
       </Section>
       <Section id="join" title={<Trans>Work with us</Trans>} intro={<Trans>Talk to us about a partnership or a large deployment, or join the team as an intern.</Trans>}>
         <div className="flex flex-wrap gap-3">
-          <Button asChild size="lg"><LocalizedLink to="/contact-sales"><Trans>Contact sales</Trans></LocalizedLink></Button>
-          <Button asChild size="lg" variant="outline"><LocalizedLink to="/internship"><Trans>Internships</Trans></LocalizedLink></Button>
+          <Button asChild size="lg"><LocalizedLink to="/{-$locale}/contact-sales"><Trans>Contact sales</Trans></LocalizedLink></Button>
+          <Button asChild size="lg" variant="outline"><LocalizedLink to="/{-$locale}/internship"><Trans>Internships</Trans></LocalizedLink></Button>
         </div>
       </Section>
     </>

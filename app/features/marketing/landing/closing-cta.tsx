@@ -15,10 +15,10 @@ export function ClosingCallToAction() {
         </div>
         <div className="flex flex-wrap gap-3">
           <Button asChild size="lg" variant="secondary">
-            <LocalizedLink to="/api-dashboard"><Trans>Get a free API key</Trans></LocalizedLink>
+            <LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}"><Trans>Get a free API key</Trans></LocalizedLink>
           </Button>
           <Button asChild size="lg" variant="onPrimary">
-            <LocalizedLink to="/contact-sales"><Trans>Contact sales</Trans></LocalizedLink>
+            <LocalizedLink to="/{-$locale}/contact-sales"><Trans>Contact sales</Trans></LocalizedLink>
           </Button>
         </div>
       </div>

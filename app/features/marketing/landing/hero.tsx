@@ -36,13 +36,13 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg">
-              <LocalizedLink to="/api-dashboard">
+              <LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}">
                 <Trans>Get a free API key</Trans>
                 <ArrowRight aria-hidden />
               </LocalizedLink>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <LocalizedLink to="/models"><Trans>Explore the models</Trans></LocalizedLink>
+              <LocalizedLink to="/{-$locale}/models"><Trans>Explore the models</Trans></LocalizedLink>
             </Button>
           </div>
           <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4">

@@ -6,6 +6,7 @@ import { papers } from '#content/papers'
 import { products } from '#content/products'
 import type { ProductKey } from '#content/schemas'
 import { LocalizedLink } from '~/components/site/localized-link'
+import type { PagePath } from '~/lib/page-path'
 import { NewsCard } from '~/features/news/news-card'
 import type { NewsSummary } from '~/features/news/types'
 import { CustomerLogos } from '../customer-logos'
@@ -20,9 +21,9 @@ import { Hero } from './hero'
 const family: ProductKey[] = ['reader', 'embeddings', 'reranker', 'deepsearch', 'classifier', 'segmenter']
 const familyProducts = family.map((key) => products.find((p) => p.key === key)!)
 
-function MoreLink({ to, children }: { to: string; children: React.ReactNode }) {
+function MoreLink({ to, hash, children }: { to: PagePath; hash?: string; children: React.ReactNode }) {
   return (
-    <LocalizedLink to={to} className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+    <LocalizedLink to={to} hash={hash} className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
       {children}
       <ArrowRight aria-hidden className="size-4" />
     </LocalizedLink>
@@ -45,7 +46,7 @@ export function LandingPage({ news }: { news: NewsSummary[] }) {
         className="bg-muted/40"
         title={<Trans>Featured models</Trans>}
         intro={<Trans>Open-weight models behind the API, each with a paper explaining how it was built.</Trans>}
-        action={<MoreLink to="/models"><Trans>All models</Trans></MoreLink>}
+        action={<MoreLink to="/{-$locale}/models"><Trans>All models</Trans></MoreLink>}
       >
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {featuredModels.map((model) => (
@@ -59,14 +60,14 @@ export function LandingPage({ news }: { news: NewsSummary[] }) {
       <Section id="marketplace" className="bg-muted/40" title={<Trans>Buy through your cloud</Trans>} intro={<Trans>Embeddings and the reranker are listed on the large cloud marketplaces, billed with your existing account.</Trans>}>
         <MarketplaceListings />
       </Section>
-      <Section id="research" title={<Trans>Latest research</Trans>} action={<MoreLink to="/models#research"><Trans>All papers</Trans></MoreLink>}>
+      <Section id="research" title={<Trans>Latest research</Trans>} action={<MoreLink to="/{-$locale}/models" hash="research"><Trans>All papers</Trans></MoreLink>}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {papers.slice(0, 4).map((paper) => (
             <li key={paper.id}><PaperCard paper={paper} compact /></li>
           ))}
         </ul>
       </Section>
-      <Section id="news" className="bg-muted/40" title={<Trans>Latest news</Trans>} action={<MoreLink to="/news"><Trans>All news</Trans></MoreLink>}>
+      <Section id="news" className="bg-muted/40" title={<Trans>Latest news</Trans>} action={<MoreLink to="/{-$locale}/news"><Trans>All news</Trans></MoreLink>}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {news.slice(0, 3).map((post) => (
             <li key={post.slug}><NewsCard post={post} /></li>

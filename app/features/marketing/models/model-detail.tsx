@@ -29,7 +29,7 @@ export function ModelDetail({ model, news }: { model: Model; news: NewsSummary[]
         <img src={model.image} alt="" width={640} height={360} fetchPriority="high" className="h-full w-full object-cover object-left-bottom max-lg:aspect-video" />
         <div className="flex flex-col gap-5 p-6 sm:p-8">
           <div>
-            <LocalizedLink to="/models" className="text-sm font-medium text-primary underline-offset-4 hover:underline"><Trans>Models</Trans></LocalizedLink>
+            <LocalizedLink to="/{-$locale}/models" className="text-sm font-medium text-primary underline-offset-4 hover:underline"><Trans>Models</Trans></LocalizedLink>
             <h1 id="model-title" className="mt-1 text-3xl font-semibold tracking-tight sm:text-4xl">{model.name}</h1>
             <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t`Tags`}>
               {model.tags.map((tag) => <li key={tag}><Badge>{tagLabels[tag]}</Badge></li>)}
@@ -66,7 +66,7 @@ export function ModelDetail({ model, news }: { model: Model; news: NewsSummary[]
                   <h2 className={listTitle}><Trans>In the news</Trans></h2>
                   <ul className="mt-2 space-y-2">
                     {posts.map((post) => (
-                      <li key={post.slug}><LocalizedLink to={`/news/${post.slug}`} lang="en" className={linkClass}>{post.title}</LocalizedLink></li>
+                      <li key={post.slug}><LocalizedLink to="/{-$locale}/news/$slug" params={{ slug: post.slug }} lang="en" className={linkClass}>{post.title}</LocalizedLink></li>
                     ))}
                   </ul>
                 </div>

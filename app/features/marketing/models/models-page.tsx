@@ -27,7 +27,7 @@ export function ModelsPage({ tag, focused, news = [] }: { tag?: ModelTag; focuse
         title={focused ? <Trans>All models</Trans> : <Trans>Catalogue</Trans>}
         intro={<Plural value={count} one="# model" other="# models" />}
       >
-        <TagFilter active={tag} basePath={focused ? `/models/${focused.slug}` : '/models'} />
+        <TagFilter active={tag} slug={focused?.slug} />
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((model) => (
             <li key={model.slug}><ModelCard model={model} showPapers current={model.slug === focused?.slug} /></li>

@@ -1,17 +1,16 @@
-import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { models } from '#content/models'
 import { modelTags, type ModelTag } from '#content/vocabulary'
-import { localizePath } from '~/lib/locale'
-import { useLocale } from '~/lib/use-locale'
+import { LocalizedLink } from '~/components/site/localized-link'
 import { cn } from '~/lib/utils'
 import { useModelTagLabels } from '../model-tags'
 
 /** Filters are links (not buttons), so every filtered view has its own URL and is rendered on the server. */
-export function TagFilter({ active, basePath }: { active?: ModelTag; basePath: string }) {
+export function TagFilter({ active, slug }: { active?: ModelTag; slug?: string }) {
   const { t } = useLingui()
   const labels = useModelTagLabels()
-  const locale = useLocale()
+  // The page the filter is on: the catalogue, or the catalogue with one model focused.
+  const page = slug ? ({ to: '/{-$locale}/models/$slug', params: { slug } } as const) : ({ to: '/{-$locale}/models' } as const)
   const options: Array<{ tag?: ModelTag; label: string; count: number }> = [
     { label: t`All`, count: models.length },
     ...modelTags.map((tag) => ({ tag, label: labels[tag], count: models.filter((m) => m.tags.includes(tag)).length })),
@@ -24,9 +23,9 @@ export function TagFilter({ active, basePath }: { active?: ModelTag; basePath: s
           return (
             <li key={option.tag ?? 'all'}>
               {/* exact: the "All" link must not count as active while a tag is selected; Link sets aria-current. */}
-              <Link
-                to={localizePath(basePath, locale) as never}
-                search={(option.tag ? { tag: option.tag } : {}) as never}
+              <LocalizedLink
+                {...page}
+                search={option.tag ? { tag: option.tag } : {}}
                 activeOptions={{ exact: true }}
                 className={cn(
                   'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors',
@@ -35,7 +34,7 @@ export function TagFilter({ active, basePath }: { active?: ModelTag; basePath: s
               >
                 {option.label}
                 <span className={cn('text-xs tabular-nums', selected ? 'text-primary-foreground' : 'text-muted-foreground')}>{option.count}</span>
-              </Link>
+              </LocalizedLink>
             </li>
           )
         })}

@@ -26,11 +26,11 @@ export function PricingPanel({ product }: { product: Product }) {
         )}
         <div className="mt-auto flex flex-wrap gap-3">
           {enterprise ? (
-            <Button asChild><LocalizedLink to="/contact-sales">{t`Contact sales`}</LocalizedLink></Button>
+            <Button asChild><LocalizedLink to="/{-$locale}/contact-sales">{t`Contact sales`}</LocalizedLink></Button>
           ) : (
             <>
-              <Button asChild><LocalizedLink to="/api-dashboard">{t`Get a free API key`}</LocalizedLink></Button>
-              <Button asChild variant="outline"><LocalizedLink to="/api-dashboard/billing">{t`Buy tokens`}</LocalizedLink></Button>
+              <Button asChild><LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}">{t`Get a free API key`}</LocalizedLink></Button>
+              <Button asChild variant="outline"><LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}" params={{ tab: 'billing' }}>{t`Buy tokens`}</LocalizedLink></Button>
             </>
           )}
         </div>

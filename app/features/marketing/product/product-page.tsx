@@ -32,8 +32,9 @@ export function ProductPage({ productKey, apiSectionId = 'api', children }: { pr
       <PageHeader eyebrow={label} title={i18n._(product.caption)} lead={i18n._(product.description)}>
         <div aria-hidden className="mt-8 h-1.5 w-40 rounded-full" style={{ backgroundImage: spectrumGradient(product.spectrum, 90) }} />
         <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild size="lg"><LocalizedLink to="/api-dashboard"><Trans>Get a free API key</Trans></LocalizedLink></Button>
-          <Button asChild size="lg" variant="outline"><LocalizedLink to={`${product.homepage}#${apiSectionId}`}><Trans>See the code</Trans></LocalizedLink></Button>
+          <Button asChild size="lg"><LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}"><Trans>Get a free API key</Trans></LocalizedLink></Button>
+          {/* includeHash: the link is to a section, not to this page itself. */}
+          <Button asChild size="lg" variant="outline"><LocalizedLink to={product.homepage} hash={apiSectionId} activeOptions={{ includeHash: true }}><Trans>See the code</Trans></LocalizedLink></Button>
         </div>
       </PageHeader>
       <Section id="overview" title={<Trans>What it does</Trans>}>
@@ -60,7 +61,7 @@ export function ProductPage({ productKey, apiSectionId = 'api', children }: { pr
       </Section>
       {children}
       {models.length > 0 && (
-        <Section id="models" title={<Trans>Models</Trans>} action={<LocalizedLink to="/models" className="text-sm font-medium text-primary underline-offset-4 hover:underline"><Trans>All models</Trans></LocalizedLink>}>
+        <Section id="models" title={<Trans>Models</Trans>} action={<LocalizedLink to="/{-$locale}/models" className="text-sm font-medium text-primary underline-offset-4 hover:underline"><Trans>All models</Trans></LocalizedLink>}>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {models.map((model) => (
               <li key={model.slug}><ModelCard model={model} showPapers /></li>

@@ -1,16 +1,11 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { AppProviders } from '~/components/site/app-providers'
 import { SiteHeader } from '~/components/site/header'
+import { dashboardSearchSchema } from '~/lib/guard-search'
 
-/** `login` comes from the farewell redirect, `sui` from the guard that sends it here (spec §2). */
-const searchSchema = v.looseObject({
-  login: v.optional(v.boolean()),
-  sui: v.optional(v.unknown()),
-})
-
+/** `login` comes from the farewell redirect; `sui` and `s` are declared on the locale route above (spec §2). */
 export const Route = createFileRoute('/{-$locale}/api-dashboard')({
-  validateSearch: searchSchema,
+  validateSearch: dashboardSearchSchema,
   component: () => (
     <AppProviders>
       <SiteHeader />

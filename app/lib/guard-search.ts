@@ -1,0 +1,20 @@
+import * as v from 'valibot'
+
+/**
+ * One `?key=value` as the router parses it (`?s=abc` → 'abc', `?s=42` → 42, `?s=true` → true). A repeated
+ * or JSON-shaped value falls back to '': still there, its value unreadable, rather than a failed page.
+ */
+const present = v.optional(v.fallback(v.union([v.string(), v.number(), v.boolean()]), ''))
+
+/** The query parameters the locale route's guards read (spec §2); all others pass through as they came. */
+export const localeSearchSchema = v.looseObject({
+  /** Sends a page other than the dashboard to the dashboard; only its presence counts. */
+  sui: present,
+  /** Saved in local storage and removed from the URL by the client guard. */
+  s: present,
+})
+
+/** `login=true` comes from the farewell redirect; any other value means no login. */
+export const dashboardSearchSchema = v.looseObject({
+  login: v.fallback(v.optional(v.boolean()), undefined),
+})

@@ -1,0 +1,49 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, watchPage } from './support/browser'
+
+const baseUrl = inject('baseUrl')
+
+describe('links after hydration', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser?.close())
+
+  async function open(path: string): Promise<{ page: Page; problems: string[] }> {
+    const page = await browser.newPage()
+    const { problems } = watchPage(page, baseUrl)
+    await page.goto(baseUrl + path)
+    await page.waitForSelector('#app[data-mounted="true"]')
+    return { page, problems }
+  }
+  const hrefs = (page: Page, selector: string) => page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+  const switcherHref = (page: Page, locale: string) => page.locator(`a[hreflang="${locale}"]`).getAttribute('href')
+
+  it('offers the same page and query in every language', async () => {
+    const { page, problems } = await open('/de/models/reranker-v3?tag=reranker')
+    expect(await switcherHref(page, 'en-US')).toBe('/models/reranker-v3?tag=reranker')
+    expect(await switcherHref(page, 'ja')).toBe('/ja/models/reranker-v3?tag=reranker')
+    expect(await switcherHref(page, 'de')).toBe('/de/models/reranker-v3?tag=reranker')
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it('drops the en alias and keeps a dashboard tab when switching language', async () => {
+    const { page } = await open('/en/api-dashboard/usage')
+    expect(await switcherHref(page, 'en-US')).toBe('/api-dashboard/usage')
+    expect(await switcherHref(page, 'zh-TW')).toBe('/zh-TW/api-dashboard/usage')
+    await page.close()
+  })
+
+  it('links from a dashboard tab to the dashboard itself, not to that tab', async () => {
+    const { page } = await open('/fr/api-dashboard/usage')
+    expect(await hrefs(page, 'header a[href*="api-dashboard"]:not([hreflang])')).toEqual(['/fr/api-dashboard', '/fr/api-dashboard'])
+    const tabs = await hrefs(page, '#main nav a')
+    expect(tabs[0]).toBe('/fr/api-dashboard')
+    expect(tabs).toContain('/fr/api-dashboard/usage')
+    expect(tabs).toContain('/fr/api-dashboard/billing')
+    await page.close()
+  })
+})
