@@ -12,8 +12,8 @@ import { expect, test } from 'vitest'
 import { openDatabase } from '~/server/db/client'
 import { migrate, rowsOf } from '~/server/db/migrate'
 import type { Db } from '~/server/db/types'
-import { auditLedger, consume } from '~/server/domain/ledger'
-import { meteringBatcher } from '~/server/domain/metering'
+import { auditLedger } from '~/server/domain/ledger'
+import { consume, meteringBatcher } from '~/server/domain/metering'
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32)

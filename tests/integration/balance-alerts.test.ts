@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Route as notificationRoute } from '~/routes/api/v1/billing/balance_notification'
 import { Route as usageRoute } from '~/routes/internal/v1/usage'
-import { applyEntry, consume } from '~/server/domain/ledger'
+import { rowsOf } from '~/server/db/migrate'
+import { applyEntry } from '~/server/domain/ledger'
+import { consume } from '~/server/domain/metering'
+import { transferBalance } from '~/server/domain/transfers'
 import { createMailer, drainOutbox, outboxIdle, resetOutboxWorker } from '~/server/providers/email'
 import { SERVICE_TOKEN, call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
 import { startSmtpServer } from '../support/smtp'
@@ -28,6 +31,9 @@ const setAlerts = (apiKey: string, thresholds: unknown, email = 'owner@example.c
 const meter = (apiKey: string, tokens: number) =>
   call(usageRoute, 'POST', '/internal/v1/usage', { bearer: SERVICE_TOKEN, json: { api_key: apiKey, product: 'embeddings', tokens, usage_event_id: randomUUID() } })
 const queued = (to: string) => scalar(database.db, sql`select count(*) from email_outbox where kind = 'balance_alert' and "to" = ${to}`)
+const armedOf = async (apiKey: string) => (await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: apiKey })).body.armed
+const purchase = (keyId: string, amount: number) => applyEntry(database.db, { keyId, amount, type: 'purchase', externalRef: `purchase:${randomUUID()}` })
+const refund = (keyId: string, amount: number) => applyEntry(database.db, { keyId, amount: -amount, type: 'refund', externalRef: `refund:${randomUUID()}` })
 
 describe('balance alerts (reliability test 22, invariant I7)', () => {
   it('fires two alerts for one debit crossing two thresholds, each e-mailed once, and again after a top-up', async () => {
@@ -70,6 +76,48 @@ describe('balance alerts (reliability test 22, invariant I7)', () => {
     expect((await setAlerts(key.apiKey, [500], to)).body.armed).toEqual({ 500: false })
     await meter(key.apiKey, 50)
     expect(await queued(to)).toBe(0)
+  })
+
+  it('alerts on a threshold set above the balance only after a top-up lifted the balance back and a debit crossed it', async () => {
+    const key = await keyWithBalance(database.db, 100)
+    const to = `rearm-${randomUUID()}@example.com`
+    expect((await setAlerts(key.apiKey, [500, 50], to)).body.armed).toEqual({ 50: true, 500: false })
+    await meter(key.apiKey, 20) // 80: still above 50, and 500 waits for a crossing
+    expect(await queued(to)).toBe(0)
+    await purchase(key.id, 600) // 680
+    expect(await armedOf(key.apiKey)).toEqual({ 50: true, 500: true })
+    expect((await setAlerts(key.apiKey, [500, 50], to)).body.armed).toEqual({ 50: true, 500: true }) // setting them again changes nothing
+    expect((await meter(key.apiKey, 200)).body.balance).toBe(480)
+    expect(await queued(to)).toBe(1)
+    expect(await armedOf(key.apiKey)).toEqual({ 50: true, 500: false })
+  })
+
+  it('alerts on a refund that crosses a threshold, with the usual mail, and again after a purchase re-armed it', async () => {
+    const key = await keyWithBalance(database.db, 1000)
+    const to = `refund-${randomUUID()}@example.com`
+    await setAlerts(key.apiKey, [500], to)
+    expect(await refund(key.id, 600)).toMatchObject({ balance: 400, alerts: 1 })
+    const [mail] = rowsOf<{ subject: string; text: string; meta: unknown }>(await database.db.execute(sql`select subject, text, meta from email_outbox where "to" = ${to}`))
+    expect(mail).toEqual({
+      subject: 'Lodestar AI: your API key balance fell below 500 tokens',
+      text: `Your API key ${key.apiKey.slice(0, 8)}…${key.apiKey.slice(-4)} has 400 tokens left, below the alert threshold of 500 tokens you set.\n\nTop up or change your alerts: http://localhost:3000/api-dashboard/notifications\n`,
+      meta: { key_id: key.id, threshold: 500, balance: 400 },
+    })
+    expect(await purchase(key.id, 100)).toMatchObject({ balance: 500, alerts: 0 }) // back at the threshold: re-armed
+    expect(await armedOf(key.apiKey)).toEqual({ 500: true })
+    expect(await refund(key.id, 1)).toMatchObject({ balance: 499, alerts: 1 })
+    expect(await queued(to)).toBe(2)
+  })
+
+  it('does not mail the sender of a transfer about its emptied balance, and re-arms the receiver', async () => {
+    const sender = await keyWithBalance(database.db, 1000)
+    const receiver = await keyWithBalance(database.db, 0)
+    const to = `transfer-${randomUUID()}@example.com`
+    await setAlerts(sender.apiKey, [500], to)
+    expect((await setAlerts(receiver.apiKey, [100], to)).body.armed).toEqual({ 100: false })
+    expect(await transferBalance(database.db, sender.id, receiver.id)).toMatchObject({ sender_balance: 0, receiver_balance: 1000 })
+    expect(await queued(to)).toBe(0)
+    expect(await armedOf(receiver.apiKey)).toEqual({ 100: true })
   })
 
   it('removes all alerts on DELETE', async () => {

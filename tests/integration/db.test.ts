@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrate } from '~/server/db/migrate'
-import { rowsOf } from '~/server/db/migrate'
+import { functions, migrate, rowsOf, type SqlFile } from '~/server/db/migrate'
 import { createTestDatabase } from '../support/db'
 
 describe('database migrations', () => {
@@ -11,6 +10,13 @@ describe('database migrations', () => {
   })
   afterAll(() => database.close())
 
+  const checksum = async () => {
+    const [row] = rowsOf<{ checksum: string }>(await database.db.execute(sql`select checksum from schema_migrations where name = 'function:ledger'`))
+    return row?.checksum
+  }
+  const functionNames = async () =>
+    rowsOf<{ proname: string }>(await database.db.execute(sql`select proname from pg_proc where proname in ('ledger_apply', 'ledger_settle_alerts', 'meter_consume_batch') order by 1`)).map((r) => r.proname)
+
   it('creates every table on a fresh database', async () => {
     const tables = rowsOf<{ table_name: string }>(
       await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`),
@@ -18,7 +24,36 @@ describe('database migrations', () => {
     expect(tables).toEqual(expect.arrayContaining(['contact_leads', 'email_outbox', 'schema_migrations']))
   })
 
+  it('installs the ledger functions on a fresh database, and no longer the old metering batch function', async () => {
+    expect(await functionNames()).toEqual(['ledger_apply', 'ledger_settle_alerts'])
+    expect(await checksum()).toMatch(/^[0-9a-f]{64}$/)
+  })
+
   it('applies nothing the second time it runs', async () => {
+    expect(await migrate(database.db)).toEqual([])
+  })
+
+  it('applies a function file again when its text changes, and again when a rollback restores the old text', async () => {
+    const original = await checksum()
+    const ledger = functions.find((f) => f.name === 'function:ledger')!
+    const changed: SqlFile = { ...ledger, statements: [...ledger.statements, `COMMENT ON FUNCTION ledger_apply(jsonb, jsonb) IS 'changed'`] }
+    const comment = async () => rowsOf<{ c: string | null }>(await database.db.execute(sql`select obj_description('ledger_apply(jsonb, jsonb)'::regprocedure) as c`))[0].c
+
+    expect(await migrate(database.db, [changed])).toEqual(['function:ledger'])
+    expect(await comment()).toBe('changed')
+    expect(await checksum()).not.toBe(original)
+    expect(await migrate(database.db, [changed])).toEqual([])
+
+    expect(await migrate(database.db)).toEqual(['function:ledger'])
+    expect(await checksum()).toBe(original)
+  })
+
+  it('installs the functions on a database migrated before function files existed', async () => {
+    await database.db.execute(sql`delete from schema_migrations where name like 'function:%'`)
+    await database.db.execute(sql`alter table schema_migrations drop column checksum`)
+    await database.db.execute(sql`drop function ledger_settle_alerts(uuid, bigint, boolean, jsonb)`)
+    expect(await migrate(database.db)).toEqual(['function:ledger'])
+    expect(await functionNames()).toEqual(['ledger_apply', 'ledger_settle_alerts'])
     expect(await migrate(database.db)).toEqual([])
   })
 })

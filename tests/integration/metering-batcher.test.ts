@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/server/db/types'
 import { Batcher } from '~/server/domain/batcher'
-import { applyEntry, auditLedger } from '~/server/domain/ledger'
-import { applyBatch, consume, meteringBatcher, meteringBatchOptions, type MeterItem } from '~/server/domain/metering'
+import { applyEntries, applyEntry, auditLedger, type EntryInput } from '~/server/domain/ledger'
+import { consume, meteringBatcher, meteringBatchOptions } from '~/server/domain/metering'
 import { keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
 import { isRefusal } from '~/server/domain/refusals'
 import { outcomeOf } from '../support/outcome'
@@ -133,7 +133,7 @@ describe('metering group commit', () => {
 })
 
 describeWithService('TEST_DATABASE_URL', 'metering group commit under concurrency [PG]', () => {
-  const item = (k: string, n: number, r = `usage:${randomUUID()}`): MeterItem => ({ i: 0, k, n, r, p: 'reader', m: null })
+  const debit = (keyId: string, tokens: number, externalRef = `usage:${randomUUID()}`): EntryInput => ({ keyId, amount: -tokens, type: 'consume', externalRef, product: 'reader' })
 
   it('settles an event another transaction is recording at the same moment per item, without failing the batch', async () => {
     const key = await keyWithBalance(database.db, 100)
@@ -153,7 +153,7 @@ describeWithService('TEST_DATABASE_URL', 'metering group commit under concurrenc
         })
         .catch(() => undefined)
       await inserted
-      const batch = applyBatch(database.db, [item(key.id, 1), item(key.id, 1, ref), item(key.id, 1)])
+      const batch = applyEntries(database.db, [debit(key.id, 1), debit(key.id, 1, ref), debit(key.id, 1)])
       await new Promise((r) => setTimeout(r, 100))
       release()
       const outcomes = await batch
@@ -166,8 +166,8 @@ describeWithService('TEST_DATABASE_URL', 'metering group commit under concurrenc
 
   it('lets two instances batch debits on the same keys in any order without deadlock or drift', async () => {
     const keys = await Promise.all(Array.from({ length: 8 }, () => keyWithBalance(database.db, 10_000)))
-    const instances = [0, 1].map(() => new Batcher<MeterItem, unknown>((items) => applyBatch(database.db, items), meteringBatchOptions))
-    const debits = Array.from({ length: 600 }, (_, i) => instances[i % 2].submit(item(keys[(i * 7) % keys.length].id, 1 + (i % 5))))
+    const instances = [0, 1].map(() => new Batcher<EntryInput, unknown>((entries) => applyEntries(database.db, entries), meteringBatchOptions))
+    const debits = Array.from({ length: 600 }, (_, i) => instances[i % 2].submit(debit(keys[(i * 7) % keys.length].id, 1 + (i % 5))))
     const outcomes = (await Promise.all(debits)) as Array<{ outcome: string }>
     expect(outcomes.every((o) => o.outcome === 'applied')).toBe(true)
     const total = Array.from({ length: 600 }, (_, i) => 1 + (i % 5)).reduce((s, n) => s + n, 0)

@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { brand } from '../../../app.config'
-import { serverEnv } from '~/server/env'
+import { PgTransaction } from 'drizzle-orm/pg-core'
 import { rowsOf } from '../db/migrate'
 import type { LedgerEntryType } from '../db/schema'
 import type { Db, Tx } from '../db/types'
-import { EventOfAnotherKey, InsufficientBalance, KeyIdNotFound, KeyRevoked } from './refusals'
+import { alertText } from './alert-mail'
+import { EventOfAnotherKey, InsufficientBalance, InvalidAmount, KeyIdNotFound, KeyRevoked, UnstorableText } from './refusals'
 import { runStatement } from './statement'
 
+/**
+ * Every balance change is a ledger entry applied by the database function `ledger_apply`
+ * (app/server/db/functions/ledger.sql), which holds the rule: no balance below zero, a revoked key
+ * takes nothing, each event lands once, and alerts fire when a threshold is crossed.
+ */
 export interface EntryInput {
   keyId: string
   /** Signed: credits positive, debits negative. */
@@ -26,93 +31,90 @@ export interface EntryResult {
   duplicate: boolean
 }
 
-export const alertsPageUrl = () => `${serverEnv().PUBLIC_BASE_URL.replace(/\/$/, '')}/api-dashboard/notifications`
+/** What ledger_apply answered for one entry. `balance` is the key's balance after it, null when there is no such key. */
+export type EntryOutcome =
+  | { outcome: 'applied' | 'duplicate'; entryId: number; balance: number; alerts: number }
+  | { outcome: 'conflict' | 'not_found' | 'revoked' | 'insufficient' | 'invalid'; entryId: null; balance: number | null; alerts: number }
 
-/** `format()` templates of the balance alert mail, shared with the metering batch function. Subject: brand, threshold. Body: prefix, last4, balance, threshold, link. */
-export const alertMail = {
-  subject: '%s: your API key balance fell below %s tokens',
-  body: 'Your API key %s…%s has %s tokens left, below the alert threshold of %s tokens you set.\n\nTop up or change your alerts: %s\n',
+const RETRIES = 3
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * Refuses what the database could not even parse or store, before the entry joins a batch: such an
+ * entry would fail the whole statement, and with it its neighbours. The rest (sign, balance, key) is
+ * ledger_apply's to judge, entry by entry.
+ */
+export function checkEntry(entry: EntryInput): EntryInput {
+  if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) throw new InvalidAmount()
+  for (const id of [entry.keyId, entry.counterpartyKeyId ?? entry.keyId]) if (typeof id !== 'string' || !uuidPattern.test(id)) throw new KeyIdNotFound()
+  for (const text of [entry.externalRef, entry.product ?? '', entry.model ?? '']) if (typeof text !== 'string' || text.includes('\0')) throw new UnstorableText()
+  return entry
 }
 
 /**
- * Moves a key's balance and writes its ledger entry in ONE statement (so one transaction and one round
- * trip, which keeps the row lock on a hot key short). The conditional UPDATE refuses to go below zero or
- * to touch a revoked key; the same statement disarms the thresholds this entry crosses downwards (queueing
- * their e-mails in the outbox) and re-arms those it lifts the balance back to.
+ * Applies entries of any keys and types in ONE statement (one transaction and one commit unless `db`
+ * is a caller's transaction) and answers each with its own outcome, in order. Retried whole when
+ * Postgres broke a deadlock by aborting it; inside a caller's transaction the caller decides.
  */
-export async function applyEntry(db: Db | Tx, input: EntryInput): Promise<EntryResult> {
-  const { keyId, amount, type, externalRef } = input
-  const subject = sql`format(${alertMail.subject}::text, ${brand.name}::text, to_char(f.threshold, 'FM999,999,999,999,990'))`
-  const body = sql`format(${alertMail.body}::text,
-    f.prefix, f.last4, to_char(f.balance, 'FM999,999,999,999,990'), to_char(f.threshold, 'FM999,999,999,999,990'), ${alertsPageUrl()}::text)`
-  // A transfer revokes the sender: telling its holder the balance is low would only confuse.
-  const notifies = type !== 'transfer_out'
-  let rows: Array<{ entry_id: string | number; balance: string | number; alerts: string | number }>
-  try {
-    rows = rowsOf(
-      await runStatement(db, sql`
-        with moved as (
-          update api_keys set balance = balance + ${amount}::bigint
-          where id = ${keyId}::uuid and revoked_at is null and balance + ${amount}::bigint >= 0
-            and not exists (select 1 from ledger_entries where external_ref = ${externalRef})
-          returning id, balance, prefix, last4
-        ), entry as (
-          insert into ledger_entries (key_id, type, amount, balance_after, external_ref, product, model, counterparty_key_id)
-          select id, ${type}, ${amount}::bigint, balance, ${externalRef}, ${input.product ?? null}, ${input.model ?? null}, ${input.counterpartyKeyId ?? null}::uuid
-          from moved
-          returning id
-        ), fired as (
-          update balance_notifications n set armed = false, last_fired_at = now()
-          from moved where n.key_id = moved.id and n.armed and n.threshold > moved.balance and ${notifies}::boolean
-          returning n.threshold, n.email, moved.id as key_id, moved.balance, moved.prefix, moved.last4
-        ), rearmed as (
-          update balance_notifications n set armed = true
-          from moved where n.key_id = moved.id and not n.armed and n.threshold <= moved.balance
-          returning n.id
-        ), mail as (
-          insert into email_outbox ("to", subject, text, kind, meta)
-          select f.email, ${subject}, ${body}, 'balance_alert',
-            jsonb_build_object('key_id', f.key_id, 'threshold', f.threshold, 'balance', f.balance)
-          from fired f
-          returning id
-        )
-        select entry.id as entry_id, moved.balance, (select count(*) from mail) as alerts
-        from moved, entry`),
-    )
-  } catch (error) {
-    // Two requests for the same event raced past the NOT EXISTS check; the unique index let one through.
-    if (!isUniqueViolation(error)) throw error
-    rows = []
+export async function applyEntries(db: Db | Tx, entries: EntryInput[]): Promise<EntryOutcome[]> {
+  const rows = entries.map((entry) => {
+    const { keyId, amount, type, externalRef, product, model, counterpartyKeyId } = checkEntry(entry)
+    return { key_id: keyId, amount, type, external_ref: externalRef, product, model, counterparty_key_id: counterpartyKeyId }
+  })
+  const query = sql`select item, outcome, entry_id, balance, alerts from ledger_apply(${JSON.stringify(rows)}::jsonb, ${JSON.stringify(alertText())}::jsonb)`
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return outcomesOf(await runStatement(db, query), entries.length)
+    } catch (error) {
+      if (attempt >= RETRIES || db instanceof PgTransaction || !isTransient(error)) throw error
+    }
   }
-  if (rows.length === 1) return { entryId: Number(rows[0].entry_id), balance: Number(rows[0].balance), alerts: Number(rows[0].alerts), duplicate: false }
-  return explainRefusal(db, input)
 }
 
-/** Why `applyEntry` wrote nothing: the event already landed (idempotent replay), or the key refuses it. */
-async function explainRefusal(db: Db | Tx, { keyId, amount, externalRef }: EntryInput): Promise<EntryResult> {
-  const [row] = rowsOf<{ ref_key: string | null; ref_entry: string | null; key_id: string | null; revoked: boolean | null; balance: string | null }>(
-    await db.execute(sql`
-      select e.key_id as ref_key, e.id as ref_entry, k.id as key_id, k.revoked_at is not null as revoked, k.balance
-      from (select 1) one
-      left join ledger_entries e on e.external_ref = ${externalRef}
-      left join api_keys k on k.id = ${keyId}::uuid`),
-  )
-  if (row?.ref_entry != null) {
-    if (row.ref_key !== keyId) throw new EventOfAnotherKey(externalRef)
-    return { entryId: Number(row.ref_entry), balance: Number(row.balance ?? 0), alerts: 0, duplicate: true }
+function outcomesOf(result: unknown, count: number): EntryOutcome[] {
+  type Row = { item: number; outcome: EntryOutcome['outcome']; entry_id: string | number | null; balance: string | number | null; alerts: number }
+  const outcomes = new Array<EntryOutcome>(count)
+  for (const row of rowsOf<Row>(result)) {
+    const balance = row.balance == null ? null : Number(row.balance)
+    outcomes[row.item] = { outcome: row.outcome, entryId: row.entry_id == null ? null : Number(row.entry_id), balance, alerts: Number(row.alerts) } as EntryOutcome
   }
-  if (!row?.key_id) throw new KeyIdNotFound(keyId)
-  if (row.revoked) throw new KeyRevoked(keyId)
-  if (amount < 0) throw new InsufficientBalance(keyId)
-  throw new Error(`ledger entry for ${externalRef} was not applied`)
+  for (let i = 0; i < count; i++) if (!outcomes[i]) throw new Error(`ledger_apply gave no outcome for entry ${i}`)
+  return outcomes
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: string }).code === '23505') return true
+/** Deadlock or serialization failure: Postgres rolled the whole statement back, so running it again is safe. */
+function isTransient(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: string }).code
+    if (code === '40P01' || code === '40001') return true
+  }
   return false
 }
 
-export { consume } from './metering'
+/** One entry: a batch of one. Returns what it did, or throws the refusal its outcome stands for. */
+export async function applyEntry(db: Db | Tx, entry: EntryInput): Promise<EntryResult> {
+  const [outcome] = await applyEntries(db, [entry])
+  return entryResult(outcome, entry)
+}
+
+/** The one translation of an outcome into an answer: a replay answers like the first time; a refusal is thrown. */
+export function entryResult(outcome: EntryOutcome, entry: EntryInput): EntryResult {
+  switch (outcome.outcome) {
+    case 'applied':
+    case 'duplicate':
+      return { entryId: outcome.entryId, balance: outcome.balance, alerts: outcome.alerts, duplicate: outcome.outcome === 'duplicate' }
+    case 'conflict':
+      throw new EventOfAnotherKey(entry.externalRef)
+    case 'not_found':
+      throw new KeyIdNotFound(entry.keyId)
+    case 'revoked':
+      throw new KeyRevoked(entry.keyId)
+    case 'insufficient':
+      throw new InsufficientBalance(entry.keyId)
+    case 'invalid':
+      throw new InvalidAmount(`${entry.type} of ${entry.amount}`)
+  }
+}
 
 export interface AuditMismatch {
   key_id: string

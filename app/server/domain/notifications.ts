@@ -18,7 +18,8 @@ export async function getBalanceNotification(db: Db, keyId: string): Promise<Bal
 
 /**
  * Replaces a key's alerts. A threshold already above the balance starts disarmed: it fires only on a
- * downward crossing, after a credit has lifted the balance back to it. Kept thresholds keep their state.
+ * downward crossing, after a credit has lifted the balance back to it. Kept thresholds keep their state
+ * (the rule already holds for them, so settling changes only the new ones).
  */
 export async function setBalanceNotification(db: Db, keyId: string, thresholds: number[], email: string): Promise<BalanceNotification> {
   const unique = [...new Set(thresholds)].sort((a, b) => a - b)
@@ -27,15 +28,16 @@ export async function setBalanceNotification(db: Db, keyId: string, thresholds: 
     // Locking the key serialises concurrent replacements and orders them against debits' alert checks.
     const [key] = rowsOf<{ balance: string }>(await tx.execute(sql`select balance from api_keys where id = ${keyId}::uuid for update`))
     if (!key) throw new KeyIdNotFound(keyId)
-    const balance = Number(key.balance)
     const ofKey = eq(balanceNotifications.keyId, keyId)
     await tx.delete(balanceNotifications).where(unique.length ? and(ofKey, notInArray(balanceNotifications.threshold, unique)) : ofKey)
     for (const threshold of unique) {
       await tx
         .insert(balanceNotifications)
-        .values({ keyId, threshold, email, armed: balance >= threshold })
+        .values({ keyId, threshold, email, armed: false })
         .onConflictDoUpdate({ target: [balanceNotifications.keyId, balanceNotifications.threshold], set: { email } })
     }
+    // New thresholds start disarmed; the ledger's own alert rule arms those the balance already reaches. No mail: nothing was crossed.
+    await tx.execute(sql`select ledger_settle_alerts(${keyId}::uuid, ${key.balance}::bigint, false, null)`)
   })
   return getBalanceNotification(db, keyId)
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { rowsOf } from '../db/migrate'
 import type { Db } from '../db/types'
 import { KeyRevoked, NothingToTransfer, ReceiverNotFound, SameKeyTransfer } from './refusals'
-import { applyEntry } from './ledger'
+import { applyEntries, entryResult, type EntryInput } from './ledger'
 
 export interface TransferResult {
   transfer_id: string
@@ -33,8 +33,12 @@ export async function transferBalance(db: Db, senderId: string, receiverId: stri
     const amount = Number(sender.balance)
     if (amount <= 0) throw new NothingToTransfer()
     const transferId = randomUUID()
-    const out = await applyEntry(tx, { keyId: senderId, amount: -amount, type: 'transfer_out', externalRef: `transfer:${transferId}:out`, counterpartyKeyId: receiverId })
-    const into = await applyEntry(tx, { keyId: receiverId, amount, type: 'transfer_in', externalRef: `transfer:${transferId}:in`, counterpartyKeyId: senderId })
+    const entries: EntryInput[] = [
+      { keyId: senderId, amount: -amount, type: 'transfer_out', externalRef: `transfer:${transferId}:out`, counterpartyKeyId: receiverId },
+      { keyId: receiverId, amount, type: 'transfer_in', externalRef: `transfer:${transferId}:in`, counterpartyKeyId: senderId },
+    ]
+    // Both halves in one statement; either refusal throws and rolls the transaction back.
+    const [out, into] = (await applyEntries(tx, entries)).map((outcome, i) => entryResult(outcome, entries[i]))
     await tx.execute(sql`update api_keys set revoked_at = now() where id = ${senderId}::uuid`)
     return { transfer_id: transferId, amount, sender_balance: out.balance, receiver_balance: into.balance, sender_revoked: true }
   })

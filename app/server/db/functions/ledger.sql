@@ -1,0 +1,152 @@
+-- The ledger rule, in one place. Every balance change (trial grant, purchase, consumption, transfer out
+-- and in, refund, auto-recharge, adjustment) is a ledger entry applied by ledger_apply; a single entry
+-- is a batch of one. The CHECK constraints on api_keys and ledger_entries stay as the last line of
+-- defence; this file decides first, so a refused entry gets an outcome instead of an error.
+--
+-- Alert rule (invariant I7): a threshold is armed exactly when the balance is at or above it. An entry
+-- that takes the balance below an armed threshold disarms it and queues one alert mail; one that lifts
+-- the balance back to a disarmed threshold re-arms it. ledger_settle_alerts is that rule; setting
+-- thresholds (app/server/domain/notifications.ts) uses it too.
+--
+-- This is a repeatable migration: app/server/db/migrate.ts applies it after the versioned migrations,
+-- in the same transaction, whenever its text changes. So every statement must be safe to run again.
+-- CREATE OR REPLACE cannot change a function's parameters or result columns: when they change, put a
+-- DROP FUNCTION IF EXISTS of the old signature before its CREATE.
+
+-- Settles the thresholds of for_key, whose balance is now at_balance: disarms the armed ones above it
+-- (queueing one mail each when notify) and re-arms the disarmed ones at or below it. Returns the number
+-- of mails queued. The caller holds the key row's lock, which is what keeps thresholds and balance
+-- consistent with each other.
+-- alert: the mail text, {"subject": format(%s brand, %s threshold),
+--   "body": format(%s prefix, %s last4, %s balance, %s threshold, %s link), "brand": …, "link": …}.
+CREATE OR REPLACE FUNCTION ledger_settle_alerts(for_key uuid, at_balance bigint, notify boolean, alert jsonb)
+RETURNS int
+LANGUAGE plpgsql AS $$
+DECLARE
+	mailed int;
+BEGIN
+	WITH flipped AS (
+		UPDATE balance_notifications n SET armed = NOT n.armed,
+			-- Only a mail counts as firing; a silent disarm (notify off) leaves the last one recorded.
+			last_fired_at = CASE WHEN n.armed AND notify THEN now() ELSE n.last_fired_at END
+		WHERE n.key_id = for_key AND n.armed = (n.threshold > at_balance)
+		RETURNING n.threshold, n.email, n.armed
+	)
+	INSERT INTO email_outbox ("to", subject, text, kind, meta)
+	SELECT f.email,
+		format(alert->>'subject', alert->>'brand', to_char(f.threshold, 'FM999,999,999,999,990')),
+		format(alert->>'body', k.prefix, k.last4, to_char(at_balance, 'FM999,999,999,999,990'),
+			to_char(f.threshold, 'FM999,999,999,999,990'), alert->>'link'),
+		'balance_alert', jsonb_build_object('key_id', for_key, 'threshold', f.threshold, 'balance', at_balance)
+	FROM flipped f JOIN api_keys k ON k.id = for_key
+	WHERE notify AND NOT f.armed;
+	GET DIAGNOSTICS mailed = ROW_COUNT;
+	RETURN mailed;
+END
+$$;
+--> statement-breakpoint
+-- Applies a batch of entries in ONE transaction, so one WAL flush makes them all durable, and answers
+-- each entry with its own outcome. entries is a JSON array of
+--   {"key_id": uuid, "amount": tokens, signed (credits > 0, debits < 0), "type": a ledger entry type,
+--    "external_ref": the event behind the entry, "product", "model", "counterparty_key_id": or null}
+-- and item is an entry's position in it, from 0. alert is the mail text (see ledger_settle_alerts).
+--
+-- Outcomes: applied; duplicate (the event is already recorded for this key: its entry id and the
+-- current balance, so a replay looks like the first answer); conflict (the event is recorded for
+-- another key); not_found (no such key); revoked (a revoked key refuses every entry, credits too);
+-- insufficient (a debit past the balance); invalid (no event, or an amount whose sign does not fit
+-- the type, as the ledger_entries_type_sign CHECK would say, but without aborting the batch).
+--
+-- Cost: entries are visited by key id, then by position. Key id order is the order transfers lock in,
+-- so batches never deadlock with each other or with a transfer. Each key row is locked once and its
+-- balance written once per batch, however many entries it has; a hot key costs one ledger INSERT per
+-- entry. The largest armed and the smallest disarmed threshold of the key are cached, so an entry that
+-- crosses neither never touches balance_notifications. No EXCEPTION blocks (each would start a
+-- subtransaction): a race with another transaction recording the same event is settled by
+-- ON CONFLICT DO NOTHING, entry by entry, without aborting the batch.
+CREATE OR REPLACE FUNCTION ledger_apply(entries jsonb, alert jsonb)
+RETURNS TABLE (item int, outcome text, entry_id bigint, balance bigint, alerts int)
+LANGUAGE plpgsql AS $$
+DECLARE
+	entry record;
+	current_key uuid;
+	key_found boolean := false;
+	key_revoked boolean;
+	key_balance bigint;
+	stored_balance bigint;  -- what the key row holds; written back once, when its entries are done
+	armed_max bigint;
+	disarmed_min bigint;
+	well_formed boolean;
+	new_entry bigint;
+	recorded_key uuid;
+	recorded_entry bigint;
+BEGIN
+	FOR entry IN
+		SELECT e.* FROM ROWS FROM (jsonb_to_recordset(entries) AS (key_id uuid, amount bigint, type text,
+			external_ref text, product text, model text, counterparty_key_id uuid))
+			WITH ORDINALITY AS e (key_id, amount, type, external_ref, product, model, counterparty_key_id, ordinal)
+		ORDER BY e.key_id, e.ordinal
+	LOOP
+		IF current_key IS DISTINCT FROM entry.key_id THEN
+			IF key_balance IS DISTINCT FROM stored_balance THEN
+				UPDATE api_keys SET balance = key_balance WHERE id = current_key;
+			END IF;
+			current_key := entry.key_id;
+			SELECT a.balance, a.revoked_at IS NOT NULL,
+				(SELECT max(n.threshold) FROM balance_notifications n WHERE n.key_id = a.id AND n.armed),
+				(SELECT min(n.threshold) FROM balance_notifications n WHERE n.key_id = a.id AND NOT n.armed)
+			INTO key_balance, key_revoked, armed_max, disarmed_min
+			FROM api_keys a WHERE a.id = current_key FOR UPDATE OF a;
+			key_found := FOUND;
+			stored_balance := key_balance;
+		END IF;
+
+		item := entry.ordinal - 1;
+		outcome := NULL;
+		entry_id := NULL;
+		alerts := 0;
+		new_entry := NULL;
+		well_formed := coalesce(entry.external_ref IS NOT NULL AND CASE
+			WHEN entry.type IN ('trial', 'purchase', 'transfer_in') THEN entry.amount > 0
+			WHEN entry.type IN ('consume', 'transfer_out', 'refund') THEN entry.amount < 0
+			WHEN entry.type = 'adjustment' THEN entry.amount <> 0
+			ELSE false END, false);
+		IF key_found AND NOT key_revoked AND well_formed AND key_balance + entry.amount >= 0 THEN
+			INSERT INTO ledger_entries (key_id, type, amount, balance_after, external_ref, product, model, counterparty_key_id)
+			VALUES (current_key, entry.type, entry.amount, key_balance + entry.amount, entry.external_ref,
+				entry.product, entry.model, entry.counterparty_key_id)
+			ON CONFLICT (external_ref) DO NOTHING
+			RETURNING id INTO new_entry;
+		END IF;
+
+		IF new_entry IS NOT NULL THEN
+			key_balance := key_balance + entry.amount;
+			outcome := 'applied';
+			entry_id := new_entry;
+			IF armed_max > key_balance OR disarmed_min <= key_balance THEN
+				-- No mail for transfer_out: the sender is revoked right after, so telling its holder the
+				-- balance is low would only confuse.
+				alerts := ledger_settle_alerts(current_key, key_balance, entry.type <> 'transfer_out', alert);
+				SELECT max(n.threshold) FILTER (WHERE n.armed), min(n.threshold) FILTER (WHERE NOT n.armed)
+				INTO armed_max, disarmed_min
+				FROM balance_notifications n WHERE n.key_id = current_key;
+			END IF;
+		ELSE
+			-- Not written: a replay of a recorded event, or a refusal.
+			SELECT e.key_id, e.id INTO recorded_key, recorded_entry FROM ledger_entries e WHERE e.external_ref = entry.external_ref;
+			IF FOUND THEN
+				outcome := CASE WHEN recorded_key = entry.key_id THEN 'duplicate' ELSE 'conflict' END;
+				entry_id := CASE WHEN recorded_key = entry.key_id THEN recorded_entry END;
+			ELSE
+				outcome := CASE WHEN NOT key_found THEN 'not_found' WHEN key_revoked THEN 'revoked'
+					WHEN NOT well_formed THEN 'invalid' ELSE 'insufficient' END;
+			END IF;
+		END IF;
+		balance := key_balance;
+		RETURN NEXT;
+	END LOOP;
+	IF key_balance IS DISTINCT FROM stored_balance THEN
+		UPDATE api_keys SET balance = key_balance WHERE id = current_key;
+	END IF;
+END
+$$;
