@@ -1,5 +1,6 @@
 import { models } from '../../../content/models'
 import type { Model, ModelTag } from '../../../content/schemas'
+import type { ModelRecord } from '~/contracts/catalogue'
 
 type Describe = (descriptor: Model['description']) => string
 
@@ -19,7 +20,7 @@ function describer(): Promise<Describe> {
   return describe
 }
 
-function modelRecord(model: Model, text: Describe) {
+function modelRecord(model: Model, text: Describe): ModelRecord {
   return {
     slug: model.slug,
     name: model.name,
@@ -37,7 +38,6 @@ function modelRecord(model: Model, text: Describe) {
     image: model.image,
   }
 }
-export type ModelRecord = ReturnType<typeof modelRecord>
 
 /** The catalogue the website shows; with tags, only models carrying every one of them. */
 export async function listModels(tags: ModelTag[] = []): Promise<ModelRecord[]> {

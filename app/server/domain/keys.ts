@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { brand, constants } from '../../../app.config'
+import type { KeyInfo } from '~/contracts/keys'
 import { apiKeys } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { KeyRevoked, MissingKey, UnknownKey } from './refusals'
@@ -79,7 +80,7 @@ export async function revokeKey(db: Db | Tx, keyId: string): Promise<boolean> {
 }
 
 /** Spec §3 key info, plus what the dashboard needs to show which key this is. */
-export function keyInfo(key: ApiKey) {
+export function keyInfo(key: ApiKey): KeyInfo {
   return {
     key_id: key.id,
     key_display: displayKey(key),
@@ -89,4 +90,3 @@ export function keyInfo(key: ApiKey) {
     created_at: key.createdAt.toISOString(),
   }
 }
-export type KeyInfo = ReturnType<typeof keyInfo>

@@ -1,15 +1,10 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm'
 import { constants } from '../../../app.config'
+import type { BalanceNotification } from '~/contracts/billing'
 import { balanceNotifications } from '../db/schema'
 import { rowsOf } from '../db/migrate'
 import type { Db } from '../db/types'
 import { InvalidThresholds, KeyIdNotFound } from './refusals'
-
-export interface BalanceNotification {
-  thresholds: number[]
-  email: string | null
-  armed: Record<string, boolean>
-}
 
 export async function getBalanceNotification(db: Db, keyId: string): Promise<BalanceNotification> {
   const rows = await db.select().from(balanceNotifications).where(eq(balanceNotifications.keyId, keyId)).orderBy(asc(balanceNotifications.threshold))

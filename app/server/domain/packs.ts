@@ -1,16 +1,5 @@
 import { allowedPriceIds, constants } from '../../../app.config'
-
-/** Spec §3 product/pack. `price` is in major units of `currency`. */
-export interface Pack {
-  id: string
-  product_id: string
-  product_name: string
-  product_description: string
-  price: number
-  price_id: string
-  currency: string
-  token_quantity: number
-}
+import type { Pack } from '~/contracts/catalogue'
 
 /** Every pack the business has priced; only those with an allowed price id are offered. */
 export const packs: readonly Pack[] = [

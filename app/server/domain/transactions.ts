@@ -1,12 +1,14 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import { rowsOf } from '../db/migrate'
 import { ledgerEntries } from '../db/schema'
+import type { ConsumptionTotals, Transaction, TransactionPage } from '~/contracts/billing'
+import { encodeCursor } from '~/lib/cursor'
 import type { Db } from '../db/types'
 
 type Entry = typeof ledgerEntries.$inferSelect
 
 /** A transaction record as the dashboard reads it; event references and other keys stay internal. */
-export function transactionRecord(entry: Entry) {
+export function transactionRecord(entry: Entry): Transaction {
   return {
     id: String(entry.id),
     type: entry.type,
@@ -17,40 +19,24 @@ export function transactionRecord(entry: Entry) {
     created_at: entry.createdAt.toISOString(),
   }
 }
-export type TransactionRecord = ReturnType<typeof transactionRecord>
 
-export async function latestTransaction(db: Db, keyId: string): Promise<TransactionRecord | null> {
+export async function latestTransaction(db: Db, keyId: string): Promise<Transaction | null> {
   const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.keyId, keyId)).orderBy(desc(ledgerEntries.id)).limit(1)
   return entry ? transactionRecord(entry) : null
 }
 
 /** One entry of this key; another key's entry is simply not found. */
-export async function findTransaction(db: Db, keyId: string, id: number): Promise<TransactionRecord | null> {
+export async function findTransaction(db: Db, keyId: string, id: number): Promise<Transaction | null> {
   const [entry] = await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.keyId, keyId), eq(ledgerEntries.id, id))).limit(1)
   return entry ? transactionRecord(entry) : null
 }
 
-/** Cursors are opaque to clients: the id of the last entry they saw. */
-export const encodeCursor = (id: number) => Buffer.from(`e${id}`).toString('base64url')
-export function decodeCursor(cursor: string): number | undefined {
-  const match = /^e(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString())
-  return match ? Number(match[1]) : undefined
-}
-
 /** Newest first; `next_cursor` is null on the last page. */
-export async function paginatedTransactions(db: Db, keyId: string, numRecords: number, before?: number) {
+export async function paginatedTransactions(db: Db, keyId: string, numRecords: number, before?: number): Promise<TransactionPage> {
   const where = before === undefined ? eq(ledgerEntries.keyId, keyId) : and(eq(ledgerEntries.keyId, keyId), lt(ledgerEntries.id, before))
   const rows = await db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).limit(numRecords + 1)
   const page = rows.slice(0, numRecords)
   return { transactions: page.map(transactionRecord), next_cursor: rows.length > numRecords ? encodeCursor(page[page.length - 1].id) : null }
-}
-
-export interface ConsumptionTotals {
-  start: string
-  end: string
-  total_tokens: number
-  by_product: Record<string, number>
-  by_day: Array<{ date: string; total_tokens: number; by_product: Record<string, number> }>
 }
 
 /** Tokens consumed in [start, end) (UTC days), per product and per day, for the usage chart. */
@@ -63,7 +49,7 @@ export async function totalConsumption(db: Db, keyId: string, start: Date, end: 
       group by 1, 2 order by 1, 2`),
   )
   const byProduct: Record<string, number> = {}
-  const byDay = new Map<string, { date: string; total_tokens: number; by_product: Record<string, number> }>()
+  const byDay = new Map<string, ConsumptionTotals['by_day'][number]>()
   let total = 0
   for (const row of rows) {
     const product = row.product ?? 'other'

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { rowsOf } from '../db/migrate'
+import type { TransferResult } from '~/contracts/billing'
 import type { Db } from '../db/types'
 import { KeyRevoked, NothingToTransfer, ReceiverNotFound, SameKeyTransfer } from './refusals'
 import { applyEntries, entryResult, type EntryInput } from './ledger'
-
-export interface TransferResult {
-  transfer_id: string
-  amount: number
-  sender_balance: number
-  receiver_balance: number
-  sender_revoked: boolean
-}
 
 /**
  * Moves the sender's whole balance to the receiver and revokes the sender, atomically (invariant I5).
