@@ -7,7 +7,12 @@ export default defineConfig({
   locales: [...catalogLocales],
   fallbackLocales: { default: sourceLocale },
   // LINGUI_CATALOG_ROOT lets the catalog test extract into a scratch folder and compare.
-  catalogs: [{ path: `${process.env.LINGUI_CATALOG_ROOT ?? '<rootDir>/locales'}/{locale}/messages`, include: ['<rootDir>/app', '<rootDir>/content'] }],
+  catalogs: [
+    {
+      path: `${process.env.LINGUI_CATALOG_ROOT ?? '<rootDir>/locales'}/{locale}/messages`,
+      include: ['<rootDir>/app', '<rootDir>/content'],
+    },
+  ],
   format: formatter({ lineNumbers: false }),
   compileNamespace: 'es',
 })

@@ -3,7 +3,16 @@ import { serverEnv, type ServerEnv } from '~/server/env'
 import { compressed } from './server/http/compress'
 import { PRERENDER_NONCE, prerenderedPage } from './server/http/prerendered'
 import { requestIdOf } from './server/http/request-id'
-import { API_CONTENT_SECURITY_POLICY, applyCors, applySecurityHeaders, contentSecurityPolicy, corsPreflight, createNonce, csrfRefusal, isApiPath } from './server/http/security'
+import {
+  API_CONTENT_SECURITY_POLICY,
+  applyCors,
+  applySecurityHeaders,
+  contentSecurityPolicy,
+  corsPreflight,
+  createNonce,
+  csrfRefusal,
+  isApiPath,
+} from './server/http/security'
 import { startOutboxWorker } from './server/providers/email'
 import { runInRequest } from './server/request-context'
 

@@ -4,7 +4,11 @@ import type { CustomerGroup } from './schemas'
 /** Logos are generated wordmarks at /images/customers/<slug>.svg, named after the customer. */
 const customers = (...names: string[]) =>
   names.map((name) => {
-    const slug = name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+    const slug = name
+      .toLowerCase()
+      .replace(/&/g, 'and')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
     return { slug, name, logo: `/images/customers/${slug}.svg` }
   })
 
@@ -42,7 +46,12 @@ export const customerGroups: CustomerGroup[] = [
   {
     id: 'universities',
     label: msg`Universities`,
-    customers: customers('Northbridge University', 'Westmarch Institute of Technology', 'Eastlake College', 'University of Halden'),
+    customers: customers(
+      'Northbridge University',
+      'Westmarch Institute of Technology',
+      'Eastlake College',
+      'University of Halden',
+    ),
   },
 ]
 

@@ -4,7 +4,10 @@
  */
 export type FrontmatterValue = string | string[]
 
-export function parseFrontmatter(source: string, file = 'post'): { data: Record<string, FrontmatterValue>; body: string } {
+export function parseFrontmatter(
+  source: string,
+  file = 'post',
+): { data: Record<string, FrontmatterValue>; body: string } {
   const text = source.replace(/\r\n?/g, '\n')
   const match = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(text)
   if (!match) throw new Error(`${file}: missing --- frontmatter block`)

@@ -39,7 +39,15 @@ export const products: Product[] = [
     spectrum: [200, 220, 245],
     enterprise: false,
     inMenu: true,
-    modelSlugs: ['embeddings-v4', 'embeddings-v3', 'clip-v2', 'code-embeddings-1.5b', 'code-embeddings-0.5b', 'colbert-v2', 'embeddings-v2-base-en'],
+    modelSlugs: [
+      'embeddings-v4',
+      'embeddings-v3',
+      'clip-v2',
+      'code-embeddings-1.5b',
+      'code-embeddings-0.5b',
+      'colbert-v2',
+      'embeddings-v2-base-en',
+    ],
   },
   {
     key: 'reranker',
@@ -137,9 +145,34 @@ export function getProduct(key: ProductKey) {
 const legacyLink = (sub: string) => `https://${sub}.${brand.domain}/`
 
 export const legacyProducts: LegacyProduct[] = [
-  { key: 'prompt-studio', label: 'Prompt Studio', caption: msg`Write and optimise prompts for any model`, link: legacyLink('prompt') },
-  { key: 'scene-describer', label: 'Scene Describer', caption: msg`Describe images and videos in words`, link: legacyLink('scene') },
-  { key: 'banner-maker', label: 'Banner Maker', caption: msg`Turn an article into a banner image`, link: legacyLink('banner') },
-  { key: 'lodestar-chat', label: `${brand.shortName} Chat`, caption: msg`A chat assistant with long-term memory`, link: legacyLink('chat') },
-  { key: 'rationale', label: 'Rationale', caption: msg`Weigh the pros and cons of a decision`, link: legacyLink('rationale') },
+  {
+    key: 'prompt-studio',
+    label: 'Prompt Studio',
+    caption: msg`Write and optimise prompts for any model`,
+    link: legacyLink('prompt'),
+  },
+  {
+    key: 'scene-describer',
+    label: 'Scene Describer',
+    caption: msg`Describe images and videos in words`,
+    link: legacyLink('scene'),
+  },
+  {
+    key: 'banner-maker',
+    label: 'Banner Maker',
+    caption: msg`Turn an article into a banner image`,
+    link: legacyLink('banner'),
+  },
+  {
+    key: 'lodestar-chat',
+    label: `${brand.shortName} Chat`,
+    caption: msg`A chat assistant with long-term memory`,
+    link: legacyLink('chat'),
+  },
+  {
+    key: 'rationale',
+    label: 'Rationale',
+    caption: msg`Weigh the pros and cons of a decision`,
+    link: legacyLink('rationale'),
+  },
 ]

@@ -36,9 +36,15 @@ export const contentDate = v.pipe(
 export const externalUrl = v.pipe(v.string(), v.url('must be a URL'), v.startsWith('https://', 'must be https'))
 export const routePath = v.pipe(v.string(), v.regex(/^\/[a-z0-9\-/#]*$/, 'must be a site path'))
 /** A page as its route names it ('/{-$locale}/reader'), so links to it are typed; tsc checks it against the route tree. */
-export const pagePath = v.custom<PagePath>((input) => typeof input === 'string' && /^\/\{-\$locale\}(\/[a-z0-9-]+)*$/.test(input), 'must be a page route like /{-$locale}/reader')
+export const pagePath = v.custom<PagePath>(
+  (input) => typeof input === 'string' && /^\/\{-\$locale\}(\/[a-z0-9-]+)*$/.test(input),
+  'must be a page route like /{-$locale}/reader',
+)
 /** A file served from public/; the content test checks that each one exists. */
-export const imagePath = v.pipe(v.string(), v.regex(/^\/images\/[a-z0-9\-/.]+\.(svg|webp|avif|png)$/, 'must be an image under /images/'))
+export const imagePath = v.pipe(
+  v.string(),
+  v.regex(/^\/images\/[a-z0-9\-/.]+\.(svg|webp|avif|png)$/, 'must be an image under /images/'),
+)
 
 /** A wide picture (news cover, season card) with raster sources for `<picture>` and an SVG fallback. */
 export const coverImage = v.object({
@@ -49,7 +55,6 @@ export const coverImage = v.object({
   height: v.literal(630),
 })
 export type CoverImage = v.InferOutput<typeof coverImage>
-
 
 // Products (spec §3 "Product menu entry")
 
@@ -114,7 +119,6 @@ export const model = v.object({
 })
 export type Model = v.InferOutput<typeof model>
 
-
 export const paper = v.object({
   id: slug,
   models: v.pipe(v.array(slug), v.minLength(1)),
@@ -128,7 +132,6 @@ export const paper = v.object({
 export type Paper = v.InferOutput<typeof paper>
 
 // Company
-
 
 export const customerGroup = v.object({
   id: v.picklist(customerGroupIds),
@@ -170,7 +173,6 @@ export const office = v.object({
 })
 export type Office = v.InferOutput<typeof office>
 
-
 const socialBase = {
   id: slug,
   icon: v.picklist(socialIcons),
@@ -179,11 +181,14 @@ const socialBase = {
   label: messageDescriptor,
 }
 export const socialLink = v.variant('kind', [
-  v.object({ ...socialBase, kind: v.literal('link'), link: v.pipe(v.string(), v.regex(/^(https:\/\/|mailto:)/, 'must be https or mailto')) }),
+  v.object({
+    ...socialBase,
+    kind: v.literal('link'),
+    link: v.pipe(v.string(), v.regex(/^(https:\/\/|mailto:)/, 'must be https or mailto')),
+  }),
   v.object({ ...socialBase, kind: v.literal('qrcode'), qrcode: imagePath }),
 ])
 export type SocialLink = v.InferOutput<typeof socialLink>
-
 
 export const ossProject = v.object({
   name: slug,

@@ -5,16 +5,50 @@
  */
 import type { CoverImage } from './schemas'
 
-export const productKeys = ['reader', 'embeddings', 'reranker', 'deepsearch', 'classifier', 'segmenter', 'fine-tuning', 'llm-serp-demo'] as const
-
-export const modelTags = ['embeddings', 'reranker', 'reader', 'multimodal', 'multilingual', 'code', 'classifier', 'late-interaction'] as const
-
-export const conferences = [
-  'NeurIPS 2025', 'EMNLP 2025', 'ICLR 2025', 'ACL 2025', 'ECIR 2025',
-  'SIGIR 2025', 'EMNLP 2024', 'WWW 2025', 'ICML 2024', 'EMNLP 2023',
+export const productKeys = [
+  'reader',
+  'embeddings',
+  'reranker',
+  'deepsearch',
+  'classifier',
+  'segmenter',
+  'fine-tuning',
+  'llm-serp-demo',
 ] as const
 
-export const customerGroupIds = ['technology', 'media', 'finance-consulting', 'ecommerce-retail', 'misc', 'llm-providers', 'universities'] as const
+export const modelTags = [
+  'embeddings',
+  'reranker',
+  'reader',
+  'multimodal',
+  'multilingual',
+  'code',
+  'classifier',
+  'late-interaction',
+] as const
+
+export const conferences = [
+  'NeurIPS 2025',
+  'EMNLP 2025',
+  'ICLR 2025',
+  'ACL 2025',
+  'ECIR 2025',
+  'SIGIR 2025',
+  'EMNLP 2024',
+  'WWW 2025',
+  'ICML 2024',
+  'EMNLP 2023',
+] as const
+
+export const customerGroupIds = [
+  'technology',
+  'media',
+  'finance-consulting',
+  'ecommerce-retail',
+  'misc',
+  'llm-providers',
+  'universities',
+] as const
 
 export const socialIcons = ['x', 'linkedin', 'github', 'huggingface', 'discord', 'wechat', 'mail'] as const
 

@@ -29,13 +29,16 @@ if (process.env.SKIP_BUILD !== 'true' && !run('npm', ['run', 'build'])) process.
 /** A fresh database for this run on the local Postgres, or undefined when there is none. */
 async function createBenchDatabase() {
   if (process.env.BENCH_POSTGRES === 'off') return undefined
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const adminUrl =
+    process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 })
   const name = `bench_api_${Date.now().toString(36)}`
   try {
     await admin.unsafe(`create database "${name}"`)
   } catch (error) {
-    console.warn(`[bench] no Postgres at ${adminUrl.replace(/\/\/[^@]*@/, '//')} (${error.message}): serving on PGlite, skipping the ledger benchmark`)
+    console.warn(
+      `[bench] no Postgres at ${adminUrl.replace(/\/\/[^@]*@/, '//')} (${error.message}): serving on PGlite, skipping the ledger benchmark`,
+    )
     await admin.end({ timeout: 1 }).catch(() => {})
     return undefined
   }
@@ -45,7 +48,9 @@ async function createBenchDatabase() {
     adminUrl,
     url: url.toString(),
     async drop() {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`).catch((error) => console.warn(`[bench] could not drop ${name}: ${error.message}`))
+      await admin
+        .unsafe(`drop database if exists "${name}" with (force)`)
+        .catch((error) => console.warn(`[bench] could not drop ${name}: ${error.message}`))
       await admin.end({ timeout: 5 })
     },
   }
@@ -61,7 +66,11 @@ try {
   } else if (process.env.BENCH_LEDGER !== 'off') {
     const out = `${resultsDir}/ledger.raw.out`
     rmSync(out, { force: true })
-    run('npx', ['vitest', 'run', '--config', 'tests/bench/vitest.config.ts', '--passWithNoTests', ...filters], { ...env, TEST_DATABASE_URL: database.adminUrl, BENCH_OUT: out })
+    run('npx', ['vitest', 'run', '--config', 'tests/bench/vitest.config.ts', '--passWithNoTests', ...filters], {
+      ...env,
+      TEST_DATABASE_URL: database.adminUrl,
+      BENCH_OUT: out,
+    })
     if (existsSync(out)) {
       try {
         const results = ledgerResults(JSON.parse(readFileSync(out, 'utf8')))
@@ -86,7 +95,12 @@ function ledgerResults(raw) {
   const perSecond = (v) => num(v) ?? num(v?.per_second)
   const targets = raw.targets ?? {}
   const defaults = { spread: 2000, hot: 500 }
-  const context = [raw.postgres && `Postgres ${raw.postgres}`, raw.synchronous_commit && `synchronous_commit=${raw.synchronous_commit}`, raw.metering_commit && `commit ${raw.metering_commit}`, raw.concurrency && `${raw.concurrency} in flight`]
+  const context = [
+    raw.postgres && `Postgres ${raw.postgres}`,
+    raw.synchronous_commit && `synchronous_commit=${raw.synchronous_commit}`,
+    raw.metering_commit && `commit ${raw.metering_commit}`,
+    raw.concurrency && `${raw.concurrency} in flight`,
+  ]
   const results = []
   const visit = (node, path) => {
     if (!node || typeof node !== 'object' || Array.isArray(node)) return
@@ -97,7 +111,8 @@ function ledgerResults(raw) {
     }
     const label = path.join(' ')
     const target = num(targets[`${path.join('_')}_per_second`]) ?? defaults[path.at(-1)]
-    const bare = perSecond(node.bare_update) ?? num(node.bare_update_per_second) ?? num(node.bare_update_async_commit_per_second)
+    const bare =
+      perSecond(node.bare_update) ?? num(node.bare_update_per_second) ?? num(node.bare_update_async_commit_per_second)
     const ratio = num(node.ratio_to_bare) ?? (bare ? Number((rate / bare).toFixed(2)) : undefined)
     const audit = num(node.audit_mismatches)
     const note = [
@@ -108,21 +123,44 @@ function ledgerResults(raw) {
       audit !== undefined && (audit === 0 ? 'ledger audit passed' : `ledger audit: ${audit} mismatches`),
       ...context,
     ].filter(Boolean)
-    results.push({ name: `metering debits/s (${label})`, value: rate, unit: 'debits/s', ...(target ? { budget: { op: '>=', value: target } } : {}), note: note.join(', ') })
-    if (bare !== undefined) results.push({ name: `bare single-row UPDATE/s (${label}, the limit)`, value: bare, unit: 'updates/s', note: 'same Postgres, same concurrency' })
+    results.push({
+      name: `metering debits/s (${label})`,
+      value: rate,
+      unit: 'debits/s',
+      ...(target ? { budget: { op: '>=', value: target } } : {}),
+      note: note.join(', '),
+    })
+    if (bare !== undefined)
+      results.push({
+        name: `bare single-row UPDATE/s (${label}, the limit)`,
+        value: bare,
+        unit: 'updates/s',
+        note: 'same Postgres, same concurrency',
+      })
     if (ratio !== undefined) results.push({ name: `metering / bare UPDATE (${label})`, value: ratio, unit: '×' })
-    if (audit !== undefined) results.push({ name: `ledger audit mismatches after ${label}`, value: audit, unit: 'keys', budget: { op: '<', value: 1 } })
+    if (audit !== undefined)
+      results.push({
+        name: `ledger audit mismatches after ${label}`,
+        value: audit,
+        unit: 'keys',
+        budget: { op: '<', value: 1 },
+      })
   }
   visit(raw, [])
   if (results.length === 0) throw new Error('no run with per_second found')
   return results
 }
 
-const files = readdirSync(resultsDir).filter((f) => f.endsWith('.json')).sort()
+const files = readdirSync(resultsDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
 const keeps = (r) => !r.budget || (r.budget.op === '<' ? r.value < r.budget.value : r.value >= r.budget.value)
 const rows = files.flatMap((file) => {
   const { at, results } = JSON.parse(readFileSync(`${resultsDir}/${file}`, 'utf8'))
-  return results.map((r) => `| ${file.replace('.json', '')} | ${r.name} | ${r.value} ${r.unit} | ${r.budget ? `${r.budget.op} ${r.budget.value}` : '–'} | ${r.budget ? (keeps(r) ? 'yes' : '**no**') : '–'} | ${r.note ?? ''} | ${at.slice(0, 10)} |`)
+  return results.map(
+    (r) =>
+      `| ${file.replace('.json', '')} | ${r.name} | ${r.value} ${r.unit} | ${r.budget ? `${r.budget.op} ${r.budget.value}` : '–'} | ${r.budget ? (keeps(r) ? 'yes' : '**no**') : '–'} | ${r.note ?? ''} | ${at.slice(0, 10)} |`,
+  )
 })
 const section = [
   '<!-- measured:start -->',
@@ -134,7 +172,9 @@ const section = [
   '<!-- measured:end -->',
 ].join('\n')
 const path = 'BENCHMARKS.md'
-const current = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n\n<!-- measured:start --><!-- measured:end -->\n'
+const current = existsSync(path)
+  ? readFileSync(path, 'utf8')
+  : '# Benchmarks\n\n<!-- measured:start --><!-- measured:end -->\n'
 writeFileSync(path, current.replace(/<!-- measured:start -->[\s\S]*<!-- measured:end -->/, section))
 console.log(section)
 if (failures.length > 0) {

@@ -24,11 +24,13 @@ const pages = {}
 let baseUrl
 for (const file of htmlFiles(publicDir)) {
   // Without the meta the browser's router renders head tags without a nonce too, matching this HTML.
-  const html = readFileSync(file, 'utf8').replaceAll(`<meta property="csp-nonce" content="${NONCE}"/>`, '').replaceAll(` nonce="${NONCE}"`, '')
+  const html = readFileSync(file, 'utf8')
+    .replaceAll(`<meta property="csp-nonce" content="${NONCE}"/>`, '')
+    .replaceAll(` nonce="${NONCE}"`, '')
   if (html.includes(NONCE)) throw new Error(`${file}: the build nonce survives outside a script tag`)
-  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
-    ([, body]) => `sha256-${createHash('sha256').update(body).digest('base64')}`,
-  )
+  const hashes = [
+    ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g),
+  ].map(([, body]) => `sha256-${createHash('sha256').update(body).digest('base64')}`)
   const rel = relative(publicDir, file)
   const route = `/${dirname(rel)}`.replace(/\/\.$/, '').replace(/^\/$/, '/') || '/'
   baseUrl ??= html.match(/<link rel="canonical" href="([^"]+)"/)?.[1]
@@ -37,7 +39,11 @@ for (const file of htmlFiles(publicDir)) {
   writeFileSync(target, html)
   writeFileSync(`${target}.gz`, gzipSync(html, { level: 9 }))
   writeFileSync(`${target}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
-  pages[route === '/.' ? '/' : route] = { file: rel, hashes: [...new Set(hashes)], etag: `"${createHash('sha1').update(html).digest('base64url')}"` }
+  pages[route === '/.' ? '/' : route] = {
+    file: rel,
+    hashes: [...new Set(hashes)],
+    etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+  }
   rmSync(file)
   for (const suffix of ['.gz', '.br']) rmSync(`${file}${suffix}`, { force: true })
 }

@@ -3,7 +3,9 @@ import * as v from 'valibot'
 import { modelTags } from '#content/vocabulary'
 
 export const modelsQuery = v.strictObject({
-  tag: v.optional(v.pipe(v.array(v.picklist(modelTags)), v.description('Repeatable; models carrying every given tag.'))),
+  tag: v.optional(
+    v.pipe(v.array(v.picklist(modelTags)), v.description('Repeatable; models carrying every given tag.')),
+  ),
 })
 
 export const modelAnswer = v.object({

@@ -10,7 +10,13 @@ export const maxTokens = 1_000_000_000_000
 
 /** A whole number sent as text (query strings, form fields), checked and turned into a number. */
 export const wholeNumberText = (min: number, max: number) =>
-  v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max))
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,15}$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min),
+    v.maxValue(max),
+  )
 
 export const isoDate = v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'))
 

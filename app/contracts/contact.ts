@@ -9,7 +9,13 @@ export const contactFields = {
   name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(200, 'too_long')),
   email: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(254, 'too_long'), v.email('invalid_email')),
   company: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(200, 'too_long')),
-  message: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.minLength(20, 'too_short'), v.maxLength(5000, 'too_long')),
+  message: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.minLength(20, 'too_short'),
+    v.maxLength(5000, 'too_long'),
+  ),
 }
 export type ContactField = keyof typeof contactFields
 export type ContactIssue = 'required' | 'too_long' | 'too_short' | 'invalid_email'

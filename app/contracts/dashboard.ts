@@ -3,7 +3,12 @@
  * holds (without it the server reads the `apiKey` cookie). Same field names and checks as the REST call.
  */
 import * as v from 'valibot'
-import { balanceNotificationBody, paginatedTransactionQuery, totalConsumptionQuery, transferBalanceQuery } from './billing'
+import {
+  balanceNotificationBody,
+  paginatedTransactionQuery,
+  totalConsumptionQuery,
+  transferBalanceQuery,
+} from './billing'
 import { presentedKey } from './common'
 import { captchaForm } from './keys'
 

@@ -10,7 +10,12 @@ export const usageBody = v.pipe(
     key_id: v.optional(v.pipe(v.string(), v.uuid('must be a key id'))),
     product: productName,
     model: v.optional(v.pipe(v.string(), v.maxLength(128))),
-    tokens: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1), v.maxValue(maxTokens)),
+    tokens: v.pipe(
+      v.number('must be a number'),
+      v.integer('must be a whole number'),
+      v.minValue(1),
+      v.maxValue(maxTokens),
+    ),
     usage_event_id: v.pipe(
       v.string(),
       v.minLength(1),
@@ -18,7 +23,10 @@ export const usageBody = v.pipe(
       v.description('Idempotency key: the same event is charged once.'),
     ),
   }),
-  v.check((body) => (body.api_key === undefined) !== (body.key_id === undefined), 'give exactly one of api_key and key_id'),
+  v.check(
+    (body) => (body.api_key === undefined) !== (body.key_id === undefined),
+    'give exactly one of api_key and key_id',
+  ),
 )
 
 export const usageAnswer = v.object({

@@ -52,7 +52,9 @@ export class ApiError extends Error {
 export function detailText(detail: unknown): string | undefined {
   if (typeof detail === 'string') return detail || undefined
   if (Array.isArray(detail)) {
-    const messages = detail.map((item) => (item && typeof item === 'object' && 'msg' in item ? String(item.msg) : String(item)))
+    const messages = detail.map((item) =>
+      item && typeof item === 'object' && 'msg' in item ? String(item.msg) : String(item),
+    )
     return messages.join('; ') || undefined
   }
   return detail == null ? undefined : JSON.stringify(detail)
@@ -68,7 +70,10 @@ async function fromResponse(response: Response): Promise<ApiError> {
   } catch {
     detail = (await response.text().catch(() => '')).slice(0, 200) || undefined
   }
-  return new ApiError(response.status, detail ?? (response.statusText || statusTexts[response.status] || 'Request failed'))
+  return new ApiError(
+    response.status,
+    detail ?? (response.statusText || statusTexts[response.status] || 'Request failed'),
+  )
 }
 
 /**
@@ -81,6 +86,7 @@ export async function toApiError(error: unknown): Promise<unknown> {
   if (error instanceof DOMException && error.name === 'AbortError') return error
   if (error instanceof Response) return fromResponse(error)
   const { status, detail } = (error ?? {}) as { status?: unknown; detail?: unknown }
-  if (typeof status === 'number') return new ApiError(status, detailText(detail) ?? statusTexts[status] ?? 'Request failed')
+  if (typeof status === 'number')
+    return new ApiError(status, detailText(detail) ?? statusTexts[status] ?? 'Request failed')
   return new ApiError(0, error instanceof Error ? error.message : statusTexts[0])
 }

@@ -23,7 +23,13 @@ export const thresholdsSchema = v.pipe(
 /** What the dashboard form checks before POST /api/v1/billing/balance_notification. */
 export const balanceNotificationSchema = v.object({
   thresholds: thresholdsSchema,
-  email: v.pipe(v.string('An e-mail address is required'), v.trim(), v.nonEmpty('An e-mail address is required'), v.email('Enter a valid e-mail address'), v.maxLength(254)),
+  email: v.pipe(
+    v.string('An e-mail address is required'),
+    v.trim(),
+    v.nonEmpty('An e-mail address is required'),
+    v.email('Enter a valid e-mail address'),
+    v.maxLength(254),
+  ),
 })
 
 export type BalanceNotificationInput = v.InferInput<typeof balanceNotificationSchema>

@@ -6,7 +6,11 @@ import { constants } from '../../app.config'
  */
 export function scrollToSelector(
   selector: string,
-  { offset = constants.scroll.offsetPx, delay = constants.scroll.delayMs, timeout = constants.scroll.observerTimeoutMs } = {},
+  {
+    offset = constants.scroll.offsetPx,
+    delay = constants.scroll.delayMs,
+    timeout = constants.scroll.observerTimeoutMs,
+  } = {},
 ): Promise<boolean> {
   const scrollTo = (element: Element) => {
     const top = element.getBoundingClientRect().top + window.scrollY - offset

@@ -64,7 +64,10 @@ export function pageHead(ctx: HeadContext, page: PageMeta) {
       { name: 'twitter:description', content: description },
       { name: 'twitter:image', content: image },
       // TanStack renders `script:ld+json` entries as JSON-LD scripts; its meta type does not list the key.
-      ...([page.jsonLd].flat().filter(Boolean).map((data) => ({ 'script:ld+json': data })) as MetaTag[]),
+      ...([page.jsonLd]
+        .flat()
+        .filter(Boolean)
+        .map((data) => ({ 'script:ld+json': data })) as MetaTag[]),
     ],
     links: [
       { rel: 'canonical', href: canonical },

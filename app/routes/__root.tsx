@@ -26,7 +26,8 @@ declare global {
 const publicBaseUrl = createIsomorphicFn()
   .server(() => {
     const baseUrl = (getGlobalStartContext() as { baseUrl?: string } | undefined)?.baseUrl
-    if (!baseUrl) throw new Error('No public base URL in the request context: is the request middleware in app/start.ts installed?')
+    if (!baseUrl)
+      throw new Error('No public base URL in the request context: is the request middleware in app/start.ts installed?')
     return baseUrl
   })
   .client(() => window.__BASE_URL__ ?? window.location.origin)

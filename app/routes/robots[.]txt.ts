@@ -6,8 +6,18 @@ export const Route = createFileRoute('/robots.txt')({
     handlers: {
       GET: () => {
         const base = serverEnv().PUBLIC_BASE_URL
-        const body = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /api-dashboard', 'Disallow: /*/api-dashboard', `Sitemap: ${new URL('/sitemap.xml', base)}`, ''].join('\n')
-        return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } })
+        const body = [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /api/',
+          'Disallow: /api-dashboard',
+          'Disallow: /*/api-dashboard',
+          `Sitemap: ${new URL('/sitemap.xml', base)}`,
+          '',
+        ].join('\n')
+        return new Response(body, {
+          headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+        })
       },
     },
   },

@@ -8,10 +8,23 @@ import { currentRequest } from './request-context'
 
 /** Built on first use: most processes that import this file (tests, tools) never parse the environment. */
 function buildEnvSchema() {
-  const port = v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(65535))
+  const port = v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.integer('must be an integer'),
+    v.minValue(1),
+    v.maxValue(65535),
+  )
   const url = v.pipe(v.string(), v.url('must be a URL'))
   const optional = <T extends v.GenericSchema<string, unknown>>(schema: T) =>
-    v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s)), v.optional(schema)))
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.transform((s) => (s === '' ? undefined : s)),
+        v.optional(schema),
+      ),
+    )
 
   const rateWindow = v.pipe(
     v.string(),
@@ -31,7 +44,9 @@ function buildEnvSchema() {
      * sizing for a pool in front of a database that does the work (more connections than that only queue
      * inside Postgres and switch contexts; measured in BENCHMARKS.md).
      */
-    DATABASE_POOL_MAX: optional(v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(1000))),
+    DATABASE_POOL_MAX: optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(1000)),
+    ),
     PUBLIC_BASE_URL: v.optional(url, 'http://localhost:3000'),
     REDIS_URL: optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
     SMTP_URL: optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// URL'))),
@@ -42,7 +57,10 @@ function buildEnvSchema() {
     TURNSTILE_SECRET_KEY: optional(v.string()),
     TURNSTILE_SITE_KEY: optional(v.string()),
     /** ALTCHA work: the largest proof-of-work counter (about 1 s in a browser at the default). */
-    CAPTCHA_DIFFICULTY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(2), v.maxValue(1_000_000)), '10000'),
+    CAPTCHA_DIFFICULTY: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(2), v.maxValue(1_000_000)),
+      '10000',
+    ),
     /** Turnstile's siteverify endpoint; only tests point it elsewhere (a loopback server). */
     TURNSTILE_VERIFY_URL: optional(url),
     /** Trial keys per client address, as `count/seconds`; a 429 sends the dashboard to an empty key. */
@@ -51,7 +69,10 @@ function buildEnvSchema() {
     RATE_LIMIT_EMPTY: v.optional(rateWindow, '20/3600'),
     /** `off` disables the per-key limits of /api/v1 (e.g. for benchmarks); otherwise the `dashboard` tier applies. */
     RATE_LIMIT_KEYS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
-    TRUST_PROXY: v.pipe(v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'), v.transform((s) => s === 'true')),
+    TRUST_PROXY: v.pipe(
+      v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+      v.transform((s) => s === 'true'),
+    ),
     /** Validated here so a typo stops start-up; the logger reads it raw, so it can log even a bad environment. */
     LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error'], 'must be debug, info, warn or error'), 'info'),
   })
@@ -65,7 +86,11 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value throws naming the variable, so start-up stops with a clear message. */
 export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
-  const known = Object.fromEntries(Object.keys(envSchema().entries).map((k) => [k, source[k]]).filter(([, val]) => val !== undefined))
+  const known = Object.fromEntries(
+    Object.keys(envSchema().entries)
+      .map((k) => [k, source[k]])
+      .filter(([, val]) => val !== undefined),
+  )
   const result = v.safeParse(envSchema(), known, { abortPipeEarly: true })
   if (result.success) return result.output
   const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'} ${issue.message}`)
@@ -84,7 +109,9 @@ export function serverEnv(source: Record<string, string | undefined> = globalThi
     const scoped = currentRequest()?.env
     if (scoped) return scoped
   }
-  const snapshot = Object.keys(envSchema().entries).map((k) => source[k] ?? '').join('\u0000')
+  const snapshot = Object.keys(envSchema().entries)
+    .map((k) => source[k] ?? '')
+    .join('\u0000')
   if (cached?.source === source && cached.snapshot === snapshot) return cached.env
   const env = parseEnv(source)
   cached = { source, snapshot, env }

@@ -11,7 +11,10 @@ type Closer = () => Promise<void> | void
 export type ShutdownPhase = 'work' | 'connections'
 
 const registry = Symbol.for('search-foundation-site.shutdown')
-const closers = ((globalThis as Record<symbol, unknown>)[registry] ??= new Map<Closer, ShutdownPhase>()) as Map<Closer, ShutdownPhase>
+const closers = ((globalThis as Record<symbol, unknown>)[registry] ??= new Map<Closer, ShutdownPhase>()) as Map<
+  Closer,
+  ShutdownPhase
+>
 
 /** Registers `close` to run at shutdown (once, however often it is registered). */
 export function onShutdown(close: Closer, phase: ShutdownPhase = 'work'): void {

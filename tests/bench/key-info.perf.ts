@@ -39,15 +39,28 @@ describe('key info', () => {
     // Warm the route, the connection pool and the JIT before measuring.
     await autocannon({ url, connections: CONNECTIONS, duration: 3 })
     const runs: autocannon.Result[] = []
-    for (let i = 0; i < RUNS; i++) runs.push(await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 }))
+    for (let i = 0; i < RUNS; i++)
+      runs.push(await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 }))
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
     const rates = runs.map((r) => Math.round(r.requests.average))
     const p99s = runs.map((r) => r.latency.p99)
     const note = `${CONNECTIONS} connections, median of ${RUNS} × ${DURATION} s, ${database}, RATE_LIMIT_KEYS=off`
     const failures = runs.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0)
     const results: BenchResult[] = [
-      { name: 'key info requests/s', value: median(rates), unit: 'req/s', budget: { op: '>=', value: 3000 }, note: `${note}; runs ${rates.join(', ')}` },
-      { name: 'key info latency p99', value: median(p99s), unit: 'ms', budget: { op: '<', value: 20 }, note: `runs ${p99s.join(', ')} ms; p50 ${median(runs.map((r) => r.latency.p50))} ms` },
+      {
+        name: 'key info requests/s',
+        value: median(rates),
+        unit: 'req/s',
+        budget: { op: '>=', value: 3000 },
+        note: `${note}; runs ${rates.join(', ')}`,
+      },
+      {
+        name: 'key info latency p99',
+        value: median(p99s),
+        unit: 'ms',
+        budget: { op: '<', value: 20 },
+        note: `runs ${p99s.join(', ')} ms; p50 ${median(runs.map((r) => r.latency.p50))} ms`,
+      },
       { name: 'key info non-2xx', value: failures, unit: 'responses', budget: { op: '<', value: 1 } },
     ]
     recordResults('key-info', results)

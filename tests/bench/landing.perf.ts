@@ -27,11 +27,17 @@ async function firstLoadJs(path: string): Promise<{ kb: number; inlineKb: number
   await browser.close()
   const html = await (await fetch(baseUrl + path)).text()
   const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
-    .filter(([, attributes, body]) => !/\bsrc=/.test(attributes) && !/application\/ld\+json/.test(attributes) && body.trim())
+    .filter(
+      ([, attributes, body]) => !/\bsrc=/.test(attributes) && !/application\/ld\+json/.test(attributes) && body.trim(),
+    )
     .map(([, , body]) => body)
     .join('')
   const gzipped = scripts.reduce((sum, body) => sum + gzipSync(body).length, 0)
-  return { kb: gzipped / 1024, inlineKb: gzipSync(inline).length / 1024, firebase: scripts.some((body) => body.includes('firebase')) || inline.includes('firebase') }
+  return {
+    kb: gzipped / 1024,
+    inlineKb: gzipSync(inline).length / 1024,
+    firebase: scripts.some((body) => body.includes('firebase')) || inline.includes('firebase'),
+  }
 }
 
 describe('landing page', () => {
@@ -41,13 +47,29 @@ describe('landing page', () => {
     await autocannon({ url: `${baseUrl}/`, connections: 16, duration: 2, headers })
     const run = await autocannon({ url: `${baseUrl}/`, connections: 16, duration: 10, pipelining: 1, headers })
     const results: BenchResult[] = [
-      { name: 'landing SSR requests/s', value: Math.round(run.requests.average), unit: 'req/s', note: '16 connections, brotli, prerendered' },
+      {
+        name: 'landing SSR requests/s',
+        value: Math.round(run.requests.average),
+        unit: 'req/s',
+        note: '16 connections, brotli, prerendered',
+      },
       { name: 'landing SSR latency p99', value: run.latency.p99, unit: 'ms', note: `p50 ${run.latency.p50} ms` },
     ]
     for (const path of marketingPages) {
       const js = await firstLoadJs(path)
-      results.push({ name: `first-load JS ${path}`, value: Math.round(js.kb * 10) / 10, unit: 'KB gzip', budget: { op: '<', value: 150 }, note: js.firebase ? 'contains Firebase' : 'no Firebase' })
-      results.push({ name: `inline scripts ${path}`, value: Math.round(js.inlineKb * 10) / 10, unit: 'KB gzip', note: 'hydration data with the message catalogue, theme script' })
+      results.push({
+        name: `first-load JS ${path}`,
+        value: Math.round(js.kb * 10) / 10,
+        unit: 'KB gzip',
+        budget: { op: '<', value: 150 },
+        note: js.firebase ? 'contains Firebase' : 'no Firebase',
+      })
+      results.push({
+        name: `inline scripts ${path}`,
+        value: Math.round(js.inlineKb * 10) / 10,
+        unit: 'KB gzip',
+        note: 'hydration data with the message catalogue, theme script',
+      })
       expect(js.firebase).toBe(false)
     }
     expect(run.non2xx).toBe(0)

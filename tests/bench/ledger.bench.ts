@@ -45,8 +45,15 @@ async function throughput(total: number, concurrency: number, op: (i: number) =>
   )
   const seconds = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
-  const at = (q: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2))
-  return { ops: total, seconds: Number(seconds.toFixed(3)), per_second: Math.round(total / seconds), p50_ms: at(0.5), p99_ms: at(0.99) }
+  const at = (q: number) =>
+    Number(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2))
+  return {
+    ops: total,
+    seconds: Number(seconds.toFixed(3)),
+    per_second: Math.round(total / seconds),
+    p50_ms: at(0.5),
+    p99_ms: at(0.99),
+  }
 }
 
 async function seedKeys(db: Db, count: number, balance: number): Promise<string[]> {
@@ -83,7 +90,9 @@ test('ledger metering throughput (durable)', async () => {
     const db = database.db
     await migrate(db)
     const [settings] = rowsOf<{ version: string; synchronous_commit: string; fsync: string }>(
-      await db.execute(sql`select current_setting('server_version') as version, current_setting('synchronous_commit') as synchronous_commit, current_setting('fsync') as fsync`),
+      await db.execute(
+        sql`select current_setting('server_version') as version, current_setting('synchronous_commit') as synchronous_commit, current_setting('fsync') as fsync`,
+      ),
     )
     expect(settings.synchronous_commit).toBe('on')
     const keys = await seedKeys(db, KEYS, 1_000_000_000)
@@ -91,15 +100,34 @@ test('ledger metering throughput (durable)', async () => {
     await db.execute(sql`create table bench_counter (id int primary key, n bigint not null)`)
     await db.execute(sql`insert into bench_counter select g, 1000000000 from generate_series(1, ${KEYS}) g`)
     // Warm the pool and the plan cache.
-    await throughput(500, CONCURRENCY, () => consume(db, { keyId: keys[0], tokens: 1, usageEventId: randomUUID(), product: 'bench' }))
+    await throughput(500, CONCURRENCY, () =>
+      consume(db, { keyId: keys[0], tokens: 1, usageEventId: randomUUID(), product: 'bench' }),
+    )
 
-    const spread = await batched(db, () => throughput(SPREAD_DEBITS, CONCURRENCY, (i) => consume(db, { keyId: keys[i % KEYS], tokens: 3, usageEventId: randomUUID(), product: 'embeddings' })))
+    const spread = await batched(db, () =>
+      throughput(SPREAD_DEBITS, CONCURRENCY, (i) =>
+        consume(db, { keyId: keys[i % KEYS], tokens: 3, usageEventId: randomUUID(), product: 'embeddings' }),
+      ),
+    )
     const spreadAudit = await auditLedger(db)
-    const hotRun = await batched(db, () => throughput(HOT_DEBITS, CONCURRENCY, () => consume(db, { keyId: hot, tokens: 3, usageEventId: randomUUID(), product: 'embeddings' })))
+    const hotRun = await batched(db, () =>
+      throughput(HOT_DEBITS, CONCURRENCY, () =>
+        consume(db, { keyId: hot, tokens: 3, usageEventId: randomUUID(), product: 'embeddings' }),
+      ),
+    )
     const hotAudit = await auditLedger(db)
-    const bare = (id: (i: number) => number) => (i: number) => db.execute(sql`update bench_counter set n = n - 3 where id = ${id(i)}`)
-    const bareSpread = await throughput(SPREAD_DEBITS, CONCURRENCY, bare((i) => 1 + (i % KEYS)))
-    const bareHot = await throughput(HOT_DEBITS, CONCURRENCY, bare(() => 1))
+    const bare = (id: (i: number) => number) => (i: number) =>
+      db.execute(sql`update bench_counter set n = n - 3 where id = ${id(i)}`)
+    const bareSpread = await throughput(
+      SPREAD_DEBITS,
+      CONCURRENCY,
+      bare((i) => 1 + (i % KEYS)),
+    )
+    const bareHot = await throughput(
+      HOT_DEBITS,
+      CONCURRENCY,
+      bare(() => 1),
+    )
 
     const result = {
       benchmark: 'ledger-metering',
@@ -107,8 +135,20 @@ test('ledger metering throughput (durable)', async () => {
       synchronous_commit: settings.synchronous_commit,
       fsync: settings.fsync,
       concurrency: CONCURRENCY,
-      spread: { keys: KEYS, ...spread, audit_mismatches: spreadAudit.length, bare_update: bareSpread, ratio_to_bare: Number((spread.per_second / bareSpread.per_second).toFixed(2)) },
-      hot: { keys: 1, ...hotRun, audit_mismatches: hotAudit.length, bare_update: bareHot, ratio_to_bare: Number((hotRun.per_second / bareHot.per_second).toFixed(2)) },
+      spread: {
+        keys: KEYS,
+        ...spread,
+        audit_mismatches: spreadAudit.length,
+        bare_update: bareSpread,
+        ratio_to_bare: Number((spread.per_second / bareSpread.per_second).toFixed(2)),
+      },
+      hot: {
+        keys: 1,
+        ...hotRun,
+        audit_mismatches: hotAudit.length,
+        bare_update: bareHot,
+        ratio_to_bare: Number((hotRun.per_second / bareHot.per_second).toFixed(2)),
+      },
       targets: { spread_per_second: 2000, hot_per_second: 500 },
     }
     console.log(JSON.stringify(result, null, 2))

@@ -9,8 +9,12 @@ import { recordResults, type BenchResult } from './support/results'
 
 const run = promisify(execFile)
 const baseUrl = inject('baseUrl')
-const pages = ['/', '/embeddings', '/models', `/news/${posts[0]!.slug}`].flatMap((path) => [path, path === '/' ? '/ja' : `/ja${path}`])
-const chromeFlags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync'
+const pages = ['/', '/embeddings', '/models', `/news/${posts[0]!.slug}`].flatMap((path) => [
+  path,
+  path === '/' ? '/ja' : `/ja${path}`,
+])
+const chromeFlags =
+  '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync'
 
 interface Report {
   categories: Record<string, { score: number }>
@@ -32,10 +36,23 @@ async function lighthouseOnce(url: string): Promise<Report> {
   const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'))
   try {
     const output = join(dir, 'report.json')
-    await run(process.execPath, ['node_modules/lighthouse/cli/index.js', url, '--quiet', `--chrome-flags=${chromeFlags}`, '--output=json', `--output-path=${output}`, '--form-factor=mobile', '--throttling-method=simulate'], {
-      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-      timeout: 180_000,
-    })
+    await run(
+      process.execPath,
+      [
+        'node_modules/lighthouse/cli/index.js',
+        url,
+        '--quiet',
+        `--chrome-flags=${chromeFlags}`,
+        '--output=json',
+        `--output-path=${output}`,
+        '--form-factor=mobile',
+        '--throttling-method=simulate',
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        timeout: 180_000,
+      },
+    )
     return JSON.parse(readFileSync(output, 'utf8')) as Report
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -54,9 +71,24 @@ describe('Lighthouse on marketing pages', () => {
         { name: `${path} accessibility`, value: score('accessibility'), unit: '', budget: { op: '>=', value: 100 } },
         { name: `${path} best practices`, value: score('best-practices'), unit: '', budget: { op: '>=', value: 100 } },
         { name: `${path} SEO`, value: score('seo'), unit: '', budget: { op: '>=', value: 100 } },
-        { name: `${path} LCP`, value: Math.round(audit('largest-contentful-paint')), unit: 'ms', budget: { op: '<', value: 1500 } },
-        { name: `${path} TBT`, value: Math.round(audit('total-blocking-time')), unit: 'ms', budget: { op: '<', value: 50 } },
-        { name: `${path} CLS`, value: Math.round(audit('cumulative-layout-shift') * 1000) / 1000, unit: '', budget: { op: '<', value: 0.01 } },
+        {
+          name: `${path} LCP`,
+          value: Math.round(audit('largest-contentful-paint')),
+          unit: 'ms',
+          budget: { op: '<', value: 1500 },
+        },
+        {
+          name: `${path} TBT`,
+          value: Math.round(audit('total-blocking-time')),
+          unit: 'ms',
+          budget: { op: '<', value: 50 },
+        },
+        {
+          name: `${path} CLS`,
+          value: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+          unit: '',
+          budget: { op: '<', value: 0.01 },
+        },
       )
     }
     recordResults('lighthouse', results)

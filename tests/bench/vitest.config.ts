@@ -5,6 +5,14 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
 /** Benchmarks run through vitest only for its TypeScript and path aliases: `vitest run --config tests/bench/vitest.config.ts`. */
 export default defineConfig({
-  resolve: { alias: { '~': here('../../app'), '#content': here('../../content'), '#config': here('../../app.config.ts') } },
-  test: { include: ['tests/bench/**/*.bench.ts'], root: here('../..'), testTimeout: 600_000, hookTimeout: 120_000, fileParallelism: false },
+  resolve: {
+    alias: { '~': here('../../app'), '#content': here('../../content'), '#config': here('../../app.config.ts') },
+  },
+  test: {
+    include: ['tests/bench/**/*.bench.ts'],
+    root: here('../..'),
+    testTimeout: 600_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
 })

@@ -8,7 +8,10 @@ const baseUrl = inject('baseUrl')
 const outbox = join(inject('dataDir'), 'outbox')
 const salesMails = () => {
   try {
-    return readdirSync(outbox).filter((f) => f.endsWith('.eml')).map((f) => readFileSync(join(outbox, f), 'utf8')).filter((m) => /Ada Lovelace/.test(m))
+    return readdirSync(outbox)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => readFileSync(join(outbox, f), 'utf8'))
+      .filter((m) => /Ada Lovelace/.test(m))
   } catch {
     return []
   }

@@ -60,18 +60,28 @@ describe('a developer with a trial key', () => {
     await expect.poll(() => page.getByTestId('consumption-total').textContent()).toContain('14,345')
     const rows = page.locator('[data-testid=transactions] tbody tr')
     await expect.poll(() => rows.count()).toBe(3)
-    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-type')))).toEqual(['consume', 'consume', 'trial'])
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-type')))).toEqual([
+      'consume',
+      'consume',
+      'trial',
+    ])
 
     // A fourth threshold is refused with the server's rule; three are saved.
     await page.getByRole('link', { name: 'Notifications' }).click()
     await page.getByTestId('threshold-1').fill('5000000')
-    for (const [n, value] of [[2, '1000000'], [3, '100000'], [4, '10']] as const) {
+    for (const [n, value] of [
+      [2, '1000000'],
+      [3, '100000'],
+      [4, '10'],
+    ] as const) {
       await page.getByTestId('add-threshold').click()
       await page.getByTestId(`threshold-${n}`).fill(value)
     }
     await page.getByTestId('notification-email').fill('alerts@example.com')
     await page.getByTestId('save-notifications').click()
-    expect(await page.getByTestId('thresholds-error').textContent()).toContain('Invalid thresholds: Must be array with max 3 values')
+    expect(await page.getByTestId('thresholds-error').textContent()).toContain(
+      'Invalid thresholds: Must be array with max 3 values',
+    )
     await page.getByRole('button', { name: 'Remove threshold 4' }).click()
     await page.getByTestId('save-notifications').click()
     await page.getByText('Balance alerts saved').waitFor()
@@ -88,7 +98,9 @@ describe('a developer with a trial key', () => {
 
     const sender = await fetch(`${baseUrl}/api/v1/api_key/fe_user?api_key=${encodeURIComponent(key)}`)
     expect(sender.status).toBe(401)
-    const info = (await (await fetch(`${baseUrl}/api/v1/api_key/fe_user?api_key=${encodeURIComponent(receiver)}`)).json()) as { wallet: { total_balance: number } }
+    const info = (await (
+      await fetch(`${baseUrl}/api/v1/api_key/fe_user?api_key=${encodeURIComponent(receiver)}`)
+    ).json()) as { wallet: { total_balance: number } }
     expect(info.wallet.total_balance).toBe(10_000_000 + 10_000_000 - 14_345)
 
     expect(restCalls).toEqual([])

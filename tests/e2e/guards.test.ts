@@ -128,7 +128,9 @@ describe('router guards in a real browser', () => {
     expect(await isDark()).toBe(false)
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'))
-    expect(await page.evaluate(() => document.querySelector('link[rel="icon"]')!.getAttribute('href'))).toBe('/favicon-dark.svg')
+    expect(await page.evaluate(() => document.querySelector('link[rel="icon"]')!.getAttribute('href'))).toBe(
+      '/favicon-dark.svg',
+    )
     await context.close()
   })
 
@@ -138,7 +140,9 @@ describe('router guards in a real browser', () => {
     // Read the class as the parser reaches <body>, before hydration.
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') (window as unknown as { __firstPaintDark: boolean }).__firstPaintDark = document.documentElement.classList.contains('dark')
+        if (document.readyState === 'interactive')
+          (window as unknown as { __firstPaintDark: boolean }).__firstPaintDark =
+            document.documentElement.classList.contains('dark')
       })
     })
     await page.goto(`${baseUrl}/`)

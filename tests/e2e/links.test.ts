@@ -18,7 +18,8 @@ describe('links after hydration', () => {
     await page.waitForSelector('#app[data-mounted="true"]')
     return { page, problems }
   }
-  const hrefs = (page: Page, selector: string) => page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+  const hrefs = (page: Page, selector: string) =>
+    page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute('href')))
   const switcherHref = (page: Page, locale: string) => page.locator(`a[hreflang="${locale}"]`).getAttribute('href')
 
   it('offers the same page and query in every language', async () => {
@@ -39,7 +40,10 @@ describe('links after hydration', () => {
 
   it('links from a dashboard tab to the dashboard itself, not to that tab', async () => {
     const { page } = await open('/fr/api-dashboard/usage')
-    expect(await hrefs(page, 'header a[href*="api-dashboard"]:not([hreflang])')).toEqual(['/fr/api-dashboard', '/fr/api-dashboard'])
+    expect(await hrefs(page, 'header a[href*="api-dashboard"]:not([hreflang])')).toEqual([
+      '/fr/api-dashboard',
+      '/fr/api-dashboard',
+    ])
     const tabs = await hrefs(page, '#main nav a')
     expect(tabs[0]).toBe('/fr/api-dashboard')
     expect(tabs).toContain('/fr/api-dashboard/usage')

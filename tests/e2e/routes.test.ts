@@ -8,10 +8,21 @@ import { interfaceLocales, localizePath } from '~/lib/locale'
 import { contextWithStore, launchBrowser, watchPage, type PageProblems } from './support/browser'
 
 const baseUrl = inject('baseUrl')
-const paths = [...staticPublicPaths, `/models/${models[0]!.slug}`, `/news/${posts[0]!.slug}`, '/api-dashboard', '/api-dashboard/usage']
+const paths = [
+  ...staticPublicPaths,
+  `/models/${models[0]!.slug}`,
+  `/news/${posts[0]!.slug}`,
+  '/api-dashboard',
+  '/api-dashboard/usage',
+]
 
 /** Runs `work` over `items` with `workers` long-lived tabs, so no visit pays for opening a tab. */
-async function inTabs<T>(context: BrowserContext, items: T[], workers: number, work: (page: Page, watch: PageProblems, item: T) => Promise<void>) {
+async function inTabs<T>(
+  context: BrowserContext,
+  items: T[],
+  workers: number,
+  work: (page: Page, watch: PageProblems, item: T) => Promise<void>,
+) {
   const queue = [...items]
   await Promise.all(
     Array.from({ length: workers }, async () => {
@@ -37,7 +48,9 @@ describe('every route in every interface locale and both themes, accessible', ()
     it(`renders without console errors or hydration warnings (${dark ? 'dark' : 'light'})`, async () => {
       const context = await contextWithStore(browser, { settings: { darkMode: dark } }, {}, { everyLoad: true })
       const failures: string[] = []
-      const visits = interfaceLocales.flatMap((locale) => paths.map((path) => ({ locale, path: localizePath(path, locale) })))
+      const visits = interfaceLocales.flatMap((locale) =>
+        paths.map((path) => ({ locale, path: localizePath(path, locale) })),
+      )
       await inTabs(context, visits, 3, async (page, watch, { locale, path }) => {
         try {
           const response = await page.goto(baseUrl + path, { waitUntil: 'load' })
@@ -57,13 +70,22 @@ describe('every route in every interface locale and both themes, accessible', ()
           // Public pages come prerendered in every locale; the dashboard renders per request.
           const prerendered = (await response?.allHeaders())?.['x-prerendered'] === '1'
           if (prerendered === path.includes('api-dashboard')) failures.push(`${path}: prerendered ${prerendered}`)
-          if (JSON.stringify(actual) !== JSON.stringify(expected)) failures.push(`${path}: ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`)
+          if (JSON.stringify(actual) !== JSON.stringify(expected))
+            failures.push(`${path}: ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`)
           if (!state.title || state.h1 !== 1) failures.push(`${path}: title "${state.title}", ${state.h1} h1`)
           for (const problem of watch.problems) failures.push(`${path}: ${problem}`)
           // Accessibility in every locale; in dark mode the English pages suffice to check contrast.
           if (!dark || locale === 'en-US') {
-            const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-            for (const v of violations) failures.push(`${path}: axe ${v.id} (${v.impact}) at ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`)
+            const { violations } = await new AxeBuilder({ page })
+              .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+              .analyze()
+            for (const v of violations)
+              failures.push(
+                `${path}: axe ${v.id} (${v.impact}) at ${v.nodes
+                  .slice(0, 2)
+                  .map((n) => n.target.join(' '))
+                  .join(', ')}`,
+              )
           }
         } catch (error) {
           failures.push(`${path}: ${(error as Error).message.split('\n')[0]}; ${watch.problems.join('; ')}`)

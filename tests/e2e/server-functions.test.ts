@@ -25,7 +25,9 @@ describe('the dashboard over server functions', () => {
 
     await page.goto(`${baseUrl}/api-dashboard`)
     await page.waitForSelector('#app[data-mounted="true"]')
-    await expect.poll(() => page.getByTestId('key-info-error').textContent()).toContain('401: Invalid or missing API key')
+    await expect
+      .poll(() => page.getByTestId('key-info-error').textContent())
+      .toContain('401: Invalid or missing API key')
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Models' }).click()
     await page.getByTestId('models').waitFor()
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Billing' }).click()
@@ -56,7 +58,9 @@ describe('the dashboard over server functions', () => {
     expect(body).not.toMatch(/stack|node_modules|\bat \w/)
 
     // Only the browser's own line for the 401 answer reaches the console.
-    expect(problems.filter((problem) => !/Failed to load resource|401: Invalid or missing API key/.test(problem))).toEqual([])
+    expect(
+      problems.filter((problem) => !/Failed to load resource|401: Invalid or missing API key/.test(problem)),
+    ).toEqual([])
     await context.close()
   })
 })

@@ -27,7 +27,12 @@ afterAll(async () => {
 describe('stopping the server', () => {
   it('exits by itself on SIGTERM once it has served requests', async () => {
     // CI and TEST turn the server's graceful shutdown off; this test is about that path.
-    const server = await serveBuild({ DATABASE_URL: databaseUrl, CI: '', TEST: '', REDIS_URL: process.env.TEST_REDIS_URL ?? '' })
+    const server = await serveBuild({
+      DATABASE_URL: databaseUrl,
+      CI: '',
+      TEST: '',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+    })
     try {
       // The health check opened the pool; a rate-limited call opens the Redis client when there is one.
       expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200)

@@ -17,7 +17,6 @@ function routeFiles(dir: string): string[] {
   })
 }
 
-
 /** The HTTP methods a route file handles: the keys of its `handlers` object. */
 function handledMethods(file: string): string[] {
   const source = readFileSync(file, 'utf8')
@@ -25,7 +24,9 @@ function handledMethods(file: string): string[] {
 }
 
 const document = (await openApiDocument('https://api.example')) as unknown as OpenApiDocument
-const endpoints = ['api/v1', 'internal'].flatMap((dir) => routeFiles(join(routesDir, dir))).flatMap((file) => handledMethods(file).map((method) => `${method} ${urlPathOf(file)}`))
+const endpoints = ['api/v1', 'internal']
+  .flatMap((dir) => routeFiles(join(routesDir, dir)))
+  .flatMap((file) => handledMethods(file).map((method) => `${method} ${urlPathOf(file)}`))
 
 describe('the API reference', () => {
   it('finds the route files it checks', () => {
@@ -42,7 +43,9 @@ describe('the API reference', () => {
   })
 
   it('documents no endpoint that has no route file', () => {
-    const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    )
     expect(documented.filter((endpoint) => !endpoints.includes(endpoint))).toEqual([])
   })
 
@@ -56,7 +59,9 @@ describe('the API reference', () => {
   })
 
   it('describes the alert body with its limit of 3 thresholds', () => {
-    const operation = referenceModel(document).groups.flatMap((g) => g.operations).find((o) => o.id === 'post-api-v1-billing-balance_notification')!
+    const operation = referenceModel(document)
+      .groups.flatMap((g) => g.operations)
+      .find((o) => o.id === 'post-api-v1-billing-balance_notification')!
     const thresholds = propertyRows(operation.body!.schema).find((row) => row.name === 'thresholds')!
     expect(thresholds).toMatchObject({ type: 'integer[]', required: true })
     expect(thresholds.constraints).toContainEqual({ kind: 'items', min: undefined, max: 3 })
@@ -65,7 +70,9 @@ describe('the API reference', () => {
   it('writes curl examples with the bearer key, required query and body', () => {
     const operations = referenceModel(document).groups.flatMap((g) => g.operations)
     const transfer = operations.find((o) => o.id === 'post-api-v1-billing-transfer_balance')!.curl
-    expect(transfer).toContain(`curl -X POST 'https://api.example/api/v1/billing/transfer_balance?receiver_key=<receiver_key>&revoke_sender_key=true'`)
+    expect(transfer).toContain(
+      `curl -X POST 'https://api.example/api/v1/billing/transfer_balance?receiver_key=<receiver_key>&revoke_sender_key=true'`,
+    )
     expect(transfer).toContain('-H "Authorization: Bearer $API_KEY"')
     expect(transfer).toContain(`--data-urlencode 'captcha=<captcha>'`)
     const usage = operations.find((o) => o.id === 'post-internal-v1-usage')!.curl

@@ -27,13 +27,23 @@ afterAll(async () => {
 })
 
 const setAlerts = (apiKey: string, thresholds: unknown, email = 'owner@example.com') =>
-  call(notificationRoute, 'POST', '/api/v1/billing/balance_notification', { bearer: apiKey, json: { thresholds, email } })
+  call(notificationRoute, 'POST', '/api/v1/billing/balance_notification', {
+    bearer: apiKey,
+    json: { thresholds, email },
+  })
 const meter = (apiKey: string, tokens: number) =>
-  call(usageRoute, 'POST', '/internal/v1/usage', { bearer: SERVICE_TOKEN, json: { api_key: apiKey, product: 'embeddings', tokens, usage_event_id: randomUUID() } })
-const queued = (to: string) => scalar(database.db, sql`select count(*) from email_outbox where kind = 'balance_alert' and "to" = ${to}`)
-const armedOf = async (apiKey: string) => (await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: apiKey })).body.armed
-const purchase = (keyId: string, amount: number) => applyEntry(database.db, { keyId, amount, type: 'purchase', externalRef: `purchase:${randomUUID()}` })
-const refund = (keyId: string, amount: number) => applyEntry(database.db, { keyId, amount: -amount, type: 'refund', externalRef: `refund:${randomUUID()}` })
+  call(usageRoute, 'POST', '/internal/v1/usage', {
+    bearer: SERVICE_TOKEN,
+    json: { api_key: apiKey, product: 'embeddings', tokens, usage_event_id: randomUUID() },
+  })
+const queued = (to: string) =>
+  scalar(database.db, sql`select count(*) from email_outbox where kind = 'balance_alert' and "to" = ${to}`)
+const armedOf = async (apiKey: string) =>
+  (await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: apiKey })).body.armed
+const purchase = (keyId: string, amount: number) =>
+  applyEntry(database.db, { keyId, amount, type: 'purchase', externalRef: `purchase:${randomUUID()}` })
+const refund = (keyId: string, amount: number) =>
+  applyEntry(database.db, { keyId, amount: -amount, type: 'refund', externalRef: `refund:${randomUUID()}` })
 
 describe('balance alerts (reliability test 22, invariant I7)', () => {
   it('fires two alerts for one debit crossing two thresholds, each e-mailed once, and again after a top-up', async () => {
@@ -53,8 +63,15 @@ describe('balance alerts (reliability test 22, invariant I7)', () => {
     expect(mails.map((m) => /below ([\d,]+) tokens/.exec(m.raw)?.[1]).sort()).toEqual(['5,000', '8,000'])
     expect(mails[0].raw).not.toContain(key.apiKey)
 
-    await applyEntry(database.db, { keyId: key.id, amount: 10_000, type: 'purchase', externalRef: `purchase:${randomUUID()}` })
-    expect((await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: key.apiKey })).body.armed).toEqual({ 5000: true, 8000: true })
+    await applyEntry(database.db, {
+      keyId: key.id,
+      amount: 10_000,
+      type: 'purchase',
+      externalRef: `purchase:${randomUUID()}`,
+    })
+    expect(
+      (await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: key.apiKey })).body.armed,
+    ).toEqual({ 5000: true, 8000: true })
     await meter(key.apiKey, 7000) // 13,900 → 6,900: only 8,000 is crossed
     await outboxIdle()
     expect(await queued(to)).toBe(3)
@@ -65,9 +82,17 @@ describe('balance alerts (reliability test 22, invariant I7)', () => {
     const key = await keyWithBalance(database.db, 100)
     expect((await setAlerts(key.apiKey, [10, 20, 30])).status).toBe(200)
     const refused = await setAlerts(key.apiKey, [10, 20, 30, 40])
-    expect(refused).toMatchObject({ status: 400, body: { detail: 'Invalid thresholds: Must be array with max 3 values' } })
-    expect((await setAlerts(key.apiKey, 'not-an-array')).body).toEqual({ detail: 'Invalid thresholds: Must be array with max 3 values' })
-    expect((await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: key.apiKey })).body.thresholds).toEqual([10, 20, 30])
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { detail: 'Invalid thresholds: Must be array with max 3 values' },
+    })
+    expect((await setAlerts(key.apiKey, 'not-an-array')).body).toEqual({
+      detail: 'Invalid thresholds: Must be array with max 3 values',
+    })
+    expect(
+      (await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: key.apiKey })).body
+        .thresholds,
+    ).toEqual([10, 20, 30])
   })
 
   it('starts a threshold above the balance disarmed, so it waits for a real downward crossing', async () => {
@@ -97,7 +122,9 @@ describe('balance alerts (reliability test 22, invariant I7)', () => {
     const to = `refund-${randomUUID()}@example.com`
     await setAlerts(key.apiKey, [500], to)
     expect(await refund(key.id, 600)).toMatchObject({ balance: 400, alerts: 1 })
-    const [mail] = rowsOf<{ subject: string; text: string; meta: unknown }>(await database.db.execute(sql`select subject, text, meta from email_outbox where "to" = ${to}`))
+    const [mail] = rowsOf<{ subject: string; text: string; meta: unknown }>(
+      await database.db.execute(sql`select subject, text, meta from email_outbox where "to" = ${to}`),
+    )
     expect(mail).toEqual({
       subject: 'Lodestar AI: your API key balance fell below 500 tokens',
       text: `Your API key ${key.apiKey.slice(0, 8)}…${key.apiKey.slice(-4)} has 400 tokens left, below the alert threshold of 500 tokens you set.\n\nTop up or change your alerts: http://localhost:3000/api-dashboard/notifications\n`,
@@ -115,7 +142,10 @@ describe('balance alerts (reliability test 22, invariant I7)', () => {
     const to = `transfer-${randomUUID()}@example.com`
     await setAlerts(sender.apiKey, [500], to)
     expect((await setAlerts(receiver.apiKey, [100], to)).body.armed).toEqual({ 100: false })
-    expect(await transferBalance(database.db, sender.id, receiver.id)).toMatchObject({ sender_balance: 0, receiver_balance: 1000 })
+    expect(await transferBalance(database.db, sender.id, receiver.id)).toMatchObject({
+      sender_balance: 0,
+      receiver_balance: 1000,
+    })
     expect(await queued(to)).toBe(0)
     expect(await armedOf(receiver.apiKey)).toEqual({ 100: true })
   })
@@ -123,7 +153,9 @@ describe('balance alerts (reliability test 22, invariant I7)', () => {
   it('removes all alerts on DELETE', async () => {
     const key = await keyWithBalance(database.db, 100)
     await setAlerts(key.apiKey, [50])
-    const deleted = await call(notificationRoute, 'DELETE', '/api/v1/billing/balance_notification', { bearer: key.apiKey })
+    const deleted = await call(notificationRoute, 'DELETE', '/api/v1/billing/balance_notification', {
+      bearer: key.apiKey,
+    })
     expect(deleted.body).toEqual({ thresholds: [], email: null, armed: {} })
   })
 })
@@ -133,7 +165,11 @@ describeWithService('TEST_DATABASE_URL', 'balance alerts under concurrency [PG]'
     const key = await keyWithBalance(database.db, 1000)
     const to = `race-${randomUUID()}@example.com`
     await setAlerts(key.apiKey, [500], to)
-    await Promise.all(Array.from({ length: 100 }, () => consume(database.db, { keyId: key.id, tokens: 10, usageEventId: randomUUID(), product: 'reranker' })))
+    await Promise.all(
+      Array.from({ length: 100 }, () =>
+        consume(database.db, { keyId: key.id, tokens: 10, usageEventId: randomUUID(), product: 'reranker' }),
+      ),
+    )
     expect(await queued(to)).toBe(1)
   })
 })

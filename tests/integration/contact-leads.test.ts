@@ -18,7 +18,10 @@ const lead = {
   message: 'We need embeddings for 40 million documents in 12 languages.',
   locale: 'de' as const,
 }
-const from = (address: string) => ({ request: buildRequest('POST', '/_serverFn/contact', { address }), presentedKey: undefined })
+const from = (address: string) => ({
+  request: buildRequest('POST', '/_serverFn/contact', { address }),
+  presentedKey: undefined,
+})
 const count = (table: string) => scalar(database.db, sql.raw(`select count(*) from ${table}`))
 
 describe('contact sales', () => {
@@ -26,12 +29,20 @@ describe('contact sales', () => {
     const result = await submitLead(from('198.51.100.1'), { ...lead, captcha: await solvedCaptcha(challengeRoute) })
     expect(result).toEqual({ ok: true })
     expect(await count('contact_leads')).toBe(1)
-    expect(await scalar(database.db, sql`select count(*) from email_outbox where "to" = 'sales@example.test' and kind = 'contact-lead'`)).toBe(1)
+    expect(
+      await scalar(
+        database.db,
+        sql`select count(*) from email_outbox where "to" = 'sales@example.test' and kind = 'contact-lead'`,
+      ),
+    ).toBe(1)
   })
 
   it('stores nothing when the captcha answer is not genuine', async () => {
     const before = await count('contact_leads')
-    expect(await submitLead(from('198.51.100.2'), { ...lead, captcha: 'bm90LWEtc29sdXRpb24=' })).toEqual({ ok: false, reason: 'captcha' })
+    expect(await submitLead(from('198.51.100.2'), { ...lead, captcha: 'bm90LWEtc29sdXRpb24=' })).toEqual({
+      ok: false,
+      reason: 'captcha',
+    })
     expect(await count('contact_leads')).toBe(before)
   })
 

@@ -19,7 +19,10 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 const meter = (apiKey: string, tokens: number, product = 'embeddings', usage_event_id = randomUUID()) =>
-  call(usageRoute, 'POST', '/internal/v1/usage', { bearer: SERVICE_TOKEN, json: { api_key: apiKey, product, model: 'embeddings-v3', tokens, usage_event_id } })
+  call(usageRoute, 'POST', '/internal/v1/usage', {
+    bearer: SERVICE_TOKEN,
+    json: { api_key: apiKey, product, model: 'embeddings-v3', tokens, usage_event_id },
+  })
 
 describe('key info and transactions', () => {
   it('answers the key info of spec §3 with a display form of the key, never the key', async () => {
@@ -40,7 +43,9 @@ describe('key info and transactions', () => {
     expect((await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: key.apiKey })).body).toBeNull()
     const rich = await keyWithBalance(database.db, 100)
     await meter(rich.apiKey, 30, 'reranker')
-    expect((await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: rich.apiKey })).body).toMatchObject({ type: 'consume', amount: -30, balance_after: 70, product: 'reranker' })
+    expect(
+      (await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: rich.apiKey })).body,
+    ).toMatchObject({ type: 'consume', amount: -30, balance_after: 70, product: 'reranker' })
   })
 
   it('pages through all transactions with num_records and next_cursor, newest first', async () => {
@@ -50,14 +55,20 @@ describe('key info and transactions', () => {
     let cursor: string | undefined
     let pages = 0
     do {
-      const { body } = await call(paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', { bearer: key.apiKey, query: { num_records: '3', ...(cursor ? { cursor } : {}) } })
+      const { body } = await call(paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', {
+        bearer: key.apiKey,
+        query: { num_records: '3', ...(cursor ? { cursor } : {}) },
+      })
       seen.push(...body.transactions.map((t: { amount: number }) => t.amount))
       cursor = body.next_cursor ?? undefined
       pages++
     } while (cursor)
     expect(pages).toBe(3)
     expect(seen).toEqual([-6, -5, -4, -3, -2, -1, 1000])
-    const one = await call(paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', { bearer: key.apiKey, query: { num_records: '1' } })
+    const one = await call(paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', {
+      bearer: key.apiKey,
+      query: { num_records: '1' },
+    })
     expect(one.body.transactions).toHaveLength(1)
   })
 
@@ -67,8 +78,15 @@ describe('key info and transactions', () => {
     await meter(key.apiKey, 5, 'reader')
     await meter(key.apiKey, 7, 'embeddings')
     const today = new Date().toISOString().slice(0, 10)
-    const { body } = await call(consumptionRoute, 'GET', '/api/v1/billing/total_consumption', { bearer: key.apiKey, query: { start: today, end: today } })
-    expect(body).toMatchObject({ total_tokens: 22, by_product: { embeddings: 17, reader: 5 }, by_day: [{ date: today, total_tokens: 22, by_product: { embeddings: 17, reader: 5 } }] })
+    const { body } = await call(consumptionRoute, 'GET', '/api/v1/billing/total_consumption', {
+      bearer: key.apiKey,
+      query: { start: today, end: today },
+    })
+    expect(body).toMatchObject({
+      total_tokens: 22,
+      by_product: { embeddings: 17, reader: 5 },
+      by_day: [{ date: today, total_tokens: 22, by_product: { embeddings: 17, reader: 5 } }],
+    })
   })
 
   it('meters a usage event once and answers 402 when the balance is exhausted', async () => {
@@ -85,17 +103,31 @@ describe('catalogue and packs', () => {
     const { body } = await call(productRoute, 'GET', '/api/v1/product')
     expect(body[0]).toMatchObject({ price: 0, currency: 'USD', token_quantity: 10_000_000 })
     expect(body.slice(1).map((p: { price_id: string }) => p.price_id)).toEqual(['price_tokens_1b', 'price_tokens_11b'])
-    for (const pack of body) expect(Object.keys(pack).sort()).toEqual(['currency', 'id', 'price', 'price_id', 'product_description', 'product_id', 'product_name', 'token_quantity'])
+    for (const pack of body)
+      expect(Object.keys(pack).sort()).toEqual([
+        'currency',
+        'id',
+        'price',
+        'price_id',
+        'product_description',
+        'product_id',
+        'product_name',
+        'token_quantity',
+      ])
   })
 
   it('filters models by every repeated tag and answers one model with num_replicas', async () => {
     const all = (await call(modelsRoute, 'GET', '/api/v1/models')).body
     const rerankers = (await call(modelsRoute, 'GET', '/api/v1/models', { query: { tag: ['reranker'] } })).body
-    const multilingualRerankers = (await call(modelsRoute, 'GET', '/api/v1/models', { query: { tag: ['reranker', 'multilingual'] } })).body
+    const multilingualRerankers = (
+      await call(modelsRoute, 'GET', '/api/v1/models', { query: { tag: ['reranker', 'multilingual'] } })
+    ).body
     expect(all.length).toBeGreaterThan(rerankers.length)
     expect(rerankers.every((m: { tags: string[] }) => m.tags.includes('reranker'))).toBe(true)
     expect(multilingualRerankers.every((m: { tags: string[] }) => m.tags.includes('multilingual'))).toBe(true)
-    const { status, body } = await call(modelRoute, 'GET', '/api/v1/models/slug/reranker-v3', { params: { slug: 'reranker-v3' } })
+    const { status, body } = await call(modelRoute, 'GET', '/api/v1/models/slug/reranker-v3', {
+      params: { slug: 'reranker-v3' },
+    })
     expect(status).toBe(200)
     expect(body).toMatchObject({ slug: 'reranker-v3', num_replicas: expect.any(Number), parameters: '0.6B' })
     expect(body.description).toMatch(/\w+ \w+/)
@@ -107,11 +139,20 @@ describe('OpenAPI document', () => {
     const { body } = await call(openApiRoute, 'GET', '/api/v1/openapi.json')
     expect(body.openapi).toBe('3.1.0')
     expect(Object.keys(body.paths)).toContain('/api/v1/billing/transfer_balance')
-    const notification = body.paths['/api/v1/billing/balance_notification'].post.requestBody.content['application/json'].schema
-    expect(notification.properties.thresholds).toMatchObject({ type: 'array', maxItems: 3, items: { type: 'integer', minimum: 1 } })
+    const notification =
+      body.paths['/api/v1/billing/balance_notification'].post.requestBody.content['application/json'].schema
+    expect(notification.properties.thresholds).toMatchObject({
+      type: 'array',
+      maxItems: 3,
+      items: { type: 'integer', minimum: 1 },
+    })
     expect(notification.additionalProperties).toBe(false)
     const paging = body.paths['/api/v1/billing/paginated_transaction'].get.parameters
-    expect(paging.find((p: { name: string }) => p.name === 'num_records')).toMatchObject({ in: 'query', required: false, schema: { type: 'string', default: '20' } })
+    expect(paging.find((p: { name: string }) => p.name === 'num_records')).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'string', default: '20' },
+    })
     const usage = body.paths['/internal/v1/usage'].post.requestBody.content['application/json'].schema
     expect(usage.required).toEqual(['product', 'tokens', 'usage_event_id'])
     expect(usage.properties.key_id.format).toBe('uuid')

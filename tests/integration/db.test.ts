@@ -11,11 +11,17 @@ describe('database migrations', () => {
   afterAll(() => database.close())
 
   const checksum = async () => {
-    const [row] = rowsOf<{ checksum: string }>(await database.db.execute(sql`select checksum from schema_migrations where name = 'function:ledger'`))
+    const [row] = rowsOf<{ checksum: string }>(
+      await database.db.execute(sql`select checksum from schema_migrations where name = 'function:ledger'`),
+    )
     return row?.checksum
   }
   const functionNames = async () =>
-    rowsOf<{ proname: string }>(await database.db.execute(sql`select proname from pg_proc where proname in ('ledger_apply', 'ledger_settle_alerts', 'meter_consume_batch') order by 1`)).map((r) => r.proname)
+    rowsOf<{ proname: string }>(
+      await database.db.execute(
+        sql`select proname from pg_proc where proname in ('ledger_apply', 'ledger_settle_alerts', 'meter_consume_batch') order by 1`,
+      ),
+    ).map((r) => r.proname)
 
   it('creates every table on a fresh database', async () => {
     const tables = rowsOf<{ table_name: string }>(
@@ -36,8 +42,14 @@ describe('database migrations', () => {
   it('applies a function file again when its text changes, and again when a rollback restores the old text', async () => {
     const original = await checksum()
     const ledger = functions.find((f) => f.name === 'function:ledger')!
-    const changed: SqlFile = { ...ledger, statements: [...ledger.statements, `COMMENT ON FUNCTION ledger_apply(jsonb, jsonb) IS 'changed'`] }
-    const comment = async () => rowsOf<{ c: string | null }>(await database.db.execute(sql`select obj_description('ledger_apply(jsonb, jsonb)'::regprocedure) as c`))[0].c
+    const changed: SqlFile = {
+      ...ledger,
+      statements: [...ledger.statements, `COMMENT ON FUNCTION ledger_apply(jsonb, jsonb) IS 'changed'`],
+    }
+    const comment = async () =>
+      rowsOf<{ c: string | null }>(
+        await database.db.execute(sql`select obj_description('ledger_apply(jsonb, jsonb)'::regprocedure) as c`),
+      )[0].c
 
     expect(await migrate(database.db, [changed])).toEqual(['function:ledger'])
     expect(await comment()).toBe('changed')

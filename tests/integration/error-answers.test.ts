@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 /** Every log line the server writes while `run` runs inside a request with id `req-test`, parsed. */
-async function logged<T>(run: () => Promise<T>): Promise<{ result: T; lines: Array<Record<string, any>>; raw: string }> {
+async function logged<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; lines: Array<Record<string, any>>; raw: string }> {
   const printed: string[] = []
   const capture = (...args: unknown[]) => void printed.push(args.map(String).join(' '))
   vi.spyOn(console, 'log').mockImplementation(capture)
@@ -39,11 +41,18 @@ describe('what a caller reads and what the log keeps', () => {
     const gone = await openDatabase({})
     await gone.close()
     useDatabase(gone)
-    const { result, lines, raw } = await logged(() => call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { bearer: key.apiKey }))
+    const { result, lines, raw } = await logged(() =>
+      call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { bearer: key.apiKey }),
+    )
     expect(result.status).toBe(500)
     expect(result.body).toEqual({ detail: 'Internal server error' })
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatchObject({ level: 'error', msg: 'unexpected error', request_id: 'req-test', path: '/api/v1/test' })
+    expect(lines[0]).toMatchObject({
+      level: 'error',
+      msg: 'unexpected error',
+      request_id: 'req-test',
+      path: '/api/v1/test',
+    })
     expect(lines[0].error.message).toBeTruthy()
     expect(lines[0].error.stack).toContain('\n')
     expect(raw).not.toContain(key.apiKey)
@@ -51,7 +60,9 @@ describe('what a caller reads and what the log keeps', () => {
 
   it('keeps the cause chain of an error that wraps another', async () => {
     const { errorResponse } = await import('~/server/http/errors')
-    const failure = new Error('could not settle the batch', { cause: Object.assign(new Error('connection reset'), { code: 'ECONNRESET' }) })
+    const failure = new Error('could not settle the batch', {
+      cause: Object.assign(new Error('connection reset'), { code: 'ECONNRESET' }),
+    })
     const { result, lines } = await logged(async () => errorResponse(failure))
     expect(result.status).toBe(500)
     expect(await result.text()).not.toContain('connection reset')
@@ -63,13 +74,26 @@ describe('what a caller reads and what the log keeps', () => {
     const captcha = 'c2VjcmV0LWNhcHRjaGEtYW5zd2Vy'
     const refusedCaptcha = await logged(() => call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha } }))
     expect(refusedCaptcha.result).toMatchObject({ status: 400, body: { detail: 'Captcha verification failed' } })
-    expect(refusedCaptcha.lines).toEqual([expect.objectContaining({ level: 'info', msg: 'refused', status: 400, refusal: 'CaptchaRejected', request_id: 'req-test' })])
+    expect(refusedCaptcha.lines).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        msg: 'refused',
+        status: 400,
+        refusal: 'CaptchaRejected',
+        request_id: 'req-test',
+      }),
+    ])
     expect(refusedCaptcha.raw).not.toContain(captcha)
 
     const key = `lds_${'k'.repeat(300)}`
-    const refusedInput = await logged(() => call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: key } }))
+    const refusedInput = await logged(() =>
+      call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: key } }),
+    )
     expect(refusedInput.result.status).toBe(422)
-    expect(refusedInput.lines[0]).toMatchObject({ refusal: 'InvalidInput', issues: [{ loc: ['query', 'api_key'], type: 'max_length' }] })
+    expect(refusedInput.lines[0]).toMatchObject({
+      refusal: 'InvalidInput',
+      issues: [{ loc: ['query', 'api_key'], type: 'max_length' }],
+    })
     expect(refusedInput.raw).not.toContain('kkkk')
   })
 

@@ -22,7 +22,10 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 const meter = (apiKey: string, tokens: number) =>
-  call(usageRoute, 'POST', '/internal/v1/usage', { bearer: SERVICE_TOKEN, json: { api_key: apiKey, product: 'reader', tokens, usage_event_id: randomUUID() } })
+  call(usageRoute, 'POST', '/internal/v1/usage', {
+    bearer: SERVICE_TOKEN,
+    json: { api_key: apiKey, product: 'reader', tokens, usage_event_id: randomUUID() },
+  })
 
 describe("one key cannot reach another key's data (test 23)", () => {
   it("answers 404 for another key's transaction and pages only the caller's own", async () => {
@@ -31,25 +34,54 @@ describe("one key cannot reach another key's data (test 23)", () => {
     await meter(a.apiKey, 10)
     await meter(a.apiKey, 20)
     await meter(b.apiKey, 5)
-    const ofA = await call(paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', { bearer: a.apiKey, query: { num_records: '1' } })
+    const ofA = await call(paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', {
+      bearer: a.apiKey,
+      query: { num_records: '1' },
+    })
     expect(ofA.body.transactions).toHaveLength(1)
     const latestOfA = ofA.body.transactions[0]
-    expect((await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: a.apiKey, query: { transaction_id: latestOfA.id } })).status).toBe(200)
-    const stolen = await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: b.apiKey, query: { transaction_id: latestOfA.id } })
+    expect(
+      (
+        await call(transactionRoute, 'GET', '/api/v1/billing/transaction', {
+          bearer: a.apiKey,
+          query: { transaction_id: latestOfA.id },
+        })
+      ).status,
+    ).toBe(200)
+    const stolen = await call(transactionRoute, 'GET', '/api/v1/billing/transaction', {
+      bearer: b.apiKey,
+      query: { transaction_id: latestOfA.id },
+    })
     expect(stolen).toMatchObject({ status: 404, body: { detail: 'Transaction not found' } })
-    const withForeignCursor = await call(paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', { bearer: b.apiKey, query: { cursor: ofA.body.next_cursor } })
-    expect(withForeignCursor.body.transactions.every((t: { amount: number }) => t.amount === -5 || t.amount === 1000)).toBe(true)
+    const withForeignCursor = await call(paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', {
+      bearer: b.apiKey,
+      query: { cursor: ofA.body.next_cursor },
+    })
+    expect(
+      withForeignCursor.body.transactions.every((t: { amount: number }) => t.amount === -5 || t.amount === 1000),
+    ).toBe(true)
   })
 
   it('keeps alerts and consumption per key', async () => {
     const a = await keyWithBalance(database.db, 1000)
     const b = await keyWithBalance(database.db, 1000)
-    await call(notificationRoute, 'POST', '/api/v1/billing/balance_notification', { bearer: a.apiKey, json: { thresholds: [10], email: 'a@example.com' } })
+    await call(notificationRoute, 'POST', '/api/v1/billing/balance_notification', {
+      bearer: a.apiKey,
+      json: { thresholds: [10], email: 'a@example.com' },
+    })
     await call(notificationRoute, 'DELETE', '/api/v1/billing/balance_notification', { bearer: b.apiKey })
-    expect((await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: a.apiKey })).body.thresholds).toEqual([10])
+    expect(
+      (await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: a.apiKey })).body
+        .thresholds,
+    ).toEqual([10])
     await meter(a.apiKey, 77)
-    expect((await call(consumptionRoute, 'GET', '/api/v1/billing/total_consumption', { bearer: b.apiKey })).body.total_tokens).toBe(0)
-    expect((await call(consumptionRoute, 'GET', '/api/v1/billing/total_consumption', { bearer: a.apiKey })).body).toMatchObject({ total_tokens: 77, by_product: { reader: 77 } })
+    expect(
+      (await call(consumptionRoute, 'GET', '/api/v1/billing/total_consumption', { bearer: b.apiKey })).body
+        .total_tokens,
+    ).toBe(0)
+    expect(
+      (await call(consumptionRoute, 'GET', '/api/v1/billing/total_consumption', { bearer: a.apiKey })).body,
+    ).toMatchObject({ total_tokens: 77, by_product: { reader: 77 } })
   })
 })
 
@@ -60,18 +92,34 @@ describe('keys at rest and in logs (test 24)', () => {
       vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' '))),
     )
     try {
-      const issued = await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: await solvedCaptcha(challengeRoute) } })
+      const issued = await call(trialRoute, 'POST', '/api/v1/api_key/trial', {
+        form: { captcha: await solvedCaptcha(challengeRoute) },
+      })
       const apiKey: string = issued.body.api_key
       const other = await keyWithBalance(database.db, 10)
       await meter(apiKey, 1)
       await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: apiKey } })
-      await call(transferRoute, 'POST', '/api/v1/billing/transfer_balance', { bearer: apiKey, query: { receiver_key: other.apiKey, revoke_sender_key: 'true' }, form: { captcha: 'forged' } })
-      await call(transferRoute, 'POST', '/api/v1/billing/transfer_balance', { bearer: apiKey, query: { receiver_key: other.apiKey, revoke_sender_key: 'true' }, form: { captcha: await solvedCaptcha(challengeRoute) } })
+      await call(transferRoute, 'POST', '/api/v1/billing/transfer_balance', {
+        bearer: apiKey,
+        query: { receiver_key: other.apiKey, revoke_sender_key: 'true' },
+        form: { captcha: 'forged' },
+      })
+      await call(transferRoute, 'POST', '/api/v1/billing/transfer_balance', {
+        bearer: apiKey,
+        query: { receiver_key: other.apiKey, revoke_sender_key: 'true' },
+        form: { captcha: await solvedCaptcha(challengeRoute) },
+      })
       await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { bearer: apiKey })
 
-      const tables = rowsOf<{ table_name: string }>(await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`))
+      const tables = rowsOf<{ table_name: string }>(
+        await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`),
+      )
       for (const { table_name } of tables) {
-        const dump = rowsOf<{ row: string }>(await database.db.execute(sql`select t::text as row from ${sql.identifier(table_name)} t`)).map((r) => r.row).join('\n')
+        const dump = rowsOf<{ row: string }>(
+          await database.db.execute(sql`select t::text as row from ${sql.identifier(table_name)} t`),
+        )
+          .map((r) => r.row)
+          .join('\n')
         for (const key of [apiKey, other.apiKey]) {
           expect(dump, table_name).not.toContain(key)
           expect(dump, table_name).not.toContain(key.slice(4, 24))
@@ -85,7 +133,10 @@ describe('keys at rest and in logs (test 24)', () => {
 
   it('answers 401 everywhere once a key is revoked', async () => {
     const { apiKey } = await keyWithBalance(database.db, 100)
-    const revoked = await call(keyRoute, 'DELETE', '/api/v1/api_key', { bearer: apiKey, form: { captcha: await solvedCaptcha(challengeRoute) } })
+    const revoked = await call(keyRoute, 'DELETE', '/api/v1/api_key', {
+      bearer: apiKey,
+      form: { captcha: await solvedCaptcha(challengeRoute) },
+    })
     expect(revoked).toMatchObject({ status: 200, body: { detail: 'API key revoked' } })
     const answers = await Promise.all([
       call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: apiKey } }),
@@ -103,7 +154,11 @@ describe('keys at rest and in logs (test 24)', () => {
 
   it('answers 401 without a key and for a key that was never issued', async () => {
     expect((await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user')).status).toBe(401)
-    expect((await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: `lds_${'A'.repeat(32)}` })).status).toBe(401)
-    expect((await call(usageRoute, 'POST', '/internal/v1/usage', { bearer: 'wrong-token-wrong-token', json: {} })).status).toBe(401)
+    expect(
+      (await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: `lds_${'A'.repeat(32)}` })).status,
+    ).toBe(401)
+    expect(
+      (await call(usageRoute, 'POST', '/internal/v1/usage', { bearer: 'wrong-token-wrong-token', json: {} })).status,
+    ).toBe(401)
   })
 })

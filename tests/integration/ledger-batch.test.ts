@@ -13,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
-const entry = (keyId: string, type: EntryInput['type'], amount: number, externalRef = `${type}:${randomUUID()}`): EntryInput => ({ keyId, amount, type, externalRef })
+const entry = (
+  keyId: string,
+  type: EntryInput['type'],
+  amount: number,
+  externalRef = `${type}:${randomUUID()}`,
+): EntryInput => ({ keyId, amount, type, externalRef })
 
 describe('one ledger batch', () => {
   it('answers each entry of a batch mixing credits and debits of several keys with its own outcome', async () => {

@@ -14,9 +14,11 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-const use = (keyId: string, tokens: number, usageEventId = randomUUID()) => consume(database.db, { keyId, tokens, usageEventId, product: 'embeddings', model: 'embeddings-v3' })
+const use = (keyId: string, tokens: number, usageEventId = randomUUID()) =>
+  consume(database.db, { keyId, tokens, usageEventId, product: 'embeddings', model: 'embeddings-v3' })
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
-const entriesSum = (id: string) => scalar(database.db, sql`select coalesce(sum(amount), 0) from ledger_entries where key_id = ${id}::uuid`)
+const entriesSum = (id: string) =>
+  scalar(database.db, sql`select coalesce(sum(amount), 0) from ledger_entries where key_id = ${id}::uuid`)
 
 describe('consumption', () => {
   it('debits the same usage event id once (test 4)', async () => {
@@ -40,9 +42,15 @@ describe('consumption', () => {
     const key = await keyWithBalance(database.db, 10)
     const fails = (q: ReturnType<typeof sql>) => expect(database.db.execute(q)).rejects.toThrow()
     await fails(sql`update api_keys set balance = -1 where id = ${key.id}::uuid`)
-    await fails(sql`insert into ledger_entries (key_id, type, amount, balance_after, external_ref) values (${key.id}::uuid, 'adjustment', 0, 10, ${randomUUID()})`)
-    await fails(sql`insert into ledger_entries (key_id, type, amount, balance_after, external_ref) values (${key.id}::uuid, 'consume', 5, 10, ${randomUUID()})`)
-    await fails(sql`insert into ledger_entries (key_id, type, amount, balance_after, external_ref) values (${key.id}::uuid, 'adjustment', -20, -10, ${randomUUID()})`)
+    await fails(
+      sql`insert into ledger_entries (key_id, type, amount, balance_after, external_ref) values (${key.id}::uuid, 'adjustment', 0, 10, ${randomUUID()})`,
+    )
+    await fails(
+      sql`insert into ledger_entries (key_id, type, amount, balance_after, external_ref) values (${key.id}::uuid, 'consume', 5, 10, ${randomUUID()})`,
+    )
+    await fails(
+      sql`insert into ledger_entries (key_id, type, amount, balance_after, external_ref) values (${key.id}::uuid, 'adjustment', -20, -10, ${randomUUID()})`,
+    )
     await fails(sql`update ledger_entries set amount = 1 where key_id = ${key.id}::uuid`)
     await fails(sql`delete from ledger_entries where key_id = ${key.id}::uuid`)
     await fails(sql`truncate ledger_entries`)
@@ -58,7 +66,12 @@ describeWithService('TEST_DATABASE_URL', 'consumption under concurrency [PG]', (
     expect(statuses.filter((s) => s === 'ok')).toHaveLength(100)
     expect(statuses.filter((s) => s === 'InsufficientBalance')).toHaveLength(100)
     expect(await balanceOf(key.id)).toBe(0)
-    expect(await scalar(database.db, sql`select coalesce(sum(amount), 0) from ledger_entries where key_id = ${key.id}::uuid and type = 'consume'`)).toBe(-1000)
+    expect(
+      await scalar(
+        database.db,
+        sql`select coalesce(sum(amount), 0) from ledger_entries where key_id = ${key.id}::uuid and type = 'consume'`,
+      ),
+    ).toBe(-1000)
   })
 
   it('lets one of two concurrent debits take the last token; the other gets 402 (test 2)', async () => {

@@ -28,7 +28,7 @@ function prng(seed: number) {
 describe('the ledger against an in-memory model (test 3)', () => {
   it.each([1, 2, 3])('agrees after every step of a random sequence (seed %i)', async (seed) => {
     const random = prng(seed)
-    const pick = <T,>(xs: T[]) => xs[Math.floor(random() * xs.length)]
+    const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]
     const amount = () => 1 + Math.floor(random() * 500)
     const keys = await Promise.all(Array.from({ length: 4 }, () => keyWithBalance(database.db, 0)))
     const model = new Map(keys.map((k) => [k.id, { balance: 0, revoked: false }]))
@@ -61,7 +61,15 @@ describe('the ledger against an in-memory model (test 3)', () => {
         const to = pick(keys).id
         const receiver = model.get(to)!
         const expected =
-          key === to ? 'SameKeyTransfer' : state.revoked ? 'KeyRevoked' : receiver.revoked ? 'ReceiverNotFound' : state.balance === 0 ? 'NothingToTransfer' : 'ok'
+          key === to
+            ? 'SameKeyTransfer'
+            : state.revoked
+              ? 'KeyRevoked'
+              : receiver.revoked
+                ? 'ReceiverNotFound'
+                : state.balance === 0
+                  ? 'NothingToTransfer'
+                  : 'ok'
         expect(await outcome(transferBalance(database.db, key, to))).toBe(expected)
         if (expected === 'ok') {
           receiver.balance += state.balance
@@ -73,9 +81,15 @@ describe('the ledger against an in-memory model (test 3)', () => {
       }
 
       const rows = rowsOf<{ id: string; balance: string; revoked: boolean }>(
-        await database.db.execute(sql`select id, balance, revoked_at is not null as revoked from api_keys where id in ${sql.raw(`('${[...model.keys()].join("','")}')`)}`),
+        await database.db.execute(
+          sql`select id, balance, revoked_at is not null as revoked from api_keys where id in ${sql.raw(`('${[...model.keys()].join("','")}')`)}`,
+        ),
       )
-      for (const row of rows) expect({ id: row.id, balance: Number(row.balance), revoked: row.revoked }).toEqual({ id: row.id, ...model.get(row.id) })
+      for (const row of rows)
+        expect({ id: row.id, balance: Number(row.balance), revoked: row.revoked }).toEqual({
+          id: row.id,
+          ...model.get(row.id),
+        })
     }
     expect(await auditLedger(database.db)).toEqual([])
   })

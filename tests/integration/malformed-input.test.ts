@@ -31,46 +31,219 @@ const cases: Case[] = [
   ['huge tokens', usageRoute, 'POST', '/internal/v1/usage', () => usage({ ...good(), tokens: 1e300 }), 422],
   ['non-numeric tokens', usageRoute, 'POST', '/internal/v1/usage', () => usage({ ...good(), tokens: '10' }), 422],
   ['unknown field', usageRoute, 'POST', '/internal/v1/usage', () => usage({ ...good(), discount: 1 }), 422],
-  ['both api_key and key_id', usageRoute, 'POST', '/internal/v1/usage', () => usage({ ...good(), api_key: apiKey }), 422],
-  ['a key id that is not a uuid', usageRoute, 'POST', '/internal/v1/usage', () => usage({ ...good(), key_id: "1'; drop table api_keys" }), 422],
-  ['malformed JSON', usageRoute, 'POST', '/internal/v1/usage', () => ({ bearer: SERVICE_TOKEN, body: '{"tokens": ', headers: { 'content-type': 'application/json' } }), 400],
-  ['a form where JSON belongs', usageRoute, 'POST', '/internal/v1/usage', () => ({ bearer: SERVICE_TOKEN, form: { tokens: '1' } }), 415],
-  ['an oversized body', usageRoute, 'POST', '/internal/v1/usage', () => usage({ ...good(), model: 'x'.repeat(100_000) }), 413],
+  [
+    'both api_key and key_id',
+    usageRoute,
+    'POST',
+    '/internal/v1/usage',
+    () => usage({ ...good(), api_key: apiKey }),
+    422,
+  ],
+  [
+    'a key id that is not a uuid',
+    usageRoute,
+    'POST',
+    '/internal/v1/usage',
+    () => usage({ ...good(), key_id: "1'; drop table api_keys" }),
+    422,
+  ],
+  [
+    'malformed JSON',
+    usageRoute,
+    'POST',
+    '/internal/v1/usage',
+    () => ({ bearer: SERVICE_TOKEN, body: '{"tokens": ', headers: { 'content-type': 'application/json' } }),
+    400,
+  ],
+  [
+    'a form where JSON belongs',
+    usageRoute,
+    'POST',
+    '/internal/v1/usage',
+    () => ({ bearer: SERVICE_TOKEN, form: { tokens: '1' } }),
+    415,
+  ],
+  [
+    'an oversized body',
+    usageRoute,
+    'POST',
+    '/internal/v1/usage',
+    () => usage({ ...good(), model: 'x'.repeat(100_000) }),
+    413,
+  ],
   ['JSON where a form belongs', trialRoute, 'POST', '/api/v1/api_key/trial', () => ({ json: { captcha: 'x' } }), 415],
-  ['an unknown form field', trialRoute, 'POST', '/api/v1/api_key/trial', () => ({ form: { captcha: 'x', tokens: '100' } }), 422],
-  ['a file as captcha', trialRoute, 'POST', '/api/v1/api_key/trial', () => {
-    const form = new FormData()
-    form.set('captcha', new Blob(['x'.repeat(10)]), 'captcha.bin')
-    return { body: form }
-  }, 422],
-  ['a negative threshold', notificationRoute, 'POST', '/api/v1/billing/balance_notification', () => ({ bearer: apiKey, json: { thresholds: [-1], email: 'a@example.com' } }), 400],
-  ['a fractional threshold', notificationRoute, 'POST', '/api/v1/billing/balance_notification', () => ({ bearer: apiKey, json: { thresholds: [1.5], email: 'a@example.com' } }), 400],
-  ['a text threshold', notificationRoute, 'POST', '/api/v1/billing/balance_notification', () => ({ bearer: apiKey, json: { thresholds: ['1000'], email: 'a@example.com' } }), 400],
-  ['a bad e-mail', notificationRoute, 'POST', '/api/v1/billing/balance_notification', () => ({ bearer: apiKey, json: { thresholds: [10], email: 'nobody' } }), 422],
-  ['revoke_sender_key=false', transferRoute, 'POST', '/api/v1/billing/transfer_balance', () => ({ bearer: apiKey, query: { receiver_key: apiKey, revoke_sender_key: 'false' }, form: { captcha: 'x' } }), 422],
-  ['no receiver', transferRoute, 'POST', '/api/v1/billing/transfer_balance', () => ({ bearer: apiKey, query: { revoke_sender_key: 'true' }, form: { captcha: 'x' } }), 422],
-  ['num_records=0', paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', () => ({ bearer: apiKey, query: { num_records: '0' } }), 422],
-  ['num_records=abc', paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', () => ({ bearer: apiKey, query: { num_records: 'abc' } }), 422],
-  ['num_records=1.5', paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', () => ({ bearer: apiKey, query: { num_records: '1.5' } }), 422],
-  ['num_records=101', paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', () => ({ bearer: apiKey, query: { num_records: '101' } }), 422],
-  ['a forged cursor', paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', () => ({ bearer: apiKey, query: { cursor: 'bm90LWEtY3Vyc29y' } }), 422],
-  ['a repeated parameter', paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', () => ({ bearer: apiKey, query: { num_records: ['1', '2'] } }), 422],
-  ['a bad transaction id', transactionRoute, 'GET', '/api/v1/billing/transaction', () => ({ bearer: apiKey, query: { transaction_id: '-1' } }), 422],
-  ['a non-date start', consumptionRoute, 'GET', '/api/v1/billing/total_consumption', () => ({ bearer: apiKey, query: { start: 'yesterday' } }), 422],
-  ['start after end', consumptionRoute, 'GET', '/api/v1/billing/total_consumption', () => ({ bearer: apiKey, query: { start: '2025-02-01', end: '2025-01-01' } }), 422],
-  ['a range over a year', consumptionRoute, 'GET', '/api/v1/billing/total_consumption', () => ({ bearer: apiKey, query: { start: '2023-01-01', end: '2025-01-01' } }), 422],
-  ['an unknown tag', modelsRoute, 'GET', '/api/v1/models', () => ({ query: { tag: ['embeddings', 'telepathy'] } }), 422],
+  [
+    'an unknown form field',
+    trialRoute,
+    'POST',
+    '/api/v1/api_key/trial',
+    () => ({ form: { captcha: 'x', tokens: '100' } }),
+    422,
+  ],
+  [
+    'a file as captcha',
+    trialRoute,
+    'POST',
+    '/api/v1/api_key/trial',
+    () => {
+      const form = new FormData()
+      form.set('captcha', new Blob(['x'.repeat(10)]), 'captcha.bin')
+      return { body: form }
+    },
+    422,
+  ],
+  [
+    'a negative threshold',
+    notificationRoute,
+    'POST',
+    '/api/v1/billing/balance_notification',
+    () => ({ bearer: apiKey, json: { thresholds: [-1], email: 'a@example.com' } }),
+    400,
+  ],
+  [
+    'a fractional threshold',
+    notificationRoute,
+    'POST',
+    '/api/v1/billing/balance_notification',
+    () => ({ bearer: apiKey, json: { thresholds: [1.5], email: 'a@example.com' } }),
+    400,
+  ],
+  [
+    'a text threshold',
+    notificationRoute,
+    'POST',
+    '/api/v1/billing/balance_notification',
+    () => ({ bearer: apiKey, json: { thresholds: ['1000'], email: 'a@example.com' } }),
+    400,
+  ],
+  [
+    'a bad e-mail',
+    notificationRoute,
+    'POST',
+    '/api/v1/billing/balance_notification',
+    () => ({ bearer: apiKey, json: { thresholds: [10], email: 'nobody' } }),
+    422,
+  ],
+  [
+    'revoke_sender_key=false',
+    transferRoute,
+    'POST',
+    '/api/v1/billing/transfer_balance',
+    () => ({ bearer: apiKey, query: { receiver_key: apiKey, revoke_sender_key: 'false' }, form: { captcha: 'x' } }),
+    422,
+  ],
+  [
+    'no receiver',
+    transferRoute,
+    'POST',
+    '/api/v1/billing/transfer_balance',
+    () => ({ bearer: apiKey, query: { revoke_sender_key: 'true' }, form: { captcha: 'x' } }),
+    422,
+  ],
+  [
+    'num_records=0',
+    paginatedRoute,
+    'GET',
+    '/api/v1/billing/paginated_transaction',
+    () => ({ bearer: apiKey, query: { num_records: '0' } }),
+    422,
+  ],
+  [
+    'num_records=abc',
+    paginatedRoute,
+    'GET',
+    '/api/v1/billing/paginated_transaction',
+    () => ({ bearer: apiKey, query: { num_records: 'abc' } }),
+    422,
+  ],
+  [
+    'num_records=1.5',
+    paginatedRoute,
+    'GET',
+    '/api/v1/billing/paginated_transaction',
+    () => ({ bearer: apiKey, query: { num_records: '1.5' } }),
+    422,
+  ],
+  [
+    'num_records=101',
+    paginatedRoute,
+    'GET',
+    '/api/v1/billing/paginated_transaction',
+    () => ({ bearer: apiKey, query: { num_records: '101' } }),
+    422,
+  ],
+  [
+    'a forged cursor',
+    paginatedRoute,
+    'GET',
+    '/api/v1/billing/paginated_transaction',
+    () => ({ bearer: apiKey, query: { cursor: 'bm90LWEtY3Vyc29y' } }),
+    422,
+  ],
+  [
+    'a repeated parameter',
+    paginatedRoute,
+    'GET',
+    '/api/v1/billing/paginated_transaction',
+    () => ({ bearer: apiKey, query: { num_records: ['1', '2'] } }),
+    422,
+  ],
+  [
+    'a bad transaction id',
+    transactionRoute,
+    'GET',
+    '/api/v1/billing/transaction',
+    () => ({ bearer: apiKey, query: { transaction_id: '-1' } }),
+    422,
+  ],
+  [
+    'a non-date start',
+    consumptionRoute,
+    'GET',
+    '/api/v1/billing/total_consumption',
+    () => ({ bearer: apiKey, query: { start: 'yesterday' } }),
+    422,
+  ],
+  [
+    'start after end',
+    consumptionRoute,
+    'GET',
+    '/api/v1/billing/total_consumption',
+    () => ({ bearer: apiKey, query: { start: '2025-02-01', end: '2025-01-01' } }),
+    422,
+  ],
+  [
+    'a range over a year',
+    consumptionRoute,
+    'GET',
+    '/api/v1/billing/total_consumption',
+    () => ({ bearer: apiKey, query: { start: '2023-01-01', end: '2025-01-01' } }),
+    422,
+  ],
+  [
+    'an unknown tag',
+    modelsRoute,
+    'GET',
+    '/api/v1/models',
+    () => ({ query: { tag: ['embeddings', 'telepathy'] } }),
+    422,
+  ],
   ['an unknown model', modelRoute, 'GET', '/api/v1/models/slug/nope', () => ({ params: { slug: 'nope' } }), 404],
 ]
 
 describe('malformed input everywhere (test 28)', () => {
-  it.each(cases)('refuses %s with a clear 4xx and {detail}, writing nothing', async (_name, route, method, path, init, status) => {
-    const before = await fingerprint(database.db)
-    const { status: got, body } = await call(route, method, path, init())
-    expect(got).toBe(status)
-    expect(body).toHaveProperty('detail')
-    if (status === 422) expect(body.detail[0]).toEqual({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) })
-    if (path.endsWith('balance_notification') && status === 400) expect(body.detail).toBe('Invalid thresholds: Must be array with max 3 values')
-    expect(await fingerprint(database.db)).toEqual(before)
-  })
+  it.each(cases)(
+    'refuses %s with a clear 4xx and {detail}, writing nothing',
+    async (_name, route, method, path, init, status) => {
+      const before = await fingerprint(database.db)
+      const { status: got, body } = await call(route, method, path, init())
+      expect(got).toBe(status)
+      expect(body).toHaveProperty('detail')
+      if (status === 422)
+        expect(body.detail[0]).toEqual({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) })
+      if (path.endsWith('balance_notification') && status === 400)
+        expect(body.detail).toBe('Invalid thresholds: Must be array with max 3 values')
+      expect(await fingerprint(database.db)).toEqual(before)
+    },
+  )
 })

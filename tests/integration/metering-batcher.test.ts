@@ -17,9 +17,11 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-const use = (keyId: string, tokens: number, usageEventId = randomUUID(), db: Db = database.db) => consume(db, { keyId, tokens, usageEventId, product: 'reader' })
+const use = (keyId: string, tokens: number, usageEventId = randomUUID(), db: Db = database.db) =>
+  consume(db, { keyId, tokens, usageEventId, product: 'reader' })
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
-const entriesOf = (id: string) => scalar(database.db, sql`select count(*) from ledger_entries where key_id = ${id}::uuid`)
+const entriesOf = (id: string) =>
+  scalar(database.db, sql`select count(*) from ledger_entries where key_id = ${id}::uuid`)
 const batches = () => meteringBatcher(database.db).stats.batches
 
 describe('metering group commit', () => {
@@ -45,7 +47,12 @@ describe('metering group commit', () => {
       use(hot.id, 5, foreign), // recorded for another key
       use(randomUUID(), 5),
       use(revoked.id, 5),
-    ].map((p) => p.then((r) => r, (e: unknown) => (isRefusal(e) ? e.kind : e)))
+    ].map((p) =>
+      p.then(
+        (r) => r,
+        (e: unknown) => (isRefusal(e) ? e.kind : e),
+      ),
+    )
     const [a, b, c, d, e, f, g, unknown, gone] = await Promise.all(calls)
     expect(batches() - started).toBe(1)
 
@@ -65,21 +72,46 @@ describe('metering group commit', () => {
   it('fires a balance alert once, from the debit that crosses it, inside a batch', async () => {
     const key = await keyWithBalance(database.db, 1000)
     const to = `batch-${randomUUID()}@example.com`
-    await database.db.execute(sql`insert into balance_notifications (key_id, threshold, email, armed) values (${key.id}::uuid, 500, ${to}, true), (${key.id}::uuid, 100, ${to}, true)`)
+    await database.db.execute(
+      sql`insert into balance_notifications (key_id, threshold, email, armed) values (${key.id}::uuid, 500, ${to}, true), (${key.id}::uuid, 100, ${to}, true)`,
+    )
     const results = await Promise.all(Array.from({ length: 10 }, () => use(key.id, 100)))
     expect(results.map((r) => r.alerts)).toEqual([0, 0, 0, 0, 0, 1, 0, 0, 0, 1])
-    expect(await scalar(database.db, sql`select count(*) from email_outbox where "to" = ${to} and subject like '%below 500 tokens'`)).toBe(1)
-    expect(await scalar(database.db, sql`select count(*) from balance_notifications where key_id = ${key.id}::uuid and armed`)).toBe(0)
+    expect(
+      await scalar(
+        database.db,
+        sql`select count(*) from email_outbox where "to" = ${to} and subject like '%below 500 tokens'`,
+      ),
+    ).toBe(1)
+    expect(
+      await scalar(
+        database.db,
+        sql`select count(*) from balance_notifications where key_id = ${key.id}::uuid and armed`,
+      ),
+    ).toBe(0)
   })
 
   it('rejects every caller of a batch whose transaction fails, and writes none of it', async () => {
     const key = await keyWithBalance(database.db, 1000)
-    await database.db.execute(sql.raw(`create function explode() returns trigger language plpgsql as $$ begin raise exception 'boom'; end $$`))
-    await database.db.execute(sql.raw(`create trigger explode before insert on ledger_entries for each row when (new.product = 'explode') execute function explode()`))
+    await database.db.execute(
+      sql.raw(`create function explode() returns trigger language plpgsql as $$ begin raise exception 'boom'; end $$`),
+    )
+    await database.db.execute(
+      sql.raw(
+        `create trigger explode before insert on ledger_entries for each row when (new.product = 'explode') execute function explode()`,
+      ),
+    )
     try {
       const started = batches()
       const events = [randomUUID(), randomUUID(), randomUUID()]
-      const calls = events.map((event, i) => consume(database.db, { keyId: key.id, tokens: 10, usageEventId: event, product: i === 1 ? 'explode' : 'reader' }))
+      const calls = events.map((event, i) =>
+        consume(database.db, {
+          keyId: key.id,
+          tokens: 10,
+          usageEventId: event,
+          product: i === 1 ? 'explode' : 'reader',
+        }),
+      )
       const settled = await Promise.allSettled(calls)
       expect(batches() - started).toBe(1)
       expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected'])
@@ -95,7 +127,11 @@ describe('metering group commit', () => {
   it('rejects every caller when the database is down', async () => {
     const down = new Error('connect ECONNREFUSED 127.0.0.1:5432')
     const db = { execute: () => Promise.reject(down) } as unknown as Db
-    const settled = await Promise.allSettled([use(randomUUID(), 1, undefined, db), use(randomUUID(), 2, undefined, db), use(randomUUID(), 3, undefined, db)])
+    const settled = await Promise.allSettled([
+      use(randomUUID(), 1, undefined, db),
+      use(randomUUID(), 2, undefined, db),
+      use(randomUUID(), 3, undefined, db),
+    ])
     expect(settled).toEqual(Array.from({ length: 3 }, () => ({ status: 'rejected', reason: down })))
     expect(meteringBatcher(db).stats).toMatchObject({ batches: 1, items: 3 })
   })
@@ -105,7 +141,14 @@ describe('metering group commit', () => {
     let calls = 0
     const flaky = new Proxy(database.db, {
       get: (target, name) =>
-        name === 'execute' ? (q: never) => (++calls === 1 ? Promise.reject(Object.assign(new Error('deadlock detected'), { code: '40P01' })) : target.execute(q)) : name === '$client' ? undefined : Reflect.get(target, name),
+        name === 'execute'
+          ? (q: never) =>
+              ++calls === 1
+                ? Promise.reject(Object.assign(new Error('deadlock detected'), { code: '40P01' }))
+                : target.execute(q)
+          : name === '$client'
+            ? undefined
+            : Reflect.get(target, name),
     })
     expect(await use(key.id, 10, undefined, flaky)).toMatchObject({ balance: 90 })
     expect(calls).toBe(2)
@@ -116,7 +159,9 @@ describe('metering group commit', () => {
     expect(await outcomeOf(use(key.id, 0))).toBe('InvalidAmount')
     expect(await outcomeOf(use(key.id, 1.5))).toBe('InvalidAmount')
     expect(await outcomeOf(use('not-a-uuid', 1))).toBe('KeyIdNotFound')
-    expect(await outcomeOf(consume(database.db, { keyId: key.id, tokens: 1, usageEventId: 'a\0b', product: 'reader' }))).toBe('UnstorableText')
+    expect(
+      await outcomeOf(consume(database.db, { keyId: key.id, tokens: 1, usageEventId: 'a\0b', product: 'reader' })),
+    ).toBe('UnstorableText')
     expect(await balanceOf(key.id)).toBe(100)
   })
 
@@ -124,7 +169,9 @@ describe('metering group commit', () => {
     const key = await keyWithBalance(database.db, 100)
     await expect(
       database.db.transaction(async (tx) => {
-        expect(await consume(tx, { keyId: key.id, tokens: 40, usageEventId: randomUUID(), product: 'reader' })).toMatchObject({ balance: 60 })
+        expect(
+          await consume(tx, { keyId: key.id, tokens: 40, usageEventId: randomUUID(), product: 'reader' }),
+        ).toMatchObject({ balance: 60 })
         throw new Error('caller gave up')
       }),
     ).rejects.toThrow('caller gave up')
@@ -133,7 +180,13 @@ describe('metering group commit', () => {
 })
 
 describeWithService('TEST_DATABASE_URL', 'metering group commit under concurrency [PG]', () => {
-  const debit = (keyId: string, tokens: number, externalRef = `usage:${randomUUID()}`): EntryInput => ({ keyId, amount: -tokens, type: 'consume', externalRef, product: 'reader' })
+  const debit = (keyId: string, tokens: number, externalRef = `usage:${randomUUID()}`): EntryInput => ({
+    keyId,
+    amount: -tokens,
+    type: 'consume',
+    externalRef,
+    product: 'reader',
+  })
 
   it('settles an event another transaction is recording at the same moment per item, without failing the batch', async () => {
     const key = await keyWithBalance(database.db, 100)
@@ -158,7 +211,9 @@ describeWithService('TEST_DATABASE_URL', 'metering group commit under concurrenc
       release()
       const outcomes = await batch
       await other
-      expect(outcomes.map((o) => o.outcome)).toEqual(finish === 'commit' ? ['applied', 'conflict', 'applied'] : ['applied', 'applied', 'applied'])
+      expect(outcomes.map((o) => o.outcome)).toEqual(
+        finish === 'commit' ? ['applied', 'conflict', 'applied'] : ['applied', 'applied', 'applied'],
+      )
     }
     expect(await balanceOf(key.id)).toBe(95)
     expect(await auditLedger(database.db)).toEqual([])
@@ -166,12 +221,21 @@ describeWithService('TEST_DATABASE_URL', 'metering group commit under concurrenc
 
   it('lets two instances batch debits on the same keys in any order without deadlock or drift', async () => {
     const keys = await Promise.all(Array.from({ length: 8 }, () => keyWithBalance(database.db, 10_000)))
-    const instances = [0, 1].map(() => new Batcher<EntryInput, unknown>((entries) => applyEntries(database.db, entries), meteringBatchOptions))
-    const debits = Array.from({ length: 600 }, (_, i) => instances[i % 2].submit(debit(keys[(i * 7) % keys.length].id, 1 + (i % 5))))
+    const instances = [0, 1].map(
+      () => new Batcher<EntryInput, unknown>((entries) => applyEntries(database.db, entries), meteringBatchOptions),
+    )
+    const debits = Array.from({ length: 600 }, (_, i) =>
+      instances[i % 2].submit(debit(keys[(i * 7) % keys.length].id, 1 + (i % 5))),
+    )
     const outcomes = (await Promise.all(debits)) as Array<{ outcome: string }>
     expect(outcomes.every((o) => o.outcome === 'applied')).toBe(true)
     const total = Array.from({ length: 600 }, (_, i) => 1 + (i % 5)).reduce((s, n) => s + n, 0)
-    expect(await scalar(database.db, sql`select sum(balance) from api_keys where id in ${sql.raw(`('${keys.map((k) => k.id).join("','")}')`)}`)).toBe(80_000 - total)
+    expect(
+      await scalar(
+        database.db,
+        sql`select sum(balance) from api_keys where id in ${sql.raw(`('${keys.map((k) => k.id).join("','")}')`)}`,
+      ),
+    ).toBe(80_000 - total)
     expect(await auditLedger(database.db)).toEqual([])
   })
 })

@@ -63,7 +63,11 @@ describe('Turnstile', () => {
       })
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    testEnv({ TURNSTILE_SECRET_KEY: 'test-secret', TURNSTILE_SITE_KEY: 'site-key', TURNSTILE_VERIFY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify` })
+    testEnv({
+      TURNSTILE_SECRET_KEY: 'test-secret',
+      TURNSTILE_SITE_KEY: 'site-key',
+      TURNSTILE_VERIFY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`,
+    })
     resetRateLimits()
   })
   afterAll(async () => {
@@ -72,8 +76,13 @@ describe('Turnstile', () => {
   })
 
   it('gives the widget the site key and issues a key only for a token siteverify accepts, once', async () => {
-    expect((await call(challengeRoute, 'GET', '/api/v1/captcha/challenge')).body).toEqual({ provider: 'turnstile', site_key: 'site-key' })
-    expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'bad-token' } })).status).toBe(400)
+    expect((await call(challengeRoute, 'GET', '/api/v1/captcha/challenge')).body).toEqual({
+      provider: 'turnstile',
+      site_key: 'site-key',
+    })
+    expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'bad-token' } })).status).toBe(
+      400,
+    )
     expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'good-1' } })).status).toBe(200)
     expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'good-1' } })).status).toBe(400)
   })
@@ -84,7 +93,9 @@ describe('mail without SMTP', () => {
     const dir = `tests/.tmp/outbox-${randomUUID()}`
     testEnv({ DATA_DIR: dir })
     const to = `file-${randomUUID()}@example.com`
-    await database.db.execute(sql`insert into email_outbox ("to", subject, text, kind) values (${to}, 'Hello', 'Body text', 'test')`)
+    await database.db.execute(
+      sql`insert into email_outbox ("to", subject, text, kind) values (${to}, 'Hello', 'Body text', 'test')`,
+    )
     const mailer = await createMailer()
     expect(await drainOutbox(database.db, mailer)).toEqual({ sent: 1, failed: 0 })
     expect(await drainOutbox(database.db, mailer)).toEqual({ sent: 0, failed: 0 })
@@ -99,11 +110,15 @@ describe('mail without SMTP', () => {
 
   it('backs off and keeps a message whose sending failed', async () => {
     const to = `fail-${randomUUID()}@example.com`
-    await database.db.execute(sql`insert into email_outbox ("to", subject, text, kind) values (${to}, 'Hello', 'Body', 'test')`)
+    await database.db.execute(
+      sql`insert into email_outbox ("to", subject, text, kind) values (${to}, 'Hello', 'Body', 'test')`,
+    )
     const result = await drainOutbox(database.db, { send: async () => Promise.reject(new Error('smtp down')) })
     expect(result.failed).toBeGreaterThanOrEqual(1)
     const [row] = rowsOf<{ sent_at: unknown; last_error: string; later: boolean }>(
-      await database.db.execute(sql`select sent_at, last_error, next_attempt_at > now() as later from email_outbox where "to" = ${to}`),
+      await database.db.execute(
+        sql`select sent_at, last_error, next_attempt_at > now() as later from email_outbox where "to" = ${to}`,
+      ),
     )
     expect(row).toEqual({ sent_at: null, last_error: 'smtp down', later: true })
   })

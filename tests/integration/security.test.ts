@@ -19,10 +19,19 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-type Server = (ctx: { request: Request; pathname: string; context: Record<string, unknown>; next: (o?: { context?: Record<string, unknown> }) => Promise<{ response: Response }> }) => Promise<Response | { response: Response }>
+type Server = (ctx: {
+  request: Request
+  pathname: string
+  context: Record<string, unknown>
+  next: (o?: { context?: Record<string, unknown> }) => Promise<{ response: Response }>
+}) => Promise<Response | { response: Response }>
 
 /** Runs a request through the start middleware; the terminal handler answers like a page or API route would. */
-async function throughMiddleware(request: Request, answer: () => Response = () => new Response('<!doctype html><p>page</p>', { headers: { 'content-type': 'text/html' } })) {
+async function throughMiddleware(
+  request: Request,
+  answer: () => Response = () =>
+    new Response('<!doctype html><p>page</p>', { headers: { 'content-type': 'text/html' } }),
+) {
   let reached = false
   let nonce: unknown
   const server = (securityMiddleware as unknown as { options: { server: Server } }).options.server
@@ -40,7 +49,8 @@ async function throughMiddleware(request: Request, answer: () => Response = () =
   return { response, reached, nonce }
 }
 
-const post = (path: string, headers: Record<string, string>) => buildRequest('POST', path, { headers, form: { captcha: 'x' } })
+const post = (path: string, headers: Record<string, string>) =>
+  buildRequest('POST', path, { headers, form: { captcha: 'x' } })
 
 describe('security headers on every answer (test 26)', () => {
   it('sends CSP with a per-request nonce and frame-ancestors, HSTS, nosniff and Referrer-Policy on pages', async () => {
@@ -80,7 +90,13 @@ describe('security headers on every answer (test 26)', () => {
 
 describe('CSRF and CORS (test 25)', () => {
   it('refuses a state-changing request from a foreign origin with 403 before it reaches the route', async () => {
-    for (const headers of <Array<Record<string, string>>>[{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { cookie: 'apiKey=lds_x' }]) {
+    for (const headers of <Array<Record<string, string>>>[
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { cookie: 'apiKey=lds_x' },
+    ]) {
       const { response, reached } = await throughMiddleware(post('/api/v1/billing/transfer_balance', headers))
       expect(response.status, JSON.stringify(headers)).toBe(403)
       expect(await response.json()).toEqual({ detail: 'Cross-site request refused' })
@@ -89,14 +105,26 @@ describe('CSRF and CORS (test 25)', () => {
   })
 
   it('lets our own pages and non-browser clients with a bearer key through', async () => {
-    for (const headers of <Array<Record<string, string>>>[{ origin: BASE }, { 'sec-fetch-site': 'same-origin', origin: BASE }, { authorization: 'Bearer lds_x' }]) {
-      expect((await throughMiddleware(post('/api/v1/api_key/trial', headers))).reached, JSON.stringify(headers)).toBe(true)
+    for (const headers of <Array<Record<string, string>>>[
+      { origin: BASE },
+      { 'sec-fetch-site': 'same-origin', origin: BASE },
+      { authorization: 'Bearer lds_x' },
+    ]) {
+      expect((await throughMiddleware(post('/api/v1/api_key/trial', headers))).reached, JSON.stringify(headers)).toBe(
+        true,
+      )
     }
-    expect((await throughMiddleware(buildRequest('GET', '/api/v1/product', { headers: { origin: 'https://evil.example' } }))).reached).toBe(true)
+    expect(
+      (await throughMiddleware(buildRequest('GET', '/api/v1/product', { headers: { origin: 'https://evil.example' } })))
+        .reached,
+    ).toBe(true)
   })
 
   it('answers preflights only for PUBLIC_BASE_URL and names only it as allowed origin', async () => {
-    const preflight = (origin: string) => buildRequest('OPTIONS', '/api/v1/billing/transfer_balance', { headers: { origin, 'access-control-request-method': 'POST' } })
+    const preflight = (origin: string) =>
+      buildRequest('OPTIONS', '/api/v1/billing/transfer_balance', {
+        headers: { origin, 'access-control-request-method': 'POST' },
+      })
     const ours = await throughMiddleware(preflight(BASE))
     expect(ours.response.status).toBe(204)
     expect(ours.response.headers.get('access-control-allow-origin')).toBe(BASE)
@@ -104,7 +132,10 @@ describe('CSRF and CORS (test 25)', () => {
     const theirs = await throughMiddleware(preflight('https://evil.example'))
     expect(theirs.response.status).toBe(403)
     expect(theirs.response.headers.get('access-control-allow-origin')).toBeNull()
-    const read = await throughMiddleware(buildRequest('GET', '/api/v1/product', { headers: { origin: 'https://evil.example' } }), () => Response.json([]))
+    const read = await throughMiddleware(
+      buildRequest('GET', '/api/v1/product', { headers: { origin: 'https://evil.example' } }),
+      () => Response.json([]),
+    )
     expect(read.response.headers.get('access-control-allow-origin')).toBeNull()
   })
 })
@@ -112,7 +143,10 @@ describe('CSRF and CORS (test 25)', () => {
 describe('GET never changes state (test 25)', () => {
   it('leaves the database as it was after every GET of the API', async () => {
     const key = await keyWithBalance(database.db, 500)
-    await call(notificationRoute, 'POST', '/api/v1/billing/balance_notification', { bearer: key.apiKey, json: { thresholds: [100], email: 'x@example.com' } })
+    await call(notificationRoute, 'POST', '/api/v1/billing/balance_notification', {
+      bearer: key.apiKey,
+      json: { thresholds: [100], email: 'x@example.com' },
+    })
     const before = await fingerprint(database.db)
     const gets: Array<[Parameters<typeof call>[0], string, Parameters<typeof call>[3]?]> = [
       [challengeRoute, '/api/v1/captcha/challenge'],

@@ -21,7 +21,11 @@ afterAll(() => database.close())
 
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
 const transfer = (from: string, receiver: string, captcha: string) =>
-  call(transferRoute, 'POST', '/api/v1/billing/transfer_balance', { bearer: from, query: { receiver_key: receiver, revoke_sender_key: 'true' }, form: { captcha } })
+  call(transferRoute, 'POST', '/api/v1/billing/transfer_balance', {
+    bearer: from,
+    query: { receiver_key: receiver, revoke_sender_key: 'true' },
+    form: { captcha },
+  })
 
 describe('transfers', () => {
   it('moves the whole balance and revokes the sender; the receiver sees a transfer_in', async () => {
@@ -30,8 +34,12 @@ describe('transfers', () => {
     const { status, body } = await transfer(a.apiKey, b.apiKey, await solvedCaptcha(challengeRoute))
     expect(status).toBe(200)
     expect(body).toMatchObject({ amount: 1234, sender_balance: 0, receiver_balance: 1244, sender_revoked: true })
-    expect((await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { bearer: b.apiKey })).body.wallet.total_balance).toBe(1244)
-    expect((await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: b.apiKey })).body).toMatchObject({ type: 'transfer_in', amount: 1234 })
+    expect(
+      (await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { bearer: b.apiKey })).body.wallet.total_balance,
+    ).toBe(1244)
+    expect(
+      (await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: b.apiKey })).body,
+    ).toMatchObject({ type: 'transfer_in', amount: 1234 })
   })
 
   it('refuses the same transfer submitted twice (test 9)', async () => {
@@ -62,9 +70,13 @@ describe('transfers', () => {
     const a = await keyWithBalance(database.db, 30)
     const b = await keyWithBalance(database.db, 0)
     expect((await transfer(a.apiKey, b.apiKey, await solvedCaptcha(challengeRoute))).status).toBe(200)
-    expect((await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: a.apiKey } })).status).toBe(401)
+    expect((await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: a.apiKey } })).status).toBe(
+      401,
+    )
     expect((await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: a.apiKey })).status).toBe(401)
-    expect(await outcomeOf(consume(database.db, { keyId: a.id, tokens: 1, usageEventId: randomUUID(), product: 'reader' }))).toBe('KeyRevoked')
+    expect(
+      await outcomeOf(consume(database.db, { keyId: a.id, tokens: 1, usageEventId: randomUUID(), product: 'reader' })),
+    ).toBe('KeyRevoked')
   })
 })
 
@@ -72,7 +84,9 @@ describeWithService('TEST_DATABASE_URL', 'transfers under concurrency [PG]', () 
   it('lands each of 50 racing consumes before the transfer or refuses it; total conserved (test 7)', async () => {
     const a = await keyWithBalance(database.db, 10_000)
     const b = await keyWithBalance(database.db, 500)
-    const consumes = Array.from({ length: 50 }, () => outcomeOf(consume(database.db, { keyId: a.id, tokens: 10, usageEventId: randomUUID(), product: 'embeddings' })))
+    const consumes = Array.from({ length: 50 }, () =>
+      outcomeOf(consume(database.db, { keyId: a.id, tokens: 10, usageEventId: randomUUID(), product: 'embeddings' })),
+    )
     const moved = transferBalance(database.db, a.id, b.id)
     const statuses = await Promise.all(consumes)
     const result = await moved
@@ -80,7 +94,9 @@ describeWithService('TEST_DATABASE_URL', 'transfers under concurrency [PG]', () 
     expect(statuses.every((s) => s === 'ok' || s === 'KeyRevoked')).toBe(true)
     expect(result.amount).toBe(10_000 - 10 * landed)
     expect(await balanceOf(a.id)).toBe(0)
-    expect(await scalar(database.db, sql`select count(*) from api_keys where id = ${a.id}::uuid and revoked_at is not null`)).toBe(1)
+    expect(
+      await scalar(database.db, sql`select count(*) from api_keys where id = ${a.id}::uuid and revoked_at is not null`),
+    ).toBe(1)
     expect((await balanceOf(b.id)) + 10 * landed).toBe(10_500)
     expect(await auditLedger(database.db)).toEqual([])
   })
@@ -89,7 +105,10 @@ describeWithService('TEST_DATABASE_URL', 'transfers under concurrency [PG]', () 
     for (let round = 0; round < 10; round++) {
       const a = await keyWithBalance(database.db, 100)
       const b = await keyWithBalance(database.db, 200)
-      const statuses = await Promise.all([outcomeOf(transferBalance(database.db, a.id, b.id)), outcomeOf(transferBalance(database.db, b.id, a.id))])
+      const statuses = await Promise.all([
+        outcomeOf(transferBalance(database.db, a.id, b.id)),
+        outcomeOf(transferBalance(database.db, b.id, a.id)),
+      ])
       // The loser's receiver is the winner's sender, revoked by then.
       expect(statuses.sort()).toEqual(['ReceiverNotFound', 'ok'])
       expect((await balanceOf(a.id)) + (await balanceOf(b.id))).toBe(300)

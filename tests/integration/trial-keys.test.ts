@@ -34,12 +34,21 @@ describe('trial keys (reliability test 27)', () => {
     const before = await keyCount()
     const missing = await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: {} })
     expect(missing.status).toBe(422)
-    const forged = await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: Buffer.from('{"challenge":{"parameters":{"nonce":"x"},"signature":"y"},"solution":{}}').toString('base64') } })
+    const forged = await call(trialRoute, 'POST', '/api/v1/api_key/trial', {
+      form: {
+        captcha: Buffer.from('{"challenge":{"parameters":{"nonce":"x"},"signature":"y"},"solution":{}}').toString(
+          'base64',
+        ),
+      },
+    })
     expect(forged.status).toBe(400)
     expect(forged.body).toEqual({ detail: 'Captcha verification failed' })
     const captcha = await solvedCaptcha(challengeRoute)
     expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha } })).status).toBe(200)
-    const replay = await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha }, address: '198.51.100.9' })
+    const replay = await call(trialRoute, 'POST', '/api/v1/api_key/trial', {
+      form: { captcha },
+      address: '198.51.100.9',
+    })
     expect(replay.status).toBe(400)
     expect(await keyCount()).toBe(before + 1)
   })
@@ -48,11 +57,17 @@ describe('trial keys (reliability test 27)', () => {
     const answers = []
     for (let i = 0; i < 5; i++) {
       const captcha = await solvedCaptcha(challengeRoute)
-      const result = await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha }, address: '192.0.2.44' })
+      const result = await call(trialRoute, 'POST', '/api/v1/api_key/trial', {
+        form: { captcha },
+        address: '192.0.2.44',
+      })
       answers.push(result.status)
       if (result.status === 429) {
         expect(result.response.headers.get('retry-after')).toMatch(/^\d+$/)
-        const fallback = await call(emptyRoute, 'POST', '/api/v1/api_key/empty', { form: { captcha }, address: '192.0.2.44' })
+        const fallback = await call(emptyRoute, 'POST', '/api/v1/api_key/empty', {
+          form: { captcha },
+          address: '192.0.2.44',
+        })
         expect(fallback.status).toBe(200)
         const info = await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { bearer: fallback.body.api_key })
         expect(info.body.wallet.total_balance).toBe(0)
@@ -61,6 +76,8 @@ describe('trial keys (reliability test 27)', () => {
     expect(answers).toEqual([200, 200, 200, 429, 429])
     // Another address is unaffected.
     const captcha = await solvedCaptcha(challengeRoute)
-    expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha }, address: '192.0.2.45' })).status).toBe(200)
+    expect(
+      (await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha }, address: '192.0.2.45' })).status,
+    ).toBe(200)
   })
 })

@@ -60,7 +60,8 @@ export interface CallInit {
 
 export function buildRequest(method: string, path: string, init: CallInit = {}): Request {
   const url = new URL(path, BASE)
-  for (const [name, value] of Object.entries(init.query ?? {})) for (const v of [value].flat()) url.searchParams.append(name, v)
+  for (const [name, value] of Object.entries(init.query ?? {}))
+    for (const v of [value].flat()) url.searchParams.append(name, v)
   const headers = new Headers(init.headers)
   if (init.bearer) headers.set('authorization', `Bearer ${init.bearer}`)
   headers.set('x-forwarded-for', init.address ?? '203.0.113.7')
@@ -77,8 +78,15 @@ export function buildRequest(method: string, path: string, init: CallInit = {}):
  * Calls a route's server handler in process, as Start would after its middleware. Every answer is held
  * to the route's contract: a success must parse with the endpoint's answer schema, a refusal with `{detail}`.
  */
-export async function call(route: RouteLike, method: string, path: string, init: CallInit = {}): Promise<{ status: number; body: any; response: Response }> {
-  const handler = (route.options.server?.handlers as Record<string, Handler & { spec?: { answer: v.GenericSchema } }> | undefined)?.[method]
+export async function call(
+  route: RouteLike,
+  method: string,
+  path: string,
+  init: CallInit = {},
+): Promise<{ status: number; body: any; response: Response }> {
+  const handler = (
+    route.options.server?.handlers as Record<string, Handler & { spec?: { answer: v.GenericSchema } }> | undefined
+  )?.[method]
   if (!handler) throw new Error(`no ${method} handler for ${path}`)
   const response = await handler({ request: buildRequest(method, path, init), params: init.params ?? {} })
   const text = await response.text()
@@ -86,7 +94,10 @@ export async function call(route: RouteLike, method: string, path: string, init:
   const contract = response.ok ? handler.spec?.answer : errorAnswer
   if (contract) {
     const checked = v.safeParse(contract, body)
-    if (!checked.success) throw new Error(`${method} ${path} answered ${response.status} outside its contract: ${v.summarize(checked.issues)}`)
+    if (!checked.success)
+      throw new Error(
+        `${method} ${path} answered ${response.status} outside its contract: ${v.summarize(checked.issues)}`,
+      )
   }
   return { status: response.status, body, response }
 }
@@ -108,7 +119,8 @@ export async function scalar(db: Db, query: SQL): Promise<number> {
 /** A key holding `balance` tokens, bought as one purchase entry. */
 export async function keyWithBalance(db: Db, balance: number): Promise<{ apiKey: string; id: string }> {
   const { apiKey, key } = await issueKey(db, 'empty')
-  if (balance > 0) await applyEntry(db, { keyId: key.id, amount: balance, type: 'purchase', externalRef: `purchase:${randomUUID()}` })
+  if (balance > 0)
+    await applyEntry(db, { keyId: key.id, amount: balance, type: 'purchase', externalRef: `purchase:${randomUUID()}` })
   return { apiKey, id: key.id }
 }
 

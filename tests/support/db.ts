@@ -6,7 +6,9 @@ import { migrate } from '~/server/db/migrate'
  * A fresh, migrated database for one test file: a new database on the real Postgres when
  * TEST_DATABASE_URL is set (so races are real), otherwise an in-memory PGlite.
  */
-export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<Database & { isPostgres: boolean }> {
+export async function createTestDatabase(
+  options: { maxConnections?: number } = {},
+): Promise<Database & { isPostgres: boolean }> {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) {
     const database = await openDatabase({})

@@ -10,7 +10,8 @@ const catalogPath = (root: string, locale: string) => join(root, locale, 'messag
 const committed = (locale: string) => readPo(catalogPath('locales', locale))
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
 /** A message of three or more words left in English is untranslated, not a coincidence. */
-const looksUntranslated = (entry: PoEntry) => entry.msgstr === entry.msgid && entry.msgid.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 3
+const looksUntranslated = (entry: PoEntry) =>
+  entry.msgstr === entry.msgid && entry.msgid.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 3
 
 describe('translation catalogs', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'catalogs-'))
@@ -35,7 +36,8 @@ describe('translation catalogs', () => {
         if (!translated) problems.push(`missing: ${entry.msgid}`)
         else if (!translated.msgstr.trim()) problems.push(`untranslated: ${entry.msgid}`)
         else if (looksUntranslated(translated)) problems.push(`left in English: ${entry.msgid}`)
-        else if (placeholders(translated.msgstr).join() !== placeholders(entry.msgid).join()) problems.push(`placeholders differ: ${entry.msgid} → ${translated.msgstr}`)
+        else if (placeholders(translated.msgstr).join() !== placeholders(entry.msgid).join())
+          problems.push(`placeholders differ: ${entry.msgid} → ${translated.msgstr}`)
       }
       expect(problems.slice(0, 20), `${problems.length} problems`).toEqual([])
     })

@@ -25,7 +25,9 @@ const uiModules = await Promise.all(
 )
 const uiComponents = new Map<string, ComponentType<Record<string, unknown>>>()
 for (const module of uiModules) {
-  for (const [name, value] of Object.entries(module)) if (/^[A-Z]/.test(name) && typeof value === 'function') uiComponents.set(name, value as ComponentType<Record<string, unknown>>)
+  for (const [name, value] of Object.entries(module))
+    if (/^[A-Z]/.test(name) && typeof value === 'function')
+      uiComponents.set(name, value as ComponentType<Record<string, unknown>>)
 }
 
 /** The classes a ui component renders on its outer element for the given props, or undefined if it needs a context to render. */
@@ -52,7 +54,10 @@ function overridden(first: string, second: string): string[] {
 const MAX_ALTERNATIVES = 64
 /** Every combination of the alternatives of each part, joined (capped: a long chain of conditions is checked in part). */
 function combine(parts: string[][]): string[] {
-  return parts.reduce<string[]>((acc, options) => acc.flatMap((a) => options.map((o) => `${a} ${o}`)).slice(0, MAX_ALTERNATIVES), [''])
+  return parts.reduce<string[]>(
+    (acc, options) => acc.flatMap((a) => options.map((o) => `${a} ${o}`)).slice(0, MAX_ALTERNATIVES),
+    [''],
+  )
 }
 
 /**
@@ -63,18 +68,24 @@ function combine(parts: string[][]): string[] {
 function alternatives(node: ts.Node, constants: Map<string, ts.Expression>, seen = new Set<string>()): string[] {
   const alt = (n: ts.Node) => alternatives(n, constants, seen)
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text]
-  if (ts.isTemplateExpression(node)) return combine([[node.head.text], ...node.templateSpans.flatMap((span) => [alt(span.expression), [span.literal.text]])])
+  if (ts.isTemplateExpression(node))
+    return combine([
+      [node.head.text],
+      ...node.templateSpans.flatMap((span) => [alt(span.expression), [span.literal.text]]),
+    ])
   if (ts.isIdentifier(node)) {
     const value = constants.get(node.text)
     return value && !seen.has(node.text) ? alternatives(value, constants, new Set([...seen, node.text])) : ['']
   }
-  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'cn') return combine(node.arguments.map(alt))
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'cn')
+    return combine(node.arguments.map(alt))
   if (ts.isJsxExpression(node)) return node.expression ? alt(node.expression) : ['']
   if (ts.isConditionalExpression(node)) return [...alt(node.whenTrue), ...alt(node.whenFalse)]
   if (ts.isBinaryExpression(node)) {
     const op = node.operatorToken.kind
     if (op === ts.SyntaxKind.AmpersandAmpersandToken) return [...alt(node.right), '']
-    if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken) return [...alt(node.left), ...alt(node.right)]
+    if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken)
+      return [...alt(node.left), ...alt(node.right)]
     if (op === ts.SyntaxKind.PlusToken) return combine([alt(node.left), alt(node.right)])
   }
   if (ts.isParenthesizedExpression(node)) return alt(node.expression)
@@ -94,7 +105,14 @@ function findConflicts(file: string): Conflict[] {
   const at = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`
 
   const collect = (node: ts.Node) => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && (ts.isStringLiteral(node.initializer) || ts.isNoSubstitutionTemplateLiteral(node.initializer) || ts.isTemplateExpression(node.initializer))) {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      (ts.isStringLiteral(node.initializer) ||
+        ts.isNoSubstitutionTemplateLiteral(node.initializer) ||
+        ts.isTemplateExpression(node.initializer))
+    ) {
       constants.set(node.name.text, node.initializer)
     }
     ts.forEachChild(node, collect)
@@ -115,7 +133,11 @@ function findConflicts(file: string): Conflict[] {
         }
       }
     }
-    if ((ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) && uiComponents.has(node.tagName.getText(source)) && !file.startsWith(uiDir)) {
+    if (
+      (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) &&
+      uiComponents.has(node.tagName.getText(source)) &&
+      !file.startsWith(uiDir)
+    ) {
       const name = node.tagName.getText(source)
       const props: Record<string, string> = {}
       let callers: string[] = []
@@ -149,9 +171,15 @@ describe('class names', () => {
   it('gives every variant of a component one utility per property', () => {
     const rendered = [
       ...['default', 'destructive', 'outline', 'secondary', 'ghost', 'link', 'onPrimary'].flatMap((variant) =>
-        ['default', 'sm', 'lg', 'icon'].map((size) => [`Button ${variant} ${size}`, baseClasses('Button', { variant, size })]),
+        ['default', 'sm', 'lg', 'icon'].map((size) => [
+          `Button ${variant} ${size}`,
+          baseClasses('Button', { variant, size }),
+        ]),
       ),
-      ...['default', 'secondary', 'outline', 'accent', 'success'].map((variant) => [`Badge ${variant}`, baseClasses('Badge', { variant })]),
+      ...['default', 'secondary', 'outline', 'accent', 'success'].map((variant) => [
+        `Badge ${variant}`,
+        baseClasses('Badge', { variant }),
+      ]),
       ['CardHeader row', baseClasses('CardHeader', { row: 'true' })],
       ['TableHead numeric', baseClasses('TableHead', { numeric: 'true' })],
       ['TableCell numeric', baseClasses('TableCell', { numeric: 'true' })],

@@ -30,7 +30,17 @@ const paperIds = new Set(papers.map((p) => p.id))
 const yyyyMmDd = /^\d{4}\/\d{2}\/\d{2}$/
 
 const allContent = {
-  products, legacyProducts, models, papers, customerGroups, marketplaceEntries, jobSeasons, offices, socialLinks, ossProjects, posts,
+  products,
+  legacyProducts,
+  models,
+  papers,
+  customerGroups,
+  marketplaceEntries,
+  jobSeasons,
+  offices,
+  socialLinks,
+  ossProjects,
+  posts,
 }
 
 /** Every string anywhere in the content that names a file under public/images/. */
@@ -73,14 +83,24 @@ describe('cross references', () => {
 
   it('a paper and the models it describes point at each other', () => {
     const oneSided = [
-      ...papers.flatMap((p) => p.models.filter((slug) => !models.find((m) => m.slug === slug)?.paperIds.includes(p.id)).map((slug) => `${p.id} ↛ ${slug}`)),
-      ...models.flatMap((m) => m.paperIds.filter((id) => !papers.find((p) => p.id === id)?.models.includes(m.slug)).map((id) => `${m.slug} ↛ ${id}`)),
+      ...papers.flatMap((p) =>
+        p.models
+          .filter((slug) => !models.find((m) => m.slug === slug)?.paperIds.includes(p.id))
+          .map((slug) => `${p.id} ↛ ${slug}`),
+      ),
+      ...models.flatMap((m) =>
+        m.paperIds
+          .filter((id) => !papers.find((p) => p.id === id)?.models.includes(m.slug))
+          .map((id) => `${m.slug} ↛ ${id}`),
+      ),
     ]
     expect(oneSided).toEqual([])
   })
 
   it('every product links only to models in the catalogue', () => {
-    const unknown = products.flatMap((p) => p.modelSlugs.filter((m) => !modelSlugs.has(m)).map((m) => `${p.key} → ${m}`))
+    const unknown = products.flatMap((p) =>
+      p.modelSlugs.filter((m) => !modelSlugs.has(m)).map((m) => `${p.key} → ${m}`),
+    )
     expect(unknown).toEqual([])
   })
 
@@ -157,14 +177,26 @@ describe('papers', () => {
 describe('site structure', () => {
   it('features the models of the spec, in its order', () => {
     expect(featuredModels.map((m) => m.slug)).toEqual([
-      'reranker-v3', 'code-embeddings-0.5b', 'code-embeddings-1.5b', 'reranker-m0', 'clip-v2', 'embeddings-v3',
-      'reranker-v2-base-multilingual', 'colbert-v2', 'reader-lm-1.5b', 'reader-lm-0.5b', 'readerlm-v2',
+      'reranker-v3',
+      'code-embeddings-0.5b',
+      'code-embeddings-1.5b',
+      'reranker-m0',
+      'clip-v2',
+      'embeddings-v3',
+      'reranker-v2-base-multilingual',
+      'colbert-v2',
+      'reader-lm-1.5b',
+      'reader-lm-0.5b',
+      'readerlm-v2',
     ])
   })
 
   it('menus four products and puts classifier and tokenizer under enterprise', () => {
     expect(menuProducts.map((p) => p.key)).toEqual(['reader', 'embeddings', 'reranker', 'deepsearch'])
-    expect(enterpriseProducts.map((p) => [p.key, p.homepage])).toEqual([['classifier', '/{-$locale}/classifier'], ['segmenter', '/{-$locale}/segmenter']])
+    expect(enterpriseProducts.map((p) => [p.key, p.homepage])).toEqual([
+      ['classifier', '/{-$locale}/classifier'],
+      ['segmenter', '/{-$locale}/segmenter'],
+    ])
   })
 
   it('gives every translatable caption a message id', () => {
@@ -185,7 +217,10 @@ describe('site structure', () => {
   })
 
   it('offers the winter 2025 and spring 2026 internship seasons', () => {
-    expect(jobSeasons.map((j) => [j.id, j.year])).toEqual([['winter-2025', 2025], ['spring-2026', 2026]])
+    expect(jobSeasons.map((j) => [j.id, j.year])).toEqual([
+      ['winter-2025', 2025],
+      ['spring-2026', 2026],
+    ])
   })
 
   it('shows the WeChat code as a QR image rather than a link', () => {

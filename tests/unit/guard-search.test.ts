@@ -1,4 +1,10 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, defaultParseSearch } from '@tanstack/react-router'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  defaultParseSearch,
+} from '@tanstack/react-router'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { dashboardSearchSchema, localeSearchSchema } from '~/lib/guard-search'
@@ -43,13 +49,21 @@ describe('routes validating with these schemas', () => {
   it('match unexpected values without a search error, which would show the error page', () => {
     const root = createRootRoute()
     const locale = createRoute({ getParentRoute: () => root, path: '{-$locale}', validateSearch: localeSearchSchema })
-    const dashboard = createRoute({ getParentRoute: () => locale, path: 'api-dashboard', validateSearch: dashboardSearchSchema })
+    const dashboard = createRoute({
+      getParentRoute: () => locale,
+      path: 'api-dashboard',
+      validateSearch: dashboardSearchSchema,
+    })
     const router = createRouter({
       routeTree: root.addChildren([locale.addChildren([dashboard])]),
       history: createMemoryHistory({ initialEntries: ['/de/api-dashboard?login=maybe&sui=a&sui=b&s=%5B1%5D&x=1'] }),
     })
     const matches = router.matchRoutes(router.latestLocation)
-    expect(matches.map((m) => [m.routeId, m.searchError])).toEqual([['__root__', undefined], ['/{-$locale}', undefined], ['/{-$locale}/api-dashboard', undefined]])
+    expect(matches.map((m) => [m.routeId, m.searchError])).toEqual([
+      ['__root__', undefined],
+      ['/{-$locale}', undefined],
+      ['/{-$locale}/api-dashboard', undefined],
+    ])
     expect(matches.at(-1)!.search).toEqual({ login: undefined, sui: '', s: '', x: 1 })
   })
 })

@@ -27,7 +27,9 @@ describe('locale paths', () => {
 describe('apiKey cookie', () => {
   it('is shared with the parent domain, path /, secure', () => {
     expect(parentDomain('www.lodestar.example')).toBe('.lodestar.example')
-    expect(apiKeyCookie('lds_abc', 'www.lodestar.example')).toMatch(/^apiKey=lds_abc; path=\/; secure; samesite=lax; domain=\.lodestar\.example; max-age=\d+$/)
+    expect(apiKeyCookie('lds_abc', 'www.lodestar.example')).toMatch(
+      /^apiKey=lds_abc; path=\/; secure; samesite=lax; domain=\.lodestar\.example; max-age=\d+$/,
+    )
   })
 
   it('has no domain on localhost or an IP address, and expires when the key is removed', () => {

@@ -15,7 +15,17 @@ describe('scrollToSelector', () => {
   function placeAt(id: string, top: number) {
     const element = document.createElement('section')
     element.id = id
-    element.getBoundingClientRect = () => ({ top, left: 0, right: 0, bottom: top, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) })
+    element.getBoundingClientRect = () => ({
+      top,
+      left: 0,
+      right: 0,
+      bottom: top,
+      width: 0,
+      height: 0,
+      x: 0,
+      y: top,
+      toJSON: () => ({}),
+    })
     document.body.append(element)
   }
 

@@ -18,7 +18,12 @@ const key = `lds_${'a'.repeat(32)}`
 
 describe('the dashboard server functions refuse what the REST routes refuse', () => {
   it('refuses a transfer that does not confirm revoking the sender, naming the field', () => {
-    const refusal = check(validatorOf(transferInput), { apiKey: key, receiver_key: key, revoke_sender_key: 'false', captcha: 'x' })
+    const refusal = check(validatorOf(transferInput), {
+      apiKey: key,
+      receiver_key: key,
+      revoke_sender_key: 'false',
+      captcha: 'x',
+    })
     expect(refusal).toBeInstanceOf(InvalidInput)
     expect((refusal as InvalidInput).issues).toEqual([expect.objectContaining({ loc: ['body', 'revoke_sender_key'] })])
   })
@@ -29,7 +34,10 @@ describe('the dashboard server functions refuse what the REST routes refuse', ()
   })
 
   it('turns a page size of text into a number within the REST limits', () => {
-    expect(check(validatorOf(transactionPageInput), { apiKey: key, num_records: '50' })).toEqual({ apiKey: key, num_records: 50 })
+    expect(check(validatorOf(transactionPageInput), { apiKey: key, num_records: '50' })).toEqual({
+      apiKey: key,
+      num_records: 50,
+    })
     expect(check(validatorOf(transactionPageInput), { num_records: '101' })).toBeInstanceOf(InvalidInput)
     expect(check(validatorOf(transactionPageInput), { cursor: 'not-a-cursor!' })).toBeInstanceOf(InvalidInput)
   })

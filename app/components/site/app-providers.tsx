@@ -8,7 +8,9 @@ import { constants } from '../../../app.config'
  * marketing pages never download TanStack Query or the toaster.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }))
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
+  )
   return (
     <QueryClientProvider client={queryClient}>
       {children}

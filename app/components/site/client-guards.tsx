@@ -53,7 +53,12 @@ export function ClientGuards() {
     }
     if (stripLocale(location.pathname) === '/' && store.settings.showFarewell) {
       const locale = urlLocale ?? sourceLocale
-      void navigate({ to: '/{-$locale}/api-dashboard/{-$tab}', params: { locale: localeParam(locale), tab: undefined }, search: { login: true }, replace: true })
+      void navigate({
+        to: '/{-$locale}/api-dashboard/{-$tab}',
+        params: { locale: localeParam(locale), tab: undefined },
+        search: { login: true },
+        replace: true,
+      })
     }
   }, [location.pathname, location.searchStr, s, navigate])
 

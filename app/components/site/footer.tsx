@@ -22,12 +22,23 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2">
             {[...menuProducts, ...enterpriseProducts].map((product) => (
               <li key={product.key}>
-                <LocalizedLink to={product.homepage} className={linkClass}>{i18n._(product.label)}</LocalizedLink>
+                <LocalizedLink to={product.homepage} className={linkClass}>
+                  {i18n._(product.label)}
+                </LocalizedLink>
               </li>
             ))}
-            <li><LocalizedLink to="/{-$locale}/models" className={linkClass}>{t`Models`}</LocalizedLink></li>
-            <li><LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}" className={linkClass}>{t`API dashboard`}</LocalizedLink></li>
-            <li><LocalizedLink to="/{-$locale}/api-reference" className={linkClass}>{t`API reference`}</LocalizedLink></li>
+            <li>
+              <LocalizedLink to="/{-$locale}/models" className={linkClass}>{t`Models`}</LocalizedLink>
+            </li>
+            <li>
+              <LocalizedLink
+                to="/{-$locale}/api-dashboard/{-$tab}"
+                className={linkClass}
+              >{t`API dashboard`}</LocalizedLink>
+            </li>
+            <li>
+              <LocalizedLink to="/{-$locale}/api-reference" className={linkClass}>{t`API reference`}</LocalizedLink>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-company">
@@ -36,9 +47,13 @@ export function SiteFooter() {
             {companyLinks.map((link) => (
               <li key={link.key}>
                 {'download' in link ? (
-                  <a href={link.download} download className={linkClass}>{link.label}</a>
+                  <a href={link.download} download className={linkClass}>
+                    {link.label}
+                  </a>
                 ) : (
-                  <LocalizedLink to={link.to} className={linkClass}>{link.label}</LocalizedLink>
+                  <LocalizedLink to={link.to} className={linkClass}>
+                    {link.label}
+                  </LocalizedLink>
                 )}
               </li>
             ))}
@@ -51,10 +66,14 @@ export function SiteFooter() {
               <address key={office.id} className="text-sm not-italic text-muted-foreground">
                 <span className="block font-medium text-foreground">
                   {i18n._(office.label)}
-                  {office.kind === 'headquarters' && <span className="ml-2 text-xs font-normal text-muted-foreground">({t`Headquarters`})</span>}
+                  {office.kind === 'headquarters' && (
+                    <span className="ml-2 text-xs font-normal text-muted-foreground">({t`Headquarters`})</span>
+                  )}
                 </span>
                 {office.address.map((line) => (
-                  <span key={line} className="block">{line}</span>
+                  <span key={line} className="block">
+                    {line}
+                  </span>
                 ))}
               </address>
             ))}
@@ -65,7 +84,9 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2">
             {ossProjects.map((project) => (
               <li key={project.name} className="flex items-center justify-between gap-2">
-                <a href={project.repo} rel="noopener" target="_blank" className={linkClass}>{project.name}</a>
+                <a href={project.repo} rel="noopener" target="_blank" className={linkClass}>
+                  {project.name}
+                </a>
                 <OssStatusBadge status={project.status} />
               </li>
             ))}
@@ -75,7 +96,9 @@ export function SiteFooter() {
       <div className="mx-auto flex max-w-6xl flex-col gap-4 border-t px-4 py-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">
           © {new Date().getFullYear()} {brand.legalName}.{' '}
-          <a href={`mailto:${brand.supportEmail}`} className="underline-offset-4 hover:underline">{brand.supportEmail}</a>
+          <a href={`mailto:${brand.supportEmail}`} className="underline-offset-4 hover:underline">
+            {brand.supportEmail}
+          </a>
         </p>
         <SocialLinks />
       </div>

@@ -11,7 +11,8 @@ import { Logo } from './logo'
 import { ThemeToggle } from './theme-toggle'
 import { useCompanyLinks } from './company-links'
 
-const itemClass = 'flex items-start gap-3 rounded-md px-2 py-2 hover:bg-accent focus-visible:bg-accent focus-visible:outline-none'
+const itemClass =
+  'flex items-start gap-3 rounded-md px-2 py-2 hover:bg-accent focus-visible:bg-accent focus-visible:outline-none'
 
 function ProductsPanel() {
   const { t } = useLingui()
@@ -84,11 +85,18 @@ export function SiteHeader() {
   const { t } = useLingui()
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-background focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+      >
         {t`Skip to content`}
       </a>
       <nav aria-label={t`Main`} className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-4">
-        <LocalizedLink to="/{-$locale}" className="mr-3 flex items-center gap-2 font-semibold" aria-label={t`${brand.name} home`}>
+        <LocalizedLink
+          to="/{-$locale}"
+          className="mr-3 flex items-center gap-2 font-semibold"
+          aria-label={t`${brand.name} home`}
+        >
           <Logo className="size-7" />
           <span className="hidden sm:inline">{brand.name}</span>
         </LocalizedLink>
@@ -96,7 +104,10 @@ export function SiteHeader() {
           <DisclosureMenu label={t`Products`}>
             <ProductsPanel />
           </DisclosureMenu>
-          <LocalizedLink to="/{-$locale}/models" className="inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground">
+          <LocalizedLink
+            to="/{-$locale}/models"
+            className="inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground"
+          >
             {t`Models`}
           </LocalizedLink>
           <DisclosureMenu label={t`Company`}>
@@ -109,7 +120,13 @@ export function SiteHeader() {
           <Button asChild size="sm" className="ml-1 max-sm:hidden">
             <LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}">{t`API dashboard`}</LocalizedLink>
           </Button>
-          <DisclosureMenu label={<span className="sr-only">{t`Menu`}</span>} icon={<Menu aria-hidden className="size-4" />} align="end" className="md:hidden" buttonClassName="px-2">
+          <DisclosureMenu
+            label={<span className="sr-only">{t`Menu`}</span>}
+            icon={<Menu aria-hidden className="size-4" />}
+            align="end"
+            className="md:hidden"
+            buttonClassName="px-2"
+          >
             <div className="w-[min(90vw,36rem)] space-y-2">
               <ProductsPanel />
               <LocalizedLink to="/{-$locale}/models" className={itemClass}>

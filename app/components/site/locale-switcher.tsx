@@ -25,7 +25,12 @@ export function LocaleSwitcher() {
   const { t } = useLingui()
   const current = useLocale()
   return (
-    <DisclosureMenu label={<span className="sr-only sm:not-sr-only">{localeNames[current]}</span>} icon={<Languages aria-hidden className="size-4" />} align="end" buttonClassName="px-2">
+    <DisclosureMenu
+      label={<span className="sr-only sm:not-sr-only">{localeNames[current]}</span>}
+      icon={<Languages aria-hidden className="size-4" />}
+      align="end"
+      buttonClassName="px-2"
+    >
       <p className="px-2 pb-1 text-xs text-muted-foreground">{t`Language`}</p>
       <ul className="grid grid-cols-2 gap-1">
         {interfaceLocales.map((locale) => (

@@ -19,5 +19,9 @@ export function OssStatusBadge({ status }: { status: OssProject['status'] }) {
     archived: t`Archived`,
     linux_foundation: t`Linux Foundation`,
   }
-  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', tone[status])}>{label[status]}</span>
+  return (
+    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', tone[status])}>
+      {label[status]}
+    </span>
+  )
 }

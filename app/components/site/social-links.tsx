@@ -14,7 +14,14 @@ export function SocialLinks() {
         return (
           <li key={social.id}>
             {social.kind === 'link' ? (
-              <a href={social.link} rel="noopener" target={social.link.startsWith('mailto:') ? undefined : '_blank'} aria-label={label} title={label} className="inline-flex size-9 items-center justify-center rounded-md hover:bg-accent">
+              <a
+                href={social.link}
+                rel="noopener"
+                target={social.link.startsWith('mailto:') ? undefined : '_blank'}
+                aria-label={label}
+                title={label}
+                className="inline-flex size-9 items-center justify-center rounded-md hover:bg-accent"
+              >
                 <img src={social.iconSrc} alt="" width={20} height={20} loading="lazy" className={iconClass} />
               </a>
             ) : (
@@ -26,7 +33,14 @@ export function SocialLinks() {
                 className="[&>div]:bottom-full [&>div]:top-auto [&>div]:mb-1"
               >
                 <figure className="w-44 text-center">
-                  <img src={social.qrcode} alt={label} width={160} height={160} loading="lazy" className="mx-auto rounded bg-white p-2" />
+                  <img
+                    src={social.qrcode}
+                    alt={label}
+                    width={160}
+                    height={160}
+                    loading="lazy"
+                    className="mx-auto rounded bg-white p-2"
+                  />
                   <figcaption className="mt-2 text-xs text-muted-foreground">{label}</figcaption>
                 </figure>
               </DisclosureMenu>

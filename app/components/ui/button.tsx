@@ -14,7 +14,8 @@ export const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
         /** An outlined button on a `bg-primary` band (the landing page's closing call to action). */
-        onPrimary: 'border border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10',
+        onPrimary:
+          'border border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {

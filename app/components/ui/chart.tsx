@@ -20,7 +20,9 @@ export function ChartContainer({
   children,
   ...props
 }: Omit<React.ComponentProps<'div'>, 'children'> & { config: ChartConfig; children: React.ReactElement }) {
-  const colors = Object.fromEntries(Object.entries(config).map(([name, { color }]) => [`--color-${cssName(name)}`, color]))
+  const colors = Object.fromEntries(
+    Object.entries(config).map(([name, { color }]) => [`--color-${cssName(name)}`, color]),
+  )
   return (
     <ChartContext.Provider value={config}>
       <div
@@ -55,7 +57,10 @@ export function ChartTooltipContent({
   label,
   formatLabel,
   formatValue = String,
-}: Partial<TooltipContentProps<number, string>> & { formatLabel?: (label: string) => string; formatValue?: Formatter }) {
+}: Partial<TooltipContentProps<number, string>> & {
+  formatLabel?: (label: string) => string
+  formatValue?: Formatter
+}) {
   const config = useChartConfig()
   if (!active || !payload?.length) return null
   return (
@@ -67,7 +72,11 @@ export function ChartTooltipContent({
           const key = String(item.dataKey ?? item.name)
           return (
             <div key={key} className="flex items-center gap-2">
-              <span aria-hidden="true" className="size-2.5 shrink-0 rounded-[2px]" style={{ background: `var(--color-${cssName(key)})` }} />
+              <span
+                aria-hidden="true"
+                className="size-2.5 shrink-0 rounded-[2px]"
+                style={{ background: `var(--color-${cssName(key)})` }}
+              />
               <span className="text-muted-foreground">{config[key]?.label ?? key}</span>
               <span className="ml-auto font-mono tabular-nums">{formatValue(Number(item.value))}</span>
             </div>

@@ -18,19 +18,47 @@ export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>
 }
 
 export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
-  return <tr data-slot="table-row" className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />
+  return (
+    <tr data-slot="table-row" className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />
+  )
 }
 
 /** `numeric` right-aligns the column's heading, as its figures are. */
-export function TableHead({ className, numeric = false, ...props }: React.ComponentProps<'th'> & { numeric?: boolean }) {
-  return <th data-slot="table-head" className={cn('h-10 px-2 align-middle font-medium whitespace-nowrap text-muted-foreground', numeric ? 'text-right' : 'text-left', className)} {...props} />
+export function TableHead({
+  className,
+  numeric = false,
+  ...props
+}: React.ComponentProps<'th'> & { numeric?: boolean }) {
+  return (
+    <th
+      data-slot="table-head"
+      className={cn(
+        'h-10 px-2 align-middle font-medium whitespace-nowrap text-muted-foreground',
+        numeric ? 'text-right' : 'text-left',
+        className,
+      )}
+      {...props}
+    />
+  )
 }
 
 /** `numeric` right-aligns the figure with tabular digits, under a `numeric` heading. */
-export function TableCell({ className, numeric = false, ...props }: React.ComponentProps<'td'> & { numeric?: boolean }) {
-  return <td data-slot="table-cell" className={cn('p-2 align-middle whitespace-nowrap', numeric && 'text-right tabular-nums', className)} {...props} />
+export function TableCell({
+  className,
+  numeric = false,
+  ...props
+}: React.ComponentProps<'td'> & { numeric?: boolean }) {
+  return (
+    <td
+      data-slot="table-cell"
+      className={cn('p-2 align-middle whitespace-nowrap', numeric && 'text-right tabular-nums', className)}
+      {...props}
+    />
+  )
 }
 
 export function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {
-  return <caption data-slot="table-caption" className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />
+  return (
+    <caption data-slot="table-caption" className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />
+  )
 }

@@ -20,7 +20,12 @@ export function ApiReferencePage({ document }: { document: OpenApiDocument }) {
       <PageHeader
         eyebrow={<Trans>Developers</Trans>}
         title={<Trans>API reference</Trans>}
-        lead={<Trans>Every endpoint for keys, balance, usage, transfers, alerts, models and token packs. This page is generated from the same schemas the server checks requests with.</Trans>}
+        lead={
+          <Trans>
+            Every endpoint for keys, balance, usage, transfers, alerts, models and token packs. This page is generated
+            from the same schemas the server checks requests with.
+          </Trans>
+        }
       >
         <p className="mt-6 text-sm">
           <a href="/api/v1/openapi.json" className="font-medium text-primary underline-offset-4 hover:underline">
@@ -33,9 +38,18 @@ export function ApiReferencePage({ document }: { document: OpenApiDocument }) {
         <div className="min-w-0 space-y-16">
           <Overview model={model} />
           {model.groups.map((group) => (
-            <section key={group.id} id={group.id} aria-labelledby={`${group.id}-title`} className="scroll-mt-20 space-y-10">
-              <h2 id={`${group.id}-title`} className="text-2xl font-semibold tracking-tight">{groupTitle(group.id)}</h2>
-              {group.operations.map((operation) => <OperationSection key={operation.id} operation={operation} />)}
+            <section
+              key={group.id}
+              id={group.id}
+              aria-labelledby={`${group.id}-title`}
+              className="scroll-mt-20 space-y-10"
+            >
+              <h2 id={`${group.id}-title`} className="text-2xl font-semibold tracking-tight">
+                {groupTitle(group.id)}
+              </h2>
+              {group.operations.map((operation) => (
+                <OperationSection key={operation.id} operation={operation} />
+              ))}
             </section>
           ))}
         </div>
@@ -59,21 +73,32 @@ function Contents({ model }: { model: ReferenceModel }) {
   const groupTitle = useGroupTitle()
   const link = 'block rounded px-1 py-0.5 text-muted-foreground hover:text-foreground'
   return (
-    <nav aria-label={t`On this page`} className="text-sm lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
-      <p className="font-semibold"><Trans>On this page</Trans></p>
+    <nav
+      aria-label={t`On this page`}
+      className="text-sm lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2"
+    >
+      <p className="font-semibold">
+        <Trans>On this page</Trans>
+      </p>
       <ul className="mt-3 space-y-3">
         <li>
-          <a href="#overview" className={link}><Trans>Getting started</Trans></a>
+          <a href="#overview" className={link}>
+            <Trans>Getting started</Trans>
+          </a>
         </li>
         {model.groups.map((group) => (
           <li key={group.id}>
-            <a href={`#${group.id}`} className={`${link} font-medium text-foreground`}>{groupTitle(group.id)}</a>
+            <a href={`#${group.id}`} className={`${link} font-medium text-foreground`}>
+              {groupTitle(group.id)}
+            </a>
             <ul className="mt-1 space-y-0.5">
               {group.operations.map((operation) => (
                 <li key={operation.id}>
                   <a href={`#${operation.id}`} className={`${link} flex items-baseline gap-2 text-xs`}>
                     <MethodBadge method={operation.method} compact />
-                    <span className="min-w-0 font-mono break-words">{breakable(operation.path.replace(/^\/api\/v1/, ''))}</span>
+                    <span className="min-w-0 font-mono break-words">
+                      {breakable(operation.path.replace(/^\/api\/v1/, ''))}
+                    </span>
                   </a>
                 </li>
               ))}
@@ -90,16 +115,32 @@ function Overview({ model }: { model: ReferenceModel }) {
   const header = 'Authorization: Bearer <key>'
   return (
     <section id="overview" aria-labelledby="overview-title" className="scroll-mt-20 space-y-8">
-      <h2 id="overview-title" className="text-2xl font-semibold tracking-tight"><Trans>Getting started</Trans></h2>
+      <h2 id="overview-title" className="text-2xl font-semibold tracking-tight">
+        <Trans>Getting started</Trans>
+      </h2>
       <div className="space-y-2">
-        <h3 id="base-url" className={subsection}><Trans>Base URL</Trans></h3>
-        <p><Trans>All paths below are relative to <code className={codeClass}>{model.baseUrl}</code>. Requests and answers are JSON unless an endpoint says otherwise.</Trans></p>
-      </div>
-      <div className="space-y-2">
-        <h3 id="authentication" className={subsection}><Trans>Authentication</Trans></h3>
+        <h3 id="base-url" className={subsection}>
+          <Trans>Base URL</Trans>
+        </h3>
         <p>
           <Trans>
-            Send your API key in the <code className={codeClass}>{header}</code> header. Keys start with <code className={codeClass}>{keyPrefix}</code>; get one on the <LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}" className="text-primary underline underline-offset-4">API dashboard</LocalizedLink>. Keep it secret: anyone with the key can spend its balance.
+            All paths below are relative to <code className={codeClass}>{model.baseUrl}</code>. Requests and answers are
+            JSON unless an endpoint says otherwise.
+          </Trans>
+        </p>
+      </div>
+      <div className="space-y-2">
+        <h3 id="authentication" className={subsection}>
+          <Trans>Authentication</Trans>
+        </h3>
+        <p>
+          <Trans>
+            Send your API key in the <code className={codeClass}>{header}</code> header. Keys start with{' '}
+            <code className={codeClass}>{keyPrefix}</code>; get one on the{' '}
+            <LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}" className="text-primary underline underline-offset-4">
+              API dashboard
+            </LocalizedLink>
+            . Keep it secret: anyone with the key can spend its balance.
           </Trans>
         </p>
         <p className="text-muted-foreground">
@@ -118,26 +159,46 @@ function ErrorsOverview({ model }: { model: ReferenceModel }) {
   const invalid = '{"detail": [{"loc": ["body", "email"], "msg": "must be an e-mail address", "type": "email"}]}'
   return (
     <div className="space-y-3">
-      <h3 id="errors" className={subsection}><Trans>Errors</Trans></h3>
+      <h3 id="errors" className={subsection}>
+        <Trans>Errors</Trans>
+      </h3>
       <p>
-        <Trans>A failed request answers with its HTTP status and a JSON body <code className={codeClass}>{shape}</code>. Usually the detail is a sentence you can show to people; for invalid input (422) it lists each problem with its location:</Trans>
+        <Trans>
+          A failed request answers with its HTTP status and a JSON body <code className={codeClass}>{shape}</code>.
+          Usually the detail is a sentence you can show to people; for invalid input (422) it lists each problem with
+          its location:
+        </Trans>
       </p>
-      <pre tabIndex={0} aria-label={t`Examples of error bodies`} className="overflow-x-auto rounded-md border bg-muted/50 p-3 font-mono text-xs leading-relaxed focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+      <pre
+        tabIndex={0}
+        aria-label={t`Examples of error bodies`}
+        className="overflow-x-auto rounded-md border bg-muted/50 p-3 font-mono text-xs leading-relaxed focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
         <code>{`${plain}\n${invalid}`}</code>
       </pre>
-      <p><Trans>Invalid input changes nothing.</Trans></p>
+      <p>
+        <Trans>Invalid input changes nothing.</Trans>
+      </p>
       <ScrollTable caption={t`Error statuses`}>
         <thead>
           <tr>
-            <th scope="col" className={`${headClass} w-24`}><Trans>Status</Trans></th>
-            <th scope="col" className={headClass}><Trans>Meaning</Trans></th>
+            <th scope="col" className={`${headClass} w-24`}>
+              <Trans>Status</Trans>
+            </th>
+            <th scope="col" className={headClass}>
+              <Trans>Meaning</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
           {model.errors.map((error) => (
             <tr key={error.status}>
-              <th scope="row" className={`${cellClass} font-mono text-xs font-normal`}>{error.status}</th>
-              <td lang="en" className={cellClass}>{error.description}</td>
+              <th scope="row" className={`${cellClass} font-mono text-xs font-normal`}>
+                {error.status}
+              </th>
+              <td lang="en" className={cellClass}>
+                {error.description}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -19,29 +19,50 @@ export function OperationSection({ operation }: { operation: ReferenceOperation 
         <MethodBadge method={method} />
         <code className="font-mono text-base break-all">{path}</code>
       </h3>
-      {summary && <p lang="en" className="mt-3 font-medium">{summary}</p>}
+      {summary && (
+        <p lang="en" className="mt-3 font-medium">
+          {summary}
+        </p>
+      )}
       {description && <DocText text={description} className="mt-1 text-muted-foreground" />}
       <p className="mt-3 text-sm">
-        <span className="font-medium"><Trans>Authentication:</Trans></span> <AuthLabel auth={operation.auth} />
+        <span className="font-medium">
+          <Trans>Authentication:</Trans>
+        </span>{' '}
+        <AuthLabel auth={operation.auth} />
       </p>
 
       {parameters.length > 0 && (
         <>
-          <h4 className={subheading}><Trans context="api request">Parameters</Trans></h4>
+          <h4 className={subheading}>
+            <Trans context="api request">Parameters</Trans>
+          </h4>
           <ScrollTable caption={t`Parameters of ${label}`}>
             <thead>
               <tr>
-                <th scope="col" className={headClass}><Trans context="api request">Name</Trans></th>
-                <th scope="col" className={headClass}><Trans>In</Trans></th>
-                <th scope="col" className={headClass}><Trans>Type</Trans></th>
-                <th scope="col" className={headClass}><Trans>Required</Trans></th>
-                <th scope="col" className={headClass}><Trans>Description</Trans></th>
+                <th scope="col" className={headClass}>
+                  <Trans context="api request">Name</Trans>
+                </th>
+                <th scope="col" className={headClass}>
+                  <Trans>In</Trans>
+                </th>
+                <th scope="col" className={headClass}>
+                  <Trans>Type</Trans>
+                </th>
+                <th scope="col" className={headClass}>
+                  <Trans>Required</Trans>
+                </th>
+                <th scope="col" className={headClass}>
+                  <Trans>Description</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {parameters.map((param) => (
                 <tr key={`${param.in}-${param.name}`}>
-                  <th scope="row" className={cn(cellClass, 'font-mono text-xs font-normal whitespace-nowrap')}>{param.name}</th>
+                  <th scope="row" className={cn(cellClass, 'font-mono text-xs font-normal whitespace-nowrap')}>
+                    {param.name}
+                  </th>
                   <td className={cellClass}>{param.in}</td>
                   <td className={cn(cellClass, 'font-mono text-xs')}>{typeLabel(param.schema ?? {})}</td>
                   <RequiredCell required={param.required ?? false} />
@@ -55,23 +76,46 @@ export function OperationSection({ operation }: { operation: ReferenceOperation 
 
       {body && (
         <>
-          <h4 className={subheading}><Trans>Request body</Trans></h4>
+          <h4 className={subheading}>
+            <Trans>Request body</Trans>
+          </h4>
           <p className="mb-2 text-sm text-muted-foreground">
-            <Trans>Content type:</Trans> {body.contentTypes.map((type, i) => <span key={type}>{i > 0 && ', '}<code className="font-mono text-xs text-foreground">{type}</code></span>)}
-            {body.schema.additionalProperties === false && <> · <Trans>other fields are refused with 422</Trans></>}
+            <Trans>Content type:</Trans>{' '}
+            {body.contentTypes.map((type, i) => (
+              <span key={type}>
+                {i > 0 && ', '}
+                <code className="font-mono text-xs text-foreground">{type}</code>
+              </span>
+            ))}
+            {body.schema.additionalProperties === false && (
+              <>
+                {' '}
+                · <Trans>other fields are refused with 422</Trans>
+              </>
+            )}
           </p>
           {bodyRows.length > 0 && <PropertyTable rows={bodyRows} caption={t`Request body of ${label}`} />}
         </>
       )}
 
-      <h4 className={subheading}><Trans>Responses</Trans></h4>
+      <h4 className={subheading}>
+        <Trans>Responses</Trans>
+      </h4>
       <ResponseTable responses={responses} label={label} />
-      {responses.filter((response) => response.schema).map((response) => (
-        <ResponseBody key={response.status} response={response} label={label} />
-      ))}
+      {responses
+        .filter((response) => response.schema)
+        .map((response) => (
+          <ResponseBody key={response.status} response={response} label={label} />
+        ))}
 
-      <h4 className={subheading}><Trans>Example</Trans></h4>
-      <pre tabIndex={0} aria-label={t`curl example for ${label}`} className="overflow-x-auto rounded-md border bg-muted/50 p-3 font-mono text-xs leading-relaxed focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+      <h4 className={subheading}>
+        <Trans>Example</Trans>
+      </h4>
+      <pre
+        tabIndex={0}
+        aria-label={t`curl example for ${label}`}
+        className="overflow-x-auto rounded-md border bg-muted/50 p-3 font-mono text-xs leading-relaxed focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
         <code>{operation.curl}</code>
       </pre>
     </section>
@@ -84,17 +128,29 @@ function ResponseTable({ responses, label }: { responses: ResponseEntry[]; label
     <ScrollTable caption={t`Response statuses of ${label}`}>
       <thead>
         <tr>
-          <th scope="col" className={cn(headClass, 'w-24')}><Trans>Status</Trans></th>
-          <th scope="col" className={headClass}><Trans>Description</Trans></th>
+          <th scope="col" className={cn(headClass, 'w-24')}>
+            <Trans>Status</Trans>
+          </th>
+          <th scope="col" className={headClass}>
+            <Trans>Description</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
         {responses.map((response) => (
           <tr key={response.status}>
             <th scope="row" className={cn(cellClass, 'font-mono text-xs font-normal')}>
-              {response.status.startsWith('2') ? response.status : <a href="#errors" className="underline-offset-2 hover:underline">{response.status}</a>}
+              {response.status.startsWith('2') ? (
+                response.status
+              ) : (
+                <a href="#errors" className="underline-offset-2 hover:underline">
+                  {response.status}
+                </a>
+              )}
             </th>
-            <td lang="en" className={cellClass}>{response.description}</td>
+            <td lang="en" className={cellClass}>
+              {response.description}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -111,7 +167,8 @@ function ResponseBody({ response, label }: { response: ResponseEntry; label: str
   return (
     <>
       <p className="mt-4 mb-2 text-sm">
-        <Trans>Response body ({status}):</Trans> <code className="font-mono text-xs">{type === 'any' ? t`any JSON value` : type}</code>
+        <Trans>Response body ({status}):</Trans>{' '}
+        <code className="font-mono text-xs">{type === 'any' ? t`any JSON value` : type}</code>
       </p>
       {rows.length > 0 && <PropertyTable rows={rows} caption={t`Response body of ${label} with status ${status}`} />}
     </>

@@ -28,9 +28,17 @@ export function AuthLabel({ auth }: { auth: AuthKind }) {
     case 'key':
       return <Trans>API key as bearer token</Trans>
     case 'key-or-query':
-      return <Trans>API key as bearer token or in the <code className="font-mono text-xs">api_key</code> query parameter</Trans>
+      return (
+        <Trans>
+          API key as bearer token or in the <code className="font-mono text-xs">api_key</code> query parameter
+        </Trans>
+      )
     case 'service':
-      return <Trans>service token (<code className="font-mono text-xs">USAGE_SERVICE_TOKEN</code>) as bearer token</Trans>
+      return (
+        <Trans>
+          service token (<code className="font-mono text-xs">USAGE_SERVICE_TOKEN</code>) as bearer token
+        </Trans>
+      )
     case 'none':
       return <Trans>none</Trans>
   }
@@ -54,7 +62,15 @@ export function useGroupTitle() {
 export function DocText({ text, className }: { text: string; className?: string }) {
   return (
     <p lang="en" className={className}>
-      {text.split('`').map((part, i) => (i % 2 ? <code key={i} className="font-mono text-[0.85em] text-foreground">{part}</code> : part))}
+      {text.split('`').map((part, i) =>
+        i % 2 ? (
+          <code key={i} className="font-mono text-[0.85em] text-foreground">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
     </p>
   )
 }

@@ -1,4 +1,11 @@
-import type { JsonValue, OpenApiDocument, OperationObject, ParameterObject, ResponseObject, SchemaNode } from './openapi-types'
+import type {
+  JsonValue,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  ResponseObject,
+  SchemaNode,
+} from './openapi-types'
 
 /** How a caller proves who they are, read from the operation's `security`. */
 export type AuthKind = 'none' | 'key' | 'key-or-query' | 'service'
@@ -47,7 +54,10 @@ export function groupOf(path: string, operation: OperationObject): string {
 
 /** A stable anchor for one operation, e.g. `post-api-v1-api_key-trial`. */
 export function operationAnchor(method: string, path: string): string {
-  return `${method}-${path}`.toLowerCase().replace(/[^a-z0-9_]+/g, '-').replace(/^-+|-+$/g, '')
+  return `${method}-${path}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '-')
+    .replace(/^-+|-+$/g, '')
 }
 
 function authOf(operation: OperationObject): AuthKind {
@@ -64,10 +74,18 @@ function resolveResponse(document: OpenApiDocument, response: OperationObject['r
   return document.components?.responses?.[name] ?? { description: response.$ref }
 }
 
-function operationModel(document: OpenApiDocument, baseUrl: string, method: string, path: string, operation: OperationObject): ReferenceOperation {
+function operationModel(
+  document: OpenApiDocument,
+  baseUrl: string,
+  method: string,
+  path: string,
+  operation: OperationObject,
+): ReferenceOperation {
   const bodyTypes = Object.keys(operation.requestBody?.content ?? {})
   const bodyMedia = bodyTypes[0] ? operation.requestBody!.content[bodyTypes[0]] : undefined
-  const body = bodyMedia?.schema ? { contentTypes: bodyTypes, schema: bodyMedia.schema, example: bodyMedia.example } : undefined
+  const body = bodyMedia?.schema
+    ? { contentTypes: bodyTypes, schema: bodyMedia.schema, example: bodyMedia.example }
+    : undefined
   const responses = Object.entries(operation.responses)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, raw]) => {
@@ -131,7 +149,11 @@ export function exampleValue(schema: SchemaNode, name: string): JsonValue {
 
 function exampleObject(schema: SchemaNode): { [key: string]: JsonValue } {
   const required = schema.required ?? []
-  return Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => required.includes(name)).map(([name, property]) => [name, exampleValue(property, name)]))
+  return Object.fromEntries(
+    Object.entries(schema.properties ?? {})
+      .filter(([name]) => required.includes(name))
+      .map(([name, property]) => [name, exampleValue(property, name)]),
+  )
 }
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`
@@ -145,7 +167,9 @@ export function curlExample(baseUrl: string, operation: Omit<ReferenceOperation,
     .filter((p) => p.in === 'query' && p.required)
     .map((p) => `${encodeURIComponent(p.name)}=${String(exampleValue(p.schema ?? {}, p.name))}`)
     .join('&')
-  const lines = [`curl${operation.method === 'get' ? '' : ` -X ${operation.method.toUpperCase()}`} ${shellQuote(`${baseUrl}${path}${query ? `?${query}` : ''}`)}`]
+  const lines = [
+    `curl${operation.method === 'get' ? '' : ` -X ${operation.method.toUpperCase()}`} ${shellQuote(`${baseUrl}${path}${query ? `?${query}` : ''}`)}`,
+  ]
   if (operation.auth === 'key' || operation.auth === 'key-or-query') lines.push(`-H "Authorization: Bearer $API_KEY"`)
   if (operation.auth === 'service') lines.push(`-H "Authorization: Bearer $USAGE_SERVICE_TOKEN"`)
   const body = operation.body
@@ -153,8 +177,12 @@ export function curlExample(baseUrl: string, operation: Omit<ReferenceOperation,
     lines.push(`-H 'Content-Type: application/json'`)
     lines.push(`-d ${shellQuote(JSON.stringify(body.example ?? exampleValue(body.schema, 'body')))}`)
   } else if (body) {
-    const fields = body.example && typeof body.example === 'object' && !Array.isArray(body.example) ? body.example : exampleObject(body.schema)
-    for (const [name, value] of Object.entries(fields)) lines.push(`--data-urlencode ${shellQuote(`${name}=${String(value)}`)}`)
+    const fields =
+      body.example && typeof body.example === 'object' && !Array.isArray(body.example)
+        ? body.example
+        : exampleObject(body.schema)
+    for (const [name, value] of Object.entries(fields))
+      lines.push(`--data-urlencode ${shellQuote(`${name}=${String(value)}`)}`)
   }
   return lines.join(' \\\n  ')
 }

@@ -33,7 +33,8 @@ export function typeLabel(schema: SchemaNode): string {
       const item = schema.items ? typeLabel(schema.items) : 'any'
       return item.includes('|') ? `(${item})[]` : `${item}[]`
     }
-    if (type === 'object' && !schema.properties && typeof schema.additionalProperties === 'object') return `map<string, ${typeLabel(schema.additionalProperties)}>`
+    if (type === 'object' && !schema.properties && typeof schema.additionalProperties === 'object')
+      return `map<string, ${typeLabel(schema.additionalProperties)}>`
     return type
   })
   return names.length ? names.join(' | ') : 'any'
@@ -41,9 +42,12 @@ export function typeLabel(schema: SchemaNode): string {
 
 export function constraintsOf(schema: SchemaNode): Constraint[] {
   const out: Constraint[] = []
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) out.push({ kind: 'length', min: schema.minLength, max: schema.maxLength })
-  if (schema.minItems !== undefined || schema.maxItems !== undefined) out.push({ kind: 'items', min: schema.minItems, max: schema.maxItems })
-  if (schema.minimum !== undefined || schema.maximum !== undefined) out.push({ kind: 'range', min: schema.minimum, max: schema.maximum })
+  if (schema.minLength !== undefined || schema.maxLength !== undefined)
+    out.push({ kind: 'length', min: schema.minLength, max: schema.maxLength })
+  if (schema.minItems !== undefined || schema.maxItems !== undefined)
+    out.push({ kind: 'items', min: schema.minItems, max: schema.maxItems })
+  if (schema.minimum !== undefined || schema.maximum !== undefined)
+    out.push({ kind: 'range', min: schema.minimum, max: schema.maximum })
   if (schema.format) out.push({ kind: 'format', value: schema.format })
   if (schema.pattern) out.push({ kind: 'pattern', value: schema.pattern })
   if (schema.default !== undefined) out.push({ kind: 'default', value: json(schema.default) })
@@ -69,7 +73,14 @@ export function propertyRows(schema: SchemaNode, prefix = '', depth = 0): Proper
   if (!target) return []
   const required = target.object.required ?? []
   return Object.entries(target.object.properties ?? {}).flatMap(([name, property]) => {
-    const row: PropertyRow = { name: `${prefix}${name}`, depth, type: typeLabel(property), required: required.includes(name), description: property.description, constraints: constraintsOf(property) }
+    const row: PropertyRow = {
+      name: `${prefix}${name}`,
+      depth,
+      type: typeLabel(property),
+      required: required.includes(name),
+      description: property.description,
+      constraints: constraintsOf(property),
+    }
     const nested = objectOf(property)
     return [row, ...(nested ? propertyRows(property, `${prefix}${name}${nested.list ? '[]' : ''}.`, depth + 1) : [])]
   })

@@ -15,8 +15,14 @@ export function useConstraintText() {
         const min = constraint.min === undefined ? '' : i18n.number(constraint.min)
         const max = constraint.max === undefined ? '' : i18n.number(constraint.max)
         const both = constraint.min !== undefined && constraint.max !== undefined
-        if (constraint.kind === 'length') return both ? t`${min} to ${max} characters` : max ? t`at most ${max} characters` : t`at least ${min} characters`
-        if (constraint.kind === 'items') return both ? t`${min} to ${max} items` : max ? t`at most ${max} items` : t`at least ${min} items`
+        if (constraint.kind === 'length')
+          return both
+            ? t`${min} to ${max} characters`
+            : max
+              ? t`at most ${max} characters`
+              : t`at least ${min} characters`
+        if (constraint.kind === 'items')
+          return both ? t`${min} to ${max} items` : max ? t`at most ${max} items` : t`at least ${min} items`
         return both ? t`from ${min} to ${max}` : max ? t`at most ${max}` : t`at least ${min}`
       }
       case 'format':
@@ -35,12 +41,27 @@ export function useConstraintText() {
 }
 
 export const cellClass = 'border-b px-3 py-2 text-left align-top'
-export const headClass = 'border-b px-3 py-2 text-left align-bottom text-xs font-medium uppercase tracking-wide text-muted-foreground'
+export const headClass =
+  'border-b px-3 py-2 text-left align-bottom text-xs font-medium uppercase tracking-wide text-muted-foreground'
 
 /** A table that may scroll sideways on a phone; focusable so keyboard users can scroll it (axe: scrollable-region-focusable). */
-export function ScrollTable({ caption, children, className }: { caption: React.ReactNode; children: React.ReactNode; className?: string }) {
+export function ScrollTable({
+  caption,
+  children,
+  className,
+}: {
+  caption: React.ReactNode
+  children: React.ReactNode
+  className?: string
+}) {
   return (
-    <div tabIndex={0} className={cn('overflow-x-auto rounded-md border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}>
+    <div
+      tabIndex={0}
+      className={cn(
+        'overflow-x-auto rounded-md border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
+    >
       <table className="w-full border-collapse text-sm [&_tbody_tr:last-child>*]:border-b-0">
         <caption className="sr-only">{caption}</caption>
         {children}
@@ -50,7 +71,19 @@ export function ScrollTable({ caption, children, className }: { caption: React.R
 }
 
 export function RequiredCell({ required }: { required: boolean }) {
-  return <td className={cellClass}>{required ? <span className="font-medium"><Trans>required</Trans></span> : <span className="text-muted-foreground"><Trans>optional</Trans></span>}</td>
+  return (
+    <td className={cellClass}>
+      {required ? (
+        <span className="font-medium">
+          <Trans>required</Trans>
+        </span>
+      ) : (
+        <span className="text-muted-foreground">
+          <Trans>optional</Trans>
+        </span>
+      )}
+    </td>
+  )
 }
 
 export function Details({ description, constraints }: { description?: string; constraints: Constraint[] }) {
@@ -58,7 +91,9 @@ export function Details({ description, constraints }: { description?: string; co
   return (
     <td className={cn(cellClass, 'min-w-56')}>
       {description && <DocText text={description} />}
-      {constraints.length > 0 && <p className="text-xs text-muted-foreground">{constraints.map(constraintText).join(' · ')}</p>}
+      {constraints.length > 0 && (
+        <p className="text-xs text-muted-foreground">{constraints.map(constraintText).join(' · ')}</p>
+      )}
     </td>
   )
 }
@@ -69,16 +104,28 @@ export function PropertyTable({ rows, caption }: { rows: PropertyRow[]; caption:
     <ScrollTable caption={caption}>
       <thead>
         <tr>
-          <th scope="col" className={headClass}><Trans>Property</Trans></th>
-          <th scope="col" className={headClass}><Trans>Type</Trans></th>
-          <th scope="col" className={headClass}><Trans>Required</Trans></th>
-          <th scope="col" className={headClass}><Trans>Description</Trans></th>
+          <th scope="col" className={headClass}>
+            <Trans>Property</Trans>
+          </th>
+          <th scope="col" className={headClass}>
+            <Trans>Type</Trans>
+          </th>
+          <th scope="col" className={headClass}>
+            <Trans>Required</Trans>
+          </th>
+          <th scope="col" className={headClass}>
+            <Trans>Description</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.name}>
-            <th scope="row" className={cn(cellClass, 'font-mono text-xs font-normal whitespace-nowrap')} style={{ paddingLeft: `${0.75 + row.depth}rem` }}>
+            <th
+              scope="row"
+              className={cn(cellClass, 'font-mono text-xs font-normal whitespace-nowrap')}
+              style={{ paddingLeft: `${0.75 + row.depth}rem` }}
+            >
               {row.name}
             </th>
             <td className={cn(cellClass, 'font-mono text-xs')}>{row.type}</td>

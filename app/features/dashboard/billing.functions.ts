@@ -1,5 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
-import { balanceNotificationInput, consumptionInput, keyedInput, transactionPageInput, transferInput } from '~/contracts/dashboard'
+import {
+  balanceNotificationInput,
+  consumptionInput,
+  keyedInput,
+  transactionPageInput,
+  transferInput,
+} from '~/contracts/dashboard'
 import {
   balanceNotificationFor,
   consumptionFor,

@@ -24,7 +24,10 @@ export function DashboardPage() {
                 to="/{-$locale}/api-dashboard/{-$tab}"
                 params={{ tab: entry.key === defaultTab ? undefined : entry.key }}
                 aria-current={entry.key === active ? 'page' : undefined}
-                className={cn('block rounded-md px-3 py-2 text-sm whitespace-nowrap hover:bg-accent', entry.key === active && 'bg-accent font-medium')}
+                className={cn(
+                  'block rounded-md px-3 py-2 text-sm whitespace-nowrap hover:bg-accent',
+                  entry.key === active && 'bg-accent font-medium',
+                )}
               >
                 {i18n._(entry.label)}
               </LocalizedLink>
@@ -33,7 +36,9 @@ export function DashboardPage() {
         </ul>
       </nav>
       <section aria-labelledby="dashboard-title" className="flex min-w-0 flex-col gap-6">
-        <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">{i18n._(activeLabel)}</h1>
+        <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">
+          {i18n._(activeLabel)}
+        </h1>
         <TabContent key={active} tab={active} />
       </section>
     </div>

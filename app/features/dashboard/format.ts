@@ -16,7 +16,8 @@ export function useFormat() {
     const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
     return {
       tokens: (n: number) => integer.format(n),
-      money: (amount: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount),
+      money: (amount: number, currency: string) =>
+        new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount),
       compactTokens: (n: number) => compact.format(n),
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       /** `YYYY-MM-DD` buckets are UTC days. */

@@ -17,7 +17,9 @@ export function UnavailablePanel() {
           <Trans>Not available yet</Trans>
         </CardTitle>
         <CardDescription>
-          <Trans>This part of the dashboard is still being built. Your key, usage, balance transfers and alerts already work.</Trans>
+          <Trans>
+            This part of the dashboard is still being built. Your key, usage, balance transfers and alerts already work.
+          </Trans>
         </CardDescription>
       </CardHeader>
     </Card>
@@ -49,7 +51,13 @@ export function NeedKeyPanel() {
  * Renders `children(apiKey)` once the browser knows the key. The server and the first client render show
  * `skeleton` instead (same size, so nothing shifts); no key at all shows the way to get one.
  */
-export function WithApiKey({ skeleton, children }: { skeleton: React.ReactNode; children: (apiKey: string) => React.ReactNode }) {
+export function WithApiKey({
+  skeleton,
+  children,
+}: {
+  skeleton: React.ReactNode
+  children: (apiKey: string) => React.ReactNode
+}) {
   const { apiKey, ready } = useApiKey()
   if (!ready) return skeleton
   if (!apiKey) return <NeedKeyPanel />

@@ -17,7 +17,8 @@ async function read<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    if (!(error instanceof DOMException && error.name === 'AbortError')) console.error(error instanceof Error ? error.message : error)
+    if (!(error instanceof DOMException && error.name === 'AbortError'))
+      console.error(error instanceof Error ? error.message : error)
     throw error
   }
 }
@@ -31,8 +32,10 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   ofKey: (apiKey: string) => ['dashboard', 'key', apiKey] as const,
   keyInfo: (apiKey: string) => [...dashboardKeys.ofKey(apiKey), 'key-info'] as const,
-  transactions: (apiKey: string, pageSize: number) => [...dashboardKeys.ofKey(apiKey), 'transactions', pageSize] as const,
-  consumption: (apiKey: string, start: string, end: string) => [...dashboardKeys.ofKey(apiKey), 'consumption', start, end] as const,
+  transactions: (apiKey: string, pageSize: number) =>
+    [...dashboardKeys.ofKey(apiKey), 'transactions', pageSize] as const,
+  consumption: (apiKey: string, start: string, end: string) =>
+    [...dashboardKeys.ofKey(apiKey), 'consumption', start, end] as const,
   notification: (apiKey: string) => [...dashboardKeys.ofKey(apiKey), 'balance-notification'] as const,
   models: (tags: ModelTag[]) => ['dashboard', 'models', ...tags] as const,
   products: ['dashboard', 'products'] as const,
@@ -111,7 +114,8 @@ export function forgetKeyData(queryClient: QueryClient, apiKey: string) {
 
 export const revokeKeyMutation = () =>
   mutationOptions({
-    mutationFn: ({ apiKey, captcha }: { apiKey: string; captcha: string }) => revokeApiKey({ data: { apiKey, captcha } }),
+    mutationFn: ({ apiKey, captcha }: { apiKey: string; captcha: string }) =>
+      revokeApiKey({ data: { apiKey, captcha } }),
     onError: toastError,
   })
 

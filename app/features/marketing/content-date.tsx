@@ -1,6 +1,14 @@
 import { isoDate, useFormatContentDate, type DateStyle } from './format'
 
-export function ContentDate({ date, style = 'numeric', className }: { date: string; style?: DateStyle; className?: string }) {
+export function ContentDate({
+  date,
+  style = 'numeric',
+  className,
+}: {
+  date: string
+  style?: DateStyle
+  className?: string
+}) {
   const format = useFormatContentDate()
   return (
     <time dateTime={isoDate(date)} className={className}>

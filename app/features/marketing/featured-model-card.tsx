@@ -13,7 +13,11 @@ export function FeaturedModelCard({ model }: { model: Model }) {
     <div className="relative flex h-full flex-col gap-3 rounded-xl border bg-card p-5 shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md">
       <div className="flex items-start justify-between gap-3">
         <h3 className="font-semibold">
-          <LocalizedLink to="/{-$locale}/models/$slug" params={{ slug: model.slug }} className="outline-none after:absolute after:inset-0">
+          <LocalizedLink
+            to="/{-$locale}/models/$slug"
+            params={{ slug: model.slug }}
+            className="outline-none after:absolute after:inset-0"
+          >
             {model.name}
           </LocalizedLink>
         </h3>
@@ -24,7 +28,11 @@ export function FeaturedModelCard({ model }: { model: Model }) {
         </div>
       </div>
       <p className="line-clamp-2 text-sm text-muted-foreground">{i18n._(model.description)}</p>
-      <ModelStats model={model} fields={['parameters', 'context', 'dimensions']} className="mt-auto grid grid-cols-3 gap-2 border-t pt-3" />
+      <ModelStats
+        model={model}
+        fields={['parameters', 'context', 'dimensions']}
+        className="mt-auto grid grid-cols-3 gap-2 border-t pt-3"
+      />
     </div>
   )
 }

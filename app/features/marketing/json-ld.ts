@@ -50,7 +50,11 @@ export function paperJsonLd(paper: Paper, baseUrl: string) {
 }
 
 /** schema.org NewsArticle for a news post. */
-export function newsArticleJsonLd(post: Pick<NewsPost, 'title' | 'excerpt' | 'date' | 'author' | 'cover' | 'slug'>, url: string, baseUrl: string) {
+export function newsArticleJsonLd(
+  post: Pick<NewsPost, 'title' | 'excerpt' | 'date' | 'author' | 'cover' | 'slug'>,
+  url: string,
+  baseUrl: string,
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
@@ -61,6 +65,10 @@ export function newsArticleJsonLd(post: Pick<NewsPost, 'title' | 'excerpt' | 'da
     mainEntityOfPage: url,
     image: [absolute(baseUrl, post.cover.webp), absolute(baseUrl, post.cover.src)],
     author: { '@type': 'Person', name: post.author },
-    publisher: { '@type': 'Organization', name: brand.name, logo: { '@type': 'ImageObject', url: absolute(baseUrl, brand.logo) } },
+    publisher: {
+      '@type': 'Organization',
+      name: brand.name,
+      logo: { '@type': 'ImageObject', url: absolute(baseUrl, brand.logo) },
+    },
   }
 }

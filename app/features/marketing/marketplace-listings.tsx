@@ -18,16 +18,27 @@ export function MarketplaceListings() {
       {marketplaceEntries.map((entry) => {
         const body = (
           <>
-            <img src={entry.icon} alt="" width={48} height={48} loading="lazy" className={cn('size-12 rounded-lg', entry.disabled && 'opacity-50 grayscale')} />
+            <img
+              src={entry.icon}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+              className={cn('size-12 rounded-lg', entry.disabled && 'opacity-50 grayscale')}
+            />
             <span className="flex flex-1 flex-col gap-1.5">
               <span className={cn('font-medium', entry.disabled && 'text-muted-foreground')}>{entry.label}</span>
               <span className="flex flex-wrap gap-1.5">
                 {entry.products.map((p) => (
-                  <Badge key={p} variant="outline">{labels[p]}</Badge>
+                  <Badge key={p} variant="outline">
+                    {labels[p]}
+                  </Badge>
                 ))}
               </span>
               {entry.disabled && (
-                <span className="text-xs text-muted-foreground"><Trans>Coming soon</Trans></span>
+                <span className="text-xs text-muted-foreground">
+                  <Trans>Coming soon</Trans>
+                </span>
               )}
             </span>
           </>
@@ -38,7 +49,12 @@ export function MarketplaceListings() {
             {entry.disabled ? (
               <div className={cn(box, 'border-dashed bg-muted/40')}>{body}</div>
             ) : (
-              <a href={entry.link} rel="noopener" target="_blank" className={cn(box, 'bg-card shadow-xs transition-shadow hover:shadow-md')}>
+              <a
+                href={entry.link}
+                rel="noopener"
+                target="_blank"
+                className={cn(box, 'bg-card shadow-xs transition-shadow hover:shadow-md')}
+              >
                 {body}
                 <ExternalLink aria-hidden className="size-4 text-muted-foreground" />
               </a>

@@ -8,7 +8,15 @@ type Field = 'parameters' | 'context' | 'dimensions' | 'released'
 const allFields: Field[] = ['parameters', 'context', 'dimensions', 'released']
 
 /** A model's key figures as a definition list; fields the model lacks (dimensions of a reranker) are left out. */
-export function ModelStats({ model, fields = allFields, className }: { model: Model; fields?: Field[]; className?: string }) {
+export function ModelStats({
+  model,
+  fields = allFields,
+  className,
+}: {
+  model: Model
+  fields?: Field[]
+  className?: string
+}) {
   const tokens = useFormatTokens()
   const rows: Record<Field, [React.ReactNode, React.ReactNode] | undefined> = {
     parameters: [<Trans>Parameters</Trans>, model.parameters],

@@ -11,7 +11,15 @@ import { ContentDate } from './content-date'
  * A research paper. Titles and summaries stay in English (lang="en"), the chrome around them is
  * translated. `compact` clamps the summary for the landing page.
  */
-export function PaperCard({ paper, compact = false, headingLevel = 3 }: { paper: Paper; compact?: boolean; headingLevel?: 3 | 4 }) {
+export function PaperCard({
+  paper,
+  compact = false,
+  headingLevel = 3,
+}: {
+  paper: Paper
+  compact?: boolean
+  headingLevel?: 3 | 4
+}) {
   const { t } = useLingui()
   const Heading = headingLevel === 3 ? 'h3' : 'h4'
   const models = paper.models.map(getModel).filter((m) => m !== undefined)
@@ -31,13 +39,22 @@ export function PaperCard({ paper, compact = false, headingLevel = 3 }: { paper:
         <ul className="flex flex-wrap gap-1.5" aria-label={t`Models in this paper`}>
           {models.map((model) => (
             <li key={model.slug}>
-              <LocalizedLink to="/{-$locale}/models/$slug" params={{ slug: model.slug }} className="inline-flex rounded-full border px-2 py-0.5 text-xs font-medium hover:bg-accent">
+              <LocalizedLink
+                to="/{-$locale}/models/$slug"
+                params={{ slug: model.slug }}
+                className="inline-flex rounded-full border px-2 py-0.5 text-xs font-medium hover:bg-accent"
+              >
                 {model.name}
               </LocalizedLink>
             </li>
           ))}
         </ul>
-        <a href={paper.link} rel="noopener" target="_blank" className="ml-auto inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <a
+          href={paper.link}
+          rel="noopener"
+          target="_blank"
+          className="ml-auto inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           <Trans>arXiv</Trans>
           <span className="sr-only">: {paper.title}</span>
           <ExternalLink aria-hidden className="size-3.5" />

@@ -9,7 +9,11 @@ export function ProductCard({ product }: { product: Product }) {
   const { i18n } = useLingui()
   return (
     <div className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card p-5 shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md">
-      <div aria-hidden className="absolute inset-x-0 top-0 h-1" style={{ backgroundImage: spectrumGradient(product.spectrum, 90) }} />
+      <div
+        aria-hidden
+        className="absolute inset-x-0 top-0 h-1"
+        style={{ backgroundImage: spectrumGradient(product.spectrum, 90) }}
+      />
       <div className="flex items-center gap-3">
         <span className="flex size-10 items-center justify-center rounded-lg bg-muted">
           <img src={product.icon} alt="" width={24} height={24} className="size-6 dark:invert" />

@@ -36,7 +36,17 @@ export function Section({
 }
 
 /** The first block of an inner page: its one h1 and a lead paragraph. */
-export function PageHeader({ eyebrow, title, lead, children }: { eyebrow?: React.ReactNode; title: React.ReactNode; lead?: React.ReactNode; children?: React.ReactNode }) {
+export function PageHeader({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: React.ReactNode
+  title: React.ReactNode
+  lead?: React.ReactNode
+  children?: React.ReactNode
+}) {
   return (
     <div className="border-b bg-gradient-to-b from-accent/60 to-background">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">

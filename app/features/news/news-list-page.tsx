@@ -7,9 +7,14 @@ export function NewsListPage({ posts }: { posts: NewsSummary[] }) {
   const [latest, ...older] = posts
   return (
     <>
-      <PageHeader title={<Trans>News</Trans>} lead={<Trans>Model releases, research notes and product updates from the team. Posts are in English.</Trans>} />
+      <PageHeader
+        title={<Trans>News</Trans>}
+        lead={<Trans>Model releases, research notes and product updates from the team. Posts are in English.</Trans>}
+      />
       <div className="mx-auto max-w-6xl px-4 py-12">
-        <h2 className="sr-only"><Trans>All posts</Trans></h2>
+        <h2 className="sr-only">
+          <Trans>All posts</Trans>
+        </h2>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {latest && (
             <li className="sm:col-span-2 lg:col-span-3">
@@ -17,7 +22,9 @@ export function NewsListPage({ posts }: { posts: NewsSummary[] }) {
             </li>
           )}
           {older.map((post) => (
-            <li key={post.slug}><NewsCard post={post} /></li>
+            <li key={post.slug}>
+              <NewsCard post={post} />
+            </li>
           ))}
         </ul>
       </div>

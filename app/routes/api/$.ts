@@ -5,5 +5,13 @@ import { HttpError, errorResponse } from '~/server/http/errors'
 const unknownEndpoint = () => errorResponse(new HttpError(404, 'Unknown endpoint'))
 
 export const Route = createFileRoute('/api/$')({
-  server: { handlers: { GET: unknownEndpoint, POST: unknownEndpoint, PUT: unknownEndpoint, PATCH: unknownEndpoint, DELETE: unknownEndpoint } },
+  server: {
+    handlers: {
+      GET: unknownEndpoint,
+      POST: unknownEndpoint,
+      PUT: unknownEndpoint,
+      PATCH: unknownEndpoint,
+      DELETE: unknownEndpoint,
+    },
+  },
 })

@@ -10,10 +10,16 @@ import { resolveLocale, stripLocale } from '~/lib/locale'
 export const Route = createFileRoute('/{-$locale}')({
   validateSearch: localeSearchSchema,
   beforeLoad: ({ params, location, search }) => {
-    if (params.locale !== undefined && !resolveLocale(params.locale)) throw redirect({ to: '/{-$locale}', params: { locale: undefined }, replace: true })
+    if (params.locale !== undefined && !resolveLocale(params.locale))
+      throw redirect({ to: '/{-$locale}', params: { locale: undefined }, replace: true })
     if (search.sui !== undefined && !stripLocale(location.pathname).startsWith('/api-dashboard')) {
       // The query as it came rather than as validated, so every parameter reaches the dashboard unchanged.
-      throw redirect({ to: '/{-$locale}/api-dashboard/{-$tab}', params: { locale: params.locale, tab: undefined }, search: location.search, replace: true })
+      throw redirect({
+        to: '/{-$locale}/api-dashboard/{-$tab}',
+        params: { locale: params.locale, tab: undefined },
+        search: location.search,
+        replace: true,
+      })
     }
   },
   component: Outlet,

@@ -16,7 +16,13 @@ import type { captchaForm } from '~/contracts/keys'
 import { decodeCursor } from '~/lib/cursor'
 import { findKey } from '../domain/keys'
 import { deleteBalanceNotification, getBalanceNotification, setBalanceNotification } from '../domain/notifications'
-import { InvalidInput, InvalidThresholds, ReceiverNotFound, TransactionNotFound, type InputIssue } from '../domain/refusals'
+import {
+  InvalidInput,
+  InvalidThresholds,
+  ReceiverNotFound,
+  TransactionNotFound,
+  type InputIssue,
+} from '../domain/refusals'
 import { findTransaction, latestTransaction, paginatedTransactions, totalConsumption } from '../domain/transactions'
 import { transferBalance } from '../domain/transfers'
 import { keyOf, passCaptcha, type Caller } from './caller'

@@ -7,7 +7,11 @@ import { serverEnv } from '~/server/env'
  */
 export function clientAddress(request: Request, env = serverEnv()): string {
   if (env.TRUST_PROXY) {
-    const hops = request.headers.get('x-forwarded-for')?.split(',').map((h) => h.trim()).filter(Boolean)
+    const hops = request.headers
+      .get('x-forwarded-for')
+      ?.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean)
     if (hops?.length) return hops[hops.length - 1]
   }
   const r = request as Request & { ip?: string; context?: { clientAddress?: string } }

@@ -37,7 +37,10 @@ export function limitFor(api: RateLimitedApi, tier: KeyTier | 'anonymous'): numb
   return rateLimitTiers[api][tier]
 }
 
-export async function limitKey(api: RateLimitedApi, key: { id: string; email: string | null; speedLevel: number }): Promise<void> {
+export async function limitKey(
+  api: RateLimitedApi,
+  key: { id: string; email: string | null; speedLevel: number },
+): Promise<void> {
   if (serverEnv().RATE_LIMIT_KEYS === 'off') return
   const limit = limitFor(api, tierOf(key))
   if (limit !== null) await rateLimit(`${api}:key:${key.id}`, limit, 60_000)

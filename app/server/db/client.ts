@@ -15,7 +15,11 @@ export interface Database {
  * Opens Postgres at `url` (postgres-js) or, without one, the embedded PGlite in `dataDir`.
  * Drivers are imported lazily so an edge build with DATABASE_URL never loads PGlite's WebAssembly.
  */
-export async function openDatabase(options: { url?: string; dataDir?: string; maxConnections?: number }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string
+  dataDir?: string
+  maxConnections?: number
+}): Promise<Database> {
   if (options.url) {
     const { default: postgres } = await import('postgres')
     const { drizzle } = await import('drizzle-orm/postgres-js')
@@ -43,7 +47,11 @@ export function getDatabase(): Promise<Database> {
   shared ??= (async () => {
     const env = serverEnv()
     if (!env.DATABASE_URL) await import('node:fs/promises').then((fs) => fs.mkdir(env.DATA_DIR, { recursive: true }))
-    const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, maxConnections: env.DATABASE_POOL_MAX ?? defaultPoolSize() })
+    const database = await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      maxConnections: env.DATABASE_POOL_MAX ?? defaultPoolSize(),
+    })
     await migrate(database.db)
     onShutdown(closeDatabase, 'connections')
     return database

@@ -18,7 +18,15 @@ export interface SqlFile {
 
 const sqlFiles = (files: Record<string, string>, prefix = ''): SqlFile[] =>
   Object.entries(files)
-    .map(([path, body]) => ({ name: prefix + path.split('/').pop()!.replace(/\.sql$/, ''), statements: body.split('--> statement-breakpoint') }))
+    .map(([path, body]) => ({
+      name:
+        prefix +
+        path
+          .split('/')
+          .pop()!
+          .replace(/\.sql$/, ''),
+      statements: body.split('--> statement-breakpoint'),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name))
 
 export const migrations = sqlFiles(versioned)
@@ -32,10 +40,14 @@ export async function migrate(db: Db, functionFiles: SqlFile[] = functions): Pro
   const applied: string[] = []
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ID})`)
-    await tx.execute(sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`)
+    await tx.execute(
+      sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
+    )
     // Databases migrated before function files existed lack the column.
     await tx.execute(sql`alter table schema_migrations add column if not exists checksum text`)
-    const rows = rowsOf<{ name: string; checksum: string | null }>(await tx.execute(sql`select name, checksum from schema_migrations`))
+    const rows = rowsOf<{ name: string; checksum: string | null }>(
+      await tx.execute(sql`select name, checksum from schema_migrations`),
+    )
     const done = new Map(rows.map((r) => [r.name, r.checksum]))
     const run = async (file: SqlFile) => {
       for (const statement of file.statements) if (statement.trim()) await tx.execute(sql.raw(statement))

@@ -10,4 +10,9 @@ export const alertMail = {
 }
 
 /** The `alert` argument of ledger_apply: the database writes the mail in the transaction that crossed the threshold. */
-export const alertText = () => ({ subject: alertMail.subject, body: alertMail.body, brand: brand.name, link: alertsPageUrl() })
+export const alertText = () => ({
+  subject: alertMail.subject,
+  body: alertMail.body,
+  brand: brand.name,
+  link: alertsPageUrl(),
+})

@@ -56,12 +56,11 @@ export class Batcher<I, O> {
       this.stats.largest = Math.max(this.stats.largest, batch.length)
       Promise.resolve()
         .then(() => this.run(batch.map((w) => w.item)))
-        .then(
-          (outcomes) => {
-            if (outcomes.length !== batch.length) throw new Error(`batch of ${batch.length} answered ${outcomes.length} outcomes`)
-            batch.forEach((w, i) => w.resolve(outcomes[i]))
-          },
-        )
+        .then((outcomes) => {
+          if (outcomes.length !== batch.length)
+            throw new Error(`batch of ${batch.length} answered ${outcomes.length} outcomes`)
+          batch.forEach((w, i) => w.resolve(outcomes[i]))
+        })
         .catch((error: unknown) => batch.forEach((w) => w.reject(error)))
         .finally(() => {
           this.inFlight--

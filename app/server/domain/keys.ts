@@ -32,16 +32,31 @@ export function displayKey(key: Pick<ApiKey, 'prefix' | 'last4'>): string {
 export type KeyKind = 'trial' | 'empty'
 
 /** Creates a key; a trial key gets the free pack as a `trial` entry in the same transaction, exactly once. */
-export async function issueKey(db: Db, kind: KeyKind, owner: { ownerId?: string; email?: string } = {}): Promise<{ apiKey: string; key: ApiKey }> {
+export async function issueKey(
+  db: Db,
+  kind: KeyKind,
+  owner: { ownerId?: string; email?: string } = {},
+): Promise<{ apiKey: string; key: ApiKey }> {
   const apiKey = generateKey()
   const random = apiKey.slice(brand.keyPrefix.length)
   const key = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(apiKeys)
-      .values({ keyHash: hashKey(apiKey), prefix: brand.keyPrefix + random.slice(0, 4), last4: random.slice(-4), ownerId: owner.ownerId, email: owner.email })
+      .values({
+        keyHash: hashKey(apiKey),
+        prefix: brand.keyPrefix + random.slice(0, 4),
+        last4: random.slice(-4),
+        ownerId: owner.ownerId,
+        email: owner.email,
+      })
       .returning()
     if (kind === 'empty') return row
-    const credit = await applyEntry(tx, { keyId: row.id, amount: constants.freePackTokens, type: 'trial', externalRef: `trial:${row.id}` })
+    const credit = await applyEntry(tx, {
+      keyId: row.id,
+      amount: constants.freePackTokens,
+      type: 'trial',
+      externalRef: `trial:${row.id}`,
+    })
     return { ...row, balance: credit.balance }
   })
   return { apiKey, key }
@@ -53,7 +68,12 @@ const byHash = new WeakMap<Db | Tx, { execute(values: { hash: string }): Promise
 function lookupByHash(db: Db | Tx) {
   let query = byHash.get(db)
   if (!query) {
-    query = db.select().from(apiKeys).where(eq(apiKeys.keyHash, sql.placeholder('hash'))).limit(1).prepare('find_key_by_hash')
+    query = db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.keyHash, sql.placeholder('hash')))
+      .limit(1)
+      .prepare('find_key_by_hash')
     byHash.set(db, query)
   }
   return query
@@ -75,7 +95,11 @@ export async function requireActiveKey(db: Db | Tx, plaintext: string | undefine
 }
 
 export async function revokeKey(db: Db | Tx, keyId: string): Promise<boolean> {
-  const rows = await db.update(apiKeys).set({ revokedAt: sql`now()` }).where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id })
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id })
   return rows.length === 1
 }
 

@@ -33,7 +33,9 @@ export async function recordLead(db: Db, lead: Lead, salesEmail: string): Promis
       .insert(contactLeads)
       .values({ name: lead.name, email: lead.email, company: lead.company, message: lead.message, locale: lead.locale })
       .returning({ id: contactLeads.id })
-    await tx.insert(emailOutbox).values({ to: salesEmail, ...salesMail(lead, row.id), kind: 'contact-lead', meta: { leadId: row.id } })
+    await tx
+      .insert(emailOutbox)
+      .values({ to: salesEmail, ...salesMail(lead, row.id), kind: 'contact-lead', meta: { leadId: row.id } })
     return row.id
   })
 }

@@ -4,7 +4,14 @@ import { rowsOf } from '../db/migrate'
 import type { LedgerEntryType } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { alertText } from './alert-mail'
-import { EventOfAnotherKey, InsufficientBalance, InvalidAmount, KeyIdNotFound, KeyRevoked, UnstorableText } from './refusals'
+import {
+  EventOfAnotherKey,
+  InsufficientBalance,
+  InvalidAmount,
+  KeyIdNotFound,
+  KeyRevoked,
+  UnstorableText,
+} from './refusals'
 import { runStatement } from './statement'
 
 /**
@@ -34,7 +41,12 @@ export interface EntryResult {
 /** What ledger_apply answered for one entry. `balance` is the key's balance after it, null when there is no such key. */
 export type EntryOutcome =
   | { outcome: 'applied' | 'duplicate'; entryId: number; balance: number; alerts: number }
-  | { outcome: 'conflict' | 'not_found' | 'revoked' | 'insufficient' | 'invalid'; entryId: null; balance: number | null; alerts: number }
+  | {
+      outcome: 'conflict' | 'not_found' | 'revoked' | 'insufficient' | 'invalid'
+      entryId: null
+      balance: number | null
+      alerts: number
+    }
 
 const RETRIES = 3
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -46,8 +58,10 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  */
 export function checkEntry(entry: EntryInput): EntryInput {
   if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) throw new InvalidAmount()
-  for (const id of [entry.keyId, entry.counterpartyKeyId ?? entry.keyId]) if (typeof id !== 'string' || !uuidPattern.test(id)) throw new KeyIdNotFound()
-  for (const text of [entry.externalRef, entry.product ?? '', entry.model ?? '']) if (typeof text !== 'string' || text.includes('\0')) throw new UnstorableText()
+  for (const id of [entry.keyId, entry.counterpartyKeyId ?? entry.keyId])
+    if (typeof id !== 'string' || !uuidPattern.test(id)) throw new KeyIdNotFound()
+  for (const text of [entry.externalRef, entry.product ?? '', entry.model ?? ''])
+    if (typeof text !== 'string' || text.includes('\0')) throw new UnstorableText()
   return entry
 }
 
@@ -59,7 +73,15 @@ export function checkEntry(entry: EntryInput): EntryInput {
 export async function applyEntries(db: Db | Tx, entries: EntryInput[]): Promise<EntryOutcome[]> {
   const rows = entries.map((entry) => {
     const { keyId, amount, type, externalRef, product, model, counterpartyKeyId } = checkEntry(entry)
-    return { key_id: keyId, amount, type, external_ref: externalRef, product, model, counterparty_key_id: counterpartyKeyId }
+    return {
+      key_id: keyId,
+      amount,
+      type,
+      external_ref: externalRef,
+      product,
+      model,
+      counterparty_key_id: counterpartyKeyId,
+    }
   })
   const query = sql`select item, outcome, entry_id, balance, alerts from ledger_apply(${JSON.stringify(rows)}::jsonb, ${JSON.stringify(alertText())}::jsonb)`
   for (let attempt = 1; ; attempt++) {
@@ -72,11 +94,22 @@ export async function applyEntries(db: Db | Tx, entries: EntryInput[]): Promise<
 }
 
 function outcomesOf(result: unknown, count: number): EntryOutcome[] {
-  type Row = { item: number; outcome: EntryOutcome['outcome']; entry_id: string | number | null; balance: string | number | null; alerts: number }
+  type Row = {
+    item: number
+    outcome: EntryOutcome['outcome']
+    entry_id: string | number | null
+    balance: string | number | null
+    alerts: number
+  }
   const outcomes = new Array<EntryOutcome>(count)
   for (const row of rowsOf<Row>(result)) {
     const balance = row.balance == null ? null : Number(row.balance)
-    outcomes[row.item] = { outcome: row.outcome, entryId: row.entry_id == null ? null : Number(row.entry_id), balance, alerts: Number(row.alerts) } as EntryOutcome
+    outcomes[row.item] = {
+      outcome: row.outcome,
+      entryId: row.entry_id == null ? null : Number(row.entry_id),
+      balance,
+      alerts: Number(row.alerts),
+    } as EntryOutcome
   }
   for (let i = 0; i < count; i++) if (!outcomes[i]) throw new Error(`ledger_apply gave no outcome for entry ${i}`)
   return outcomes
@@ -102,7 +135,12 @@ export function entryResult(outcome: EntryOutcome, entry: EntryInput): EntryResu
   switch (outcome.outcome) {
     case 'applied':
     case 'duplicate':
-      return { entryId: outcome.entryId, balance: outcome.balance, alerts: outcome.alerts, duplicate: outcome.outcome === 'duplicate' }
+      return {
+        entryId: outcome.entryId,
+        balance: outcome.balance,
+        alerts: outcome.alerts,
+        duplicate: outcome.outcome === 'duplicate',
+      }
     case 'conflict':
       throw new EventOfAnotherKey(entry.externalRef)
     case 'not_found':

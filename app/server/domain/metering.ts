@@ -1,7 +1,15 @@
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../db/types'
 import { Batcher } from './batcher'
-import { applyEntries, applyEntry, checkEntry, entryResult, type EntryInput, type EntryOutcome, type EntryResult } from './ledger'
+import {
+  applyEntries,
+  applyEntry,
+  checkEntry,
+  entryResult,
+  type EntryInput,
+  type EntryOutcome,
+  type EntryResult,
+} from './ledger'
 
 export interface ConsumeInput {
   keyId: string

@@ -7,8 +7,16 @@ import type { Db } from '../db/types'
 import { InvalidThresholds, KeyIdNotFound } from './refusals'
 
 export async function getBalanceNotification(db: Db, keyId: string): Promise<BalanceNotification> {
-  const rows = await db.select().from(balanceNotifications).where(eq(balanceNotifications.keyId, keyId)).orderBy(asc(balanceNotifications.threshold))
-  return { thresholds: rows.map((r) => r.threshold), email: rows[0]?.email ?? null, armed: Object.fromEntries(rows.map((r) => [r.threshold, r.armed])) }
+  const rows = await db
+    .select()
+    .from(balanceNotifications)
+    .where(eq(balanceNotifications.keyId, keyId))
+    .orderBy(asc(balanceNotifications.threshold))
+  return {
+    thresholds: rows.map((r) => r.threshold),
+    email: rows[0]?.email ?? null,
+    armed: Object.fromEntries(rows.map((r) => [r.threshold, r.armed])),
+  }
 }
 
 /**
@@ -16,15 +24,24 @@ export async function getBalanceNotification(db: Db, keyId: string): Promise<Bal
  * downward crossing, after a credit has lifted the balance back to it. Kept thresholds keep their state
  * (the rule already holds for them, so settling changes only the new ones).
  */
-export async function setBalanceNotification(db: Db, keyId: string, thresholds: number[], email: string): Promise<BalanceNotification> {
+export async function setBalanceNotification(
+  db: Db,
+  keyId: string,
+  thresholds: number[],
+  email: string,
+): Promise<BalanceNotification> {
   const unique = [...new Set(thresholds)].sort((a, b) => a - b)
   if (unique.length > constants.maxBalanceThresholds) throw new InvalidThresholds()
   await db.transaction(async (tx) => {
     // Locking the key serialises concurrent replacements and orders them against debits' alert checks.
-    const [key] = rowsOf<{ balance: string }>(await tx.execute(sql`select balance from api_keys where id = ${keyId}::uuid for update`))
+    const [key] = rowsOf<{ balance: string }>(
+      await tx.execute(sql`select balance from api_keys where id = ${keyId}::uuid for update`),
+    )
     if (!key) throw new KeyIdNotFound(keyId)
     const ofKey = eq(balanceNotifications.keyId, keyId)
-    await tx.delete(balanceNotifications).where(unique.length ? and(ofKey, notInArray(balanceNotifications.threshold, unique)) : ofKey)
+    await tx
+      .delete(balanceNotifications)
+      .where(unique.length ? and(ofKey, notInArray(balanceNotifications.threshold, unique)) : ofKey)
     for (const threshold of unique) {
       await tx
         .insert(balanceNotifications)
@@ -38,6 +55,9 @@ export async function setBalanceNotification(db: Db, keyId: string, thresholds: 
 }
 
 export async function deleteBalanceNotification(db: Db, keyId: string): Promise<number> {
-  const rows = await db.delete(balanceNotifications).where(eq(balanceNotifications.keyId, keyId)).returning({ id: balanceNotifications.id })
+  const rows = await db
+    .delete(balanceNotifications)
+    .where(eq(balanceNotifications.keyId, keyId))
+    .returning({ id: balanceNotifications.id })
   return rows.length
 }

@@ -21,22 +21,47 @@ export function transactionRecord(entry: Entry): Transaction {
 }
 
 export async function latestTransaction(db: Db, keyId: string): Promise<Transaction | null> {
-  const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.keyId, keyId)).orderBy(desc(ledgerEntries.id)).limit(1)
+  const [entry] = await db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.keyId, keyId))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(1)
   return entry ? transactionRecord(entry) : null
 }
 
 /** One entry of this key; another key's entry is simply not found. */
 export async function findTransaction(db: Db, keyId: string, id: number): Promise<Transaction | null> {
-  const [entry] = await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.keyId, keyId), eq(ledgerEntries.id, id))).limit(1)
+  const [entry] = await db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.keyId, keyId), eq(ledgerEntries.id, id)))
+    .limit(1)
   return entry ? transactionRecord(entry) : null
 }
 
 /** Newest first; `next_cursor` is null on the last page. */
-export async function paginatedTransactions(db: Db, keyId: string, numRecords: number, before?: number): Promise<TransactionPage> {
-  const where = before === undefined ? eq(ledgerEntries.keyId, keyId) : and(eq(ledgerEntries.keyId, keyId), lt(ledgerEntries.id, before))
-  const rows = await db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).limit(numRecords + 1)
+export async function paginatedTransactions(
+  db: Db,
+  keyId: string,
+  numRecords: number,
+  before?: number,
+): Promise<TransactionPage> {
+  const where =
+    before === undefined
+      ? eq(ledgerEntries.keyId, keyId)
+      : and(eq(ledgerEntries.keyId, keyId), lt(ledgerEntries.id, before))
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(where)
+    .orderBy(desc(ledgerEntries.id))
+    .limit(numRecords + 1)
   const page = rows.slice(0, numRecords)
-  return { transactions: page.map(transactionRecord), next_cursor: rows.length > numRecords ? encodeCursor(page[page.length - 1].id) : null }
+  return {
+    transactions: page.map(transactionRecord),
+    next_cursor: rows.length > numRecords ? encodeCursor(page[page.length - 1].id) : null,
+  }
 }
 
 /** Tokens consumed in [start, end) (UTC days), per product and per day, for the usage chart. */
@@ -61,5 +86,11 @@ export async function totalConsumption(db: Db, keyId: string, start: Date, end: 
     day.by_product[product] = (day.by_product[product] ?? 0) + tokens
     byDay.set(row.day, day)
   }
-  return { start: start.toISOString(), end: end.toISOString(), total_tokens: total, by_product: byProduct, by_day: [...byDay.values()] }
+  return {
+    start: start.toISOString(),
+    end: end.toISOString(),
+    total_tokens: total,
+    by_product: byProduct,
+    by_day: [...byDay.values()],
+  }
 }

@@ -27,12 +27,30 @@ export async function transferBalance(db: Db, senderId: string, receiverId: stri
     if (amount <= 0) throw new NothingToTransfer()
     const transferId = randomUUID()
     const entries: EntryInput[] = [
-      { keyId: senderId, amount: -amount, type: 'transfer_out', externalRef: `transfer:${transferId}:out`, counterpartyKeyId: receiverId },
-      { keyId: receiverId, amount, type: 'transfer_in', externalRef: `transfer:${transferId}:in`, counterpartyKeyId: senderId },
+      {
+        keyId: senderId,
+        amount: -amount,
+        type: 'transfer_out',
+        externalRef: `transfer:${transferId}:out`,
+        counterpartyKeyId: receiverId,
+      },
+      {
+        keyId: receiverId,
+        amount,
+        type: 'transfer_in',
+        externalRef: `transfer:${transferId}:in`,
+        counterpartyKeyId: senderId,
+      },
     ]
     // Both halves in one statement; either refusal throws and rolls the transaction back.
     const [out, into] = (await applyEntries(tx, entries)).map((outcome, i) => entryResult(outcome, entries[i]))
     await tx.execute(sql`update api_keys set revoked_at = now() where id = ${senderId}::uuid`)
-    return { transfer_id: transferId, amount, sender_balance: out.balance, receiver_balance: into.balance, sender_revoked: true }
+    return {
+      transfer_id: transferId,
+      amount,
+      sender_balance: out.balance,
+      receiver_balance: into.balance,
+      sender_revoked: true,
+    }
   })
 }

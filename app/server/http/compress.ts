@@ -5,7 +5,8 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest\+json)
  * Web API, so this runs on Node and edge runtimes alike; static and prerendered files come precompressed.
  */
 export function compressed(request: Request, response: Response): Response {
-  if (!response.body || response.headers.has('content-encoding') || response.status === 204 || response.status === 304) return response
+  if (!response.body || response.headers.has('content-encoding') || response.status === 204 || response.status === 304)
+    return response
   if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return response
   if (!/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return response
   // Small answers (most API JSON) gain nothing from compression but pay for it.
@@ -15,5 +16,9 @@ export function compressed(request: Request, response: Response): Response {
   headers.set('content-encoding', 'gzip')
   headers.delete('content-length')
   headers.append('vary', 'Accept-Encoding')
-  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, statusText: response.statusText, headers })
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
 }

@@ -14,7 +14,12 @@ export type Auth = 'none' | 'key' | 'key-or-query' | 'service'
  * One REST endpoint's contract and documentation, next to its route: the schemas its handler
  * validates with are the ones the OpenAPI document (`./openapi.ts`) describes, so the two cannot drift.
  */
-export interface EndpointSpec<Q extends Schema | undefined, F extends Schema | undefined, J extends Schema | undefined, A extends Schema> {
+export interface EndpointSpec<
+  Q extends Schema | undefined,
+  F extends Schema | undefined,
+  J extends Schema | undefined,
+  A extends Schema,
+> {
   summary: string
   description?: string
   auth: Auth

@@ -52,13 +52,18 @@ export function queryObject(request: Request, arrays: string[] = []): Record<str
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name)
     if (arrays.includes(name)) out[name] = values
-    else if (values.length > 1) throw new InvalidInput([{ loc: ['query', name], msg: 'must be given once', type: 'repeated' }])
+    else if (values.length > 1)
+      throw new InvalidInput([{ loc: ['query', name], msg: 'must be given once', type: 'repeated' }])
     else out[name] = values[0]
   }
   return out
 }
 
-export function parseQuery<S extends v.GenericSchema>(request: Request, schema: S, refuse?: RefuseInput): v.InferOutput<S> {
+export function parseQuery<S extends v.GenericSchema>(
+  request: Request,
+  schema: S,
+  refuse?: RefuseInput,
+): v.InferOutput<S> {
   return validate(schema, queryObject(request, listFields(schema)), 'query', refuse)
 }
 
@@ -102,7 +107,10 @@ export async function parseForm<S extends v.GenericSchema>(
   if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large')
   let form: FormData
   try {
-    form = type === 'multipart/form-data' ? await request.formData() : new URLSearchParams(await readBody(request)) as unknown as FormData
+    form =
+      type === 'multipart/form-data'
+        ? await request.formData()
+        : (new URLSearchParams(await readBody(request)) as unknown as FormData)
   } catch (error) {
     if (error instanceof HttpError) throw error
     throw new HttpError(400, 'Malformed form body', { cause: error })

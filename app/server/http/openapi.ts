@@ -19,18 +19,30 @@ const routeFiles = import.meta.glob<{ Route: { options: { server?: { handlers?: 
 
 /** Client-side input as JSON Schema (OpenAPI 3.1 speaks draft 2020-12); checks a schema cannot express are in the descriptions. */
 function toJsonSchema(schema: v.GenericSchema): JsonSchema {
-  const { $schema: _dialect, ...rest } = convert(schema, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' })
+  const { $schema: _dialect, ...rest } = convert(schema, {
+    target: 'draft-2020-12',
+    typeMode: 'input',
+    errorMode: 'ignore',
+  })
   return rest as JsonSchema
 }
 
 /** `../../routes/api/v1/models/slug/$slug.ts` → `/api/v1/models/slug/{slug}`, as the router reads file names. */
 export function urlPathOf(file: string): string {
-  const segments = file.replace(/^.*\/routes\//, '').replace(/\.tsx?$/, '').split('/')
+  const segments = file
+    .replace(/^.*\/routes\//, '')
+    .replace(/\.tsx?$/, '')
+    .split('/')
   if (segments.at(-1) === 'index') segments.pop()
   return `/${segments.map((s) => s.replace(/^\$(.+)$/, '{$1}').replaceAll('[.]', '.')).join('/')}`
 }
 
-const security = { key: [{ apiKey: [] }], 'key-or-query': [{ apiKey: [] }, {}], service: [{ serviceToken: [] }], none: [] }
+const security = {
+  key: [{ apiKey: [] }],
+  'key-or-query': [{ apiKey: [] }, {}],
+  service: [{ serviceToken: [] }],
+  none: [],
+}
 
 const statusText: Record<number, string> = {
   400: 'Bad request',
@@ -45,7 +57,12 @@ const statusText: Record<number, string> = {
 }
 
 function parameters(path: string, spec: Spec): JsonSchema[] {
-  const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))
+  const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }))
   const query = spec.query ? toJsonSchema(spec.query) : undefined
   const properties = (query?.properties ?? {}) as Record<string, JsonSchema>
   const required = (query?.required ?? []) as string[]
@@ -110,7 +127,9 @@ export async function openApiDocument(serverUrl: string): Promise<JsonSchema> {
         apiKey: { type: 'http', scheme: 'bearer', description: `An API key (${brand.keyPrefix}…)` },
         serviceToken: { type: 'http', scheme: 'bearer', description: 'USAGE_SERVICE_TOKEN of the metering services' },
       },
-      responses: Object.fromEntries(Object.entries(statusText).map(([code, description]) => [`E${code}`, { description, ...error }])),
+      responses: Object.fromEntries(
+        Object.entries(statusText).map(([code, description]) => [`E${code}`, { description, ...error }]),
+      ),
     },
   }
 }

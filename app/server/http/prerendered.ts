@@ -19,7 +19,11 @@ let manifest: Promise<{ dir: string; manifest: Manifest } | undefined> | undefin
 
 async function loadManifest() {
   try {
-    const [{ readFile }, { dirname, join }, { fileURLToPath }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('node:url')])
+    const [{ readFile }, { dirname, join }, { fileURLToPath }] = await Promise.all([
+      import('node:fs/promises'),
+      import('node:path'),
+      import('node:url'),
+    ])
     // The server bundle's chunks sit one or two folders below .output/server.
     let dir = dirname(fileURLToPath(import.meta.url))
     for (let depth = 0; depth < 4; depth++, dir = dirname(dir)) {
@@ -75,7 +79,10 @@ function pickEncoding(request: Request): { suffix: string; encoding?: string } {
  * The prerendered page for this request, with its policy (its own inline scripts by hash instead of a
  * nonce), or undefined when the request must render live.
  */
-export async function prerenderedPage(request: Request, env: ServerEnv): Promise<{ response: Response; policy: string } | undefined> {
+export async function prerenderedPage(
+  request: Request,
+  env: ServerEnv,
+): Promise<{ response: Response; policy: string } | undefined> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   const url = new URL(request.url)
   if (url.search) return undefined
@@ -95,7 +102,8 @@ export async function prerenderedPage(request: Request, env: ServerEnv): Promise
   })
   if (encoding) headers.set('content-encoding', encoding)
   const policy = contentSecurityPolicy({ hashes: page.hashes }, env)
-  if (request.headers.get('if-none-match') === page.etag) return { response: new Response(null, { status: 304, headers }), policy }
+  if (request.headers.get('if-none-match') === page.etag)
+    return { response: new Response(null, { status: 304, headers }), policy }
   const body = request.method === 'HEAD' ? null : await pageBytes(`${loaded.dir}/${page.file}${suffix}`)
   return { response: new Response(body, { status: 200, headers }), policy }
 }

@@ -15,7 +15,11 @@ export type ScriptAllowance = { nonce: string } | { hashes: string[] }
  * theme scripts through the router's `ssr.nonce`); styles allow inline because React style attributes
  * cannot carry a nonce. Vite's dev server injects un-nonced inline scripts and a websocket, so dev relaxes both.
  */
-export function contentSecurityPolicy(allow: ScriptAllowance, env: Pick<ServerEnv, 'TURNSTILE_SECRET_KEY'>, dev = false): string {
+export function contentSecurityPolicy(
+  allow: ScriptAllowance,
+  env: Pick<ServerEnv, 'TURNSTILE_SECRET_KEY'>,
+  dev = false,
+): string {
   const turnstile = env.TURNSTILE_SECRET_KEY ? ' https://challenges.cloudflare.com' : ''
   const inline = 'nonce' in allow ? `'nonce-${allow.nonce}'` : allow.hashes.map((h) => `'${h}'`).join(' ')
   const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self' ${inline}${turnstile}`
@@ -40,7 +44,8 @@ export function contentSecurityPolicy(allow: ScriptAllowance, env: Pick<ServerEn
  * The policy for answers that are not pages (API JSON, files, redirects): nothing in them may run,
  * load or be framed. A fixed string, so API requests skip the nonce and the page policy's assembly.
  */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+export const API_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
 /** Paths answered by API handlers rather than pages: no page policy, no prerendered lookup. */
 export function isApiPath(pathname: string): boolean {
@@ -86,9 +91,11 @@ const isDashboardApi = (request: Request) => new URL(request.url).pathname.start
 
 /** Strict CORS for /api/v1: only PUBLIC_BASE_URL may read answers; preflights from elsewhere are refused. */
 export function corsPreflight(request: Request, env: Pick<ServerEnv, 'PUBLIC_BASE_URL'>): Response | undefined {
-  if (request.method !== 'OPTIONS' || !isDashboardApi(request) || !request.headers.has('access-control-request-method')) return undefined
+  if (request.method !== 'OPTIONS' || !isDashboardApi(request) || !request.headers.has('access-control-request-method'))
+    return undefined
   const origin = request.headers.get('origin')
-  if (!origin || origin !== new URL(env.PUBLIC_BASE_URL).origin) return jsonResponse({ detail: 'Origin not allowed' }, { status: 403, headers: { Vary: 'Origin' } })
+  if (!origin || origin !== new URL(env.PUBLIC_BASE_URL).origin)
+    return jsonResponse({ detail: 'Origin not allowed' }, { status: 403, headers: { Vary: 'Origin' } })
   return new Response(null, {
     status: 204,
     headers: {

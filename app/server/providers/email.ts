@@ -23,7 +23,13 @@ export interface Mailer {
 /** Over SMTP when SMTP_URL is set; otherwise each message becomes an .eml (and a .json) under DATA_DIR/outbox. */
 export async function createMailer(env = serverEnv()): Promise<Mailer> {
   const { default: nodemailer } = await import('nodemailer')
-  const message = (m: OutgoingMail) => ({ from: env.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, messageId: `<${m.id}@outbox>` })
+  const message = (m: OutgoingMail) => ({
+    from: env.MAIL_FROM,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    messageId: `<${m.id}@outbox>`,
+  })
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport(env.SMTP_URL)
     return { send: async (m) => void (await transport.sendMail(message(m))) }
@@ -73,7 +79,12 @@ export async function drainOutbox(db: Db, mailer: Mailer, batch = 20): Promise<{
           update email_outbox set last_error = ${String((error as Error)?.message ?? error).slice(0, 500)},
             next_attempt_at = now() + make_interval(secs => ${backoffSeconds})
           where id = ${mail.id}::uuid`)
-        log('warn', 'outbox send failed', { mail_id: mail.id, kind: mail.kind, attempt: mail.attempts, error: errorFields(error) })
+        log('warn', 'outbox send failed', {
+          mail_id: mail.id,
+          kind: mail.kind,
+          attempt: mail.attempts,
+          error: errorFields(error),
+        })
       }
     }
     if (claimed.length < batch) return { sent, failed }

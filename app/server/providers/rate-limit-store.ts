@@ -35,7 +35,12 @@ export async function redisStore(url: string): Promise<RateLimitStore> {
   return {
     async hit(bucket, window, windowMs) {
       const key = `rl:${bucket}:${window}`
-      const results = await redis.multi().incr(key).pexpire(key, 2 * windowMs).get(`rl:${bucket}:${window - 1}`).exec()
+      const results = await redis
+        .multi()
+        .incr(key)
+        .pexpire(key, 2 * windowMs)
+        .get(`rl:${bucket}:${window - 1}`)
+        .exec()
       if (!results || results.some(([error]) => error)) throw new Error('rate-limit transaction failed')
       return { current: Number(results[0][1]), previous: Number(results[2][1] ?? 0) }
     },

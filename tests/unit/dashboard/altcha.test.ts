@@ -22,21 +22,45 @@ describe('ALTCHA solver', () => {
     })
     const payload = await solveToPayload(challenge)
     const { challenge: echoed, solution } = decode(payload!)
-    const result = await verifySolution({ challenge: echoed, solution, deriveKey, hmacSignatureSecret: secret, hmacKeySignatureSecret: keySecret })
+    const result = await verifySolution({
+      challenge: echoed,
+      solution,
+      deriveKey,
+      hmacSignatureSecret: secret,
+      hmacKeySignatureSecret: keySecret,
+    })
     expect(result.verified).toBe(true)
     expect(challengeExpiry(challenge)).toBe(expiresAt * 1000)
   })
 
   it('lets several solvers split a v2 search by start and step', async () => {
-    const challenge = await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 10, counter: 41, deriveKey, hmacSignatureSecret: secret, hmacKeySignatureSecret: keySecret })
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 10,
+      counter: 41,
+      deriveKey,
+      hmacSignatureSecret: secret,
+      hmacKeySignatureSecret: keySecret,
+    })
     const { solution } = decode((await solveToPayload(challenge, undefined, { start: 1, step: 2 }))!)
-    const result = await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: secret, hmacKeySignatureSecret: keySecret })
+    const result = await verifySolution({
+      challenge,
+      solution,
+      deriveKey,
+      hmacSignatureSecret: secret,
+      hmacKeySignatureSecret: keySecret,
+    })
     expect(result.verified).toBe(true)
     expect(solution.counter % 2).toBe(1)
   })
 
   it('solves a v1 challenge with a payload verifySolution accepts', async () => {
-    const challenge = await createV1({ hmacKey: secret, maxnumber: 2_000, number: 1_234, expires: new Date(Date.now() + 60_000) })
+    const challenge = await createV1({
+      hmacKey: secret,
+      maxnumber: 2_000,
+      number: 1_234,
+      expires: new Date(Date.now() + 60_000),
+    })
     expect(await solveV1(challenge)).toBe(1_234)
     expect(await verifyV1((await solveToPayload(challenge))!, secret)).toBe(true)
   })

@@ -23,9 +23,9 @@ describe('a failed dashboard call', () => {
   })
 
   it('reads a response refused before the function ran, falling back to the status text', async () => {
-    expect(((await toApiError(json({ detail: 'Cross-site request refused' }, { status: 403 }))) as ApiError).message).toBe(
-      '403: Cross-site request refused',
-    )
+    expect(
+      ((await toApiError(json({ detail: 'Cross-site request refused' }, { status: 403 }))) as ApiError).message,
+    ).toBe('403: Cross-site request refused')
     const gateway = await toApiError(new Response('', { status: 502, statusText: 'Bad Gateway' }))
     expect((gateway as ApiError).message).toBe('502: Bad Gateway')
   })
@@ -41,7 +41,13 @@ describe('a failed dashboard call', () => {
   })
 
   it('maps every status of spec §8 to its code, and others to unknown', () => {
-    const table = { 400: 'invalid-argument', 401: 'unauthenticated', 403: 'permission-denied', 404: 'not-found', 409: 'aborted' }
+    const table = {
+      400: 'invalid-argument',
+      401: 'unauthenticated',
+      403: 'permission-denied',
+      404: 'not-found',
+      409: 'aborted',
+    }
     for (const [status, code] of Object.entries(table)) expect(codeForStatus(Number(status))).toBe(code)
     expect([429, 499, 500, 501, 503, 504, 0].map(codeForStatus)).toEqual([
       'resource-exhausted',

@@ -25,8 +25,18 @@ describe('CSV export', () => {
 
   it('exports transactions with one column per field', () => {
     const csv = transactionsCsv([
-      { id: '2', type: 'consume', amount: -300, balance_after: 9_999_700, product: 'embeddings', model: 'emb, v3', created_at: '2025-01-02T03:04:05.000Z' },
+      {
+        id: '2',
+        type: 'consume',
+        amount: -300,
+        balance_after: 9_999_700,
+        product: 'embeddings',
+        model: 'emb, v3',
+        created_at: '2025-01-02T03:04:05.000Z',
+      },
     ])
-    expect(csv).toBe('id,created_at,type,amount,balance_after,product,model\r\n2,2025-01-02T03:04:05.000Z,consume,-300,9999700,embeddings,"emb, v3"\r\n')
+    expect(csv).toBe(
+      'id,created_at,type,amount,balance_after,product,model\r\n2,2025-01-02T03:04:05.000Z,consume,-300,9999700,embeddings,"emb, v3"\r\n',
+    )
   })
 })

@@ -56,6 +56,9 @@ describe('notification form', () => {
   })
 
   it('names the e-mail field when only the address is wrong', () => {
-    expect(validateNotificationForm({ thresholds: ['5'], email: 'nope' })).toEqual({ success: false, errors: { email: 'Enter a valid e-mail address' } })
+    expect(validateNotificationForm({ thresholds: ['5'], email: 'nope' })).toEqual({
+      success: false,
+      errors: { email: 'Enter a valid e-mail address' },
+    })
   })
 })

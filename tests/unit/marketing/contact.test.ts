@@ -35,7 +35,10 @@ describe('contact-sales input', () => {
   })
 
   it('explains a malformed e-mail and a too-short message', () => {
-    expect(contactFieldErrors({ ...valid, email: 'ada@', message: 'Call me' })).toEqual({ email: 'invalid_email', message: 'too_short' })
+    expect(contactFieldErrors({ ...valid, email: 'ada@', message: 'Call me' })).toEqual({
+      email: 'invalid_email',
+      message: 'too_short',
+    })
   })
 
   it('refuses messages longer than 5000 characters', () => {

@@ -8,7 +8,9 @@ describe('Button asChild', () => {
   it('renders the link itself, styled as the button, with its own classes and attributes kept', () => {
     const html = renderToStaticMarkup(
       <Button asChild size="lg" variant="outline">
-        <a href="/api-dashboard" className="w-full" data-testid="cta">Get a key</a>
+        <a href="/api-dashboard" className="w-full" data-testid="cta">
+          Get a key
+        </a>
       </Button>,
     )
     expect(html).toMatch(/^<a [^>]*href="\/api-dashboard"[^>]*>Get a key<\/a>$/)

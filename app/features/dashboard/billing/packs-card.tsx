@@ -46,7 +46,9 @@ export function PacksCard() {
               {products.data.map((pack) => (
                 <TableRow key={pack.price_id} data-price-id={pack.price_id}>
                   <TableCell>{format.tokens(pack.token_quantity)}</TableCell>
-                  <TableCell numeric>{pack.price === 0 ? <Trans>Free</Trans> : format.money(pack.price, pack.currency)}</TableCell>
+                  <TableCell numeric>
+                    {pack.price === 0 ? <Trans>Free</Trans> : format.money(pack.price, pack.currency)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

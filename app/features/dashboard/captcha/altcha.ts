@@ -1,7 +1,11 @@
 import { solveChallenge as solveV2 } from 'altcha-lib'
 import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/web/pbkdf2'
 import { deriveKey as sha } from 'altcha-lib/algorithms/web/sha'
-import type { AltchaChallengeV1 as CaptchaChallengeV1, AltchaChallengeV2 as CaptchaChallengeV2, CaptchaChallenge } from '~/contracts/keys'
+import type {
+  AltchaChallengeV1 as CaptchaChallengeV1,
+  AltchaChallengeV2 as CaptchaChallengeV2,
+  CaptchaChallenge,
+} from '~/contracts/keys'
 import { fitsFastPath, pbkdf2Sha256 } from './pbkdf2-sha256'
 
 type DeriveKey = typeof pbkdf2
@@ -19,7 +23,8 @@ export function isCryptoSupported(): boolean {
 }
 
 export const isV2 = (challenge: CaptchaChallenge): challenge is CaptchaChallengeV2 => 'parameters' in challenge
-export const isV1 = (challenge: CaptchaChallenge): challenge is CaptchaChallengeV1 => 'challenge' in challenge && 'salt' in challenge
+export const isV1 = (challenge: CaptchaChallenge): challenge is CaptchaChallengeV1 =>
+  'challenge' in challenge && 'salt' in challenge
 
 /** Milliseconds since the epoch after which the server refuses a solution, if the challenge says. */
 export function challengeExpiry(challenge: CaptchaChallengeV1 | CaptchaChallengeV2): number | undefined {
@@ -73,14 +78,28 @@ export async function solveToPayload(
     const deriveKey = challenge.parameters.algorithm.startsWith('PBKDF2/') ? fastPbkdf2 : sha
     const controller = new AbortController()
     signal?.addEventListener('abort', () => controller.abort())
-    const solution = await solveV2({ challenge, deriveKey, controller, timeout: 0, counterStart: share.start, counterStep: share.step })
+    const solution = await solveV2({
+      challenge,
+      deriveKey,
+      controller,
+      timeout: 0,
+      counterStart: share.start,
+      counterStep: share.step,
+    })
     if (!solution) return undefined
     return encodeBase64({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })
   }
   const number = await solveV1(challenge, signal)
   if (number === undefined) return undefined
   const { algorithm, challenge: hash, salt, signature } = challenge
-  return encodeBase64({ algorithm, challenge: hash, number, salt, signature, took: Math.round(performance.now() - started) })
+  return encodeBase64({
+    algorithm,
+    challenge: hash,
+    number,
+    salt,
+    signature,
+    took: Math.round(performance.now() - started),
+  })
 }
 
 /** The JSON is ASCII (hex, numbers, algorithm names, URL-encoded salt parameters), so btoa is safe. */

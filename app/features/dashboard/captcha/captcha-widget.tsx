@@ -56,8 +56,17 @@ export function CaptchaWidget({ captcha, className }: { captcha: Captcha; classN
         <span aria-hidden="true" className="text-sm font-medium">
           <Trans>I'm not a robot</Trans>
         </span>
-        <span id={statusId} aria-live="polite" className={cn('text-xs', state === 'error' || state === 'unsupported' ? 'text-destructive' : 'text-muted-foreground')}>
-          {(state === 'error' || state === 'unsupported') && <TriangleAlertIcon aria-hidden="true" className="mr-1 inline size-3" />}
+        <span
+          id={statusId}
+          aria-live="polite"
+          className={cn(
+            'text-xs',
+            state === 'error' || state === 'unsupported' ? 'text-destructive' : 'text-muted-foreground',
+          )}
+        >
+          {(state === 'error' || state === 'unsupported') && (
+            <TriangleAlertIcon aria-hidden="true" className="mr-1 inline size-3" />
+          )}
           {status[state]}
         </span>
       </div>

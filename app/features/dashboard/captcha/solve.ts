@@ -21,7 +21,8 @@ function solveInWorkers(challenge: PowChallenge, signal: AbortSignal): Promise<s
   const count = workerCount(challenge)
   const workers: Worker[] = []
   try {
-    for (let i = 0; i < count; i++) workers.push(new Worker(new URL('./solver.worker.ts', import.meta.url), { type: 'module' }))
+    for (let i = 0; i < count; i++)
+      workers.push(new Worker(new URL('./solver.worker.ts', import.meta.url), { type: 'module' }))
   } catch {
     workers.forEach((worker) => worker.terminate())
     return solveToPayload(challenge, signal)

@@ -54,10 +54,13 @@ export function useCaptcha(): Captcha {
         moveTo('loaded')
         clearTimeout(expiryTimer.current)
         if (solved.expiresAt !== undefined) {
-          expiryTimer.current = setTimeout(() => {
-            solution.current = undefined
-            moveTo('expired')
-          }, Math.max(0, solved.expiresAt - Date.now()))
+          expiryTimer.current = setTimeout(
+            () => {
+              solution.current = undefined
+              moveTo('expired')
+            },
+            Math.max(0, solved.expiresAt - Date.now()),
+          )
         }
         return solved.payload
       })
@@ -66,7 +69,9 @@ export function useCaptcha(): Captcha {
           if (!abort.signal.aborted) console.error('captcha', error instanceof Error ? error.message : error)
           moveTo(error instanceof UnsupportedChallengeError ? 'unsupported' : 'error')
         }
-        throw error instanceof CaptchaError ? error : new CaptchaError(error instanceof Error ? error.message : String(error))
+        throw error instanceof CaptchaError
+          ? error
+          : new CaptchaError(error instanceof Error ? error.message : String(error))
       })
       .finally(() => {
         pending.current = undefined

@@ -58,18 +58,25 @@ export function BalanceCard({ apiKey }: { apiKey: string }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <p className="flex items-baseline gap-2">
-          <span data-testid="balance" data-value={balance} className="text-4xl font-semibold tabular-nums tracking-tight">
+          <span
+            data-testid="balance"
+            data-value={balance}
+            className="text-4xl font-semibold tabular-nums tracking-tight"
+          >
             {balanceText}
           </span>
           <span className="text-muted-foreground">
             <Trans>tokens</Trans>
           </span>
         </p>
-        <Meter value={balance} max={scale} valueText={t`${balanceText} of ${scaleText} tokens`} aria-label={t`Balance against your largest pack`} />
+        <Meter
+          value={balance}
+          max={scale}
+          valueText={t`${balanceText} of ${scaleText} tokens`}
+          aria-label={t`Balance against your largest pack`}
+        />
         <p className="text-xs text-muted-foreground">
-          <Trans>
-            Scale: {scaleText} tokens (the free pack, or your largest pack).
-          </Trans>
+          <Trans>Scale: {scaleText} tokens (the free pack, or your largest pack).</Trans>
           {latest && (
             <>
               {' '}

@@ -4,7 +4,16 @@ import { LogOutIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '~/components/ui/dialog'
 import { forgetKeyData } from '../queries'
 import { setApiKey } from '../use-api-key'
 
@@ -35,7 +44,10 @@ export function ForgetKeyDialog({ apiKey }: { apiKey: string }) {
             <Trans>Log out of the dashboard?</Trans>
           </DialogTitle>
           <DialogDescription>
-            <Trans>This browser forgets the key. The key keeps working and keeps its balance, so copy it first if you have not saved it.</Trans>
+            <Trans>
+              This browser forgets the key. The key keeps working and keeps its balance, so copy it first if you have
+              not saved it.
+            </Trans>
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

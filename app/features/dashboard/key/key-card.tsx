@@ -30,7 +30,10 @@ export function KeyCard({ apiKey, fresh }: { apiKey: string; fresh: boolean }) {
         </CardTitle>
         <CardDescription>
           {fresh ? (
-            <Trans>Save this key somewhere safe now. It is stored only in this browser; anyone who has it can spend its tokens.</Trans>
+            <Trans>
+              Save this key somewhere safe now. It is stored only in this browser; anyone who has it can spend its
+              tokens.
+            </Trans>
           ) : (
             <Trans>Send it as a bearer token: Authorization: Bearer followed by the key.</Trans>
           )}
@@ -41,11 +44,20 @@ export function KeyCard({ apiKey, fresh }: { apiKey: string; fresh: boolean }) {
           <code
             data-testid="api-key"
             translate="no"
-            className={cn('min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm', revealed ? 'break-all' : 'truncate')}
+            className={cn(
+              'min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm',
+              revealed ? 'break-all' : 'truncate',
+            )}
           >
             {revealed ? apiKey : maskKey(apiKey)}
           </code>
-          <Button variant="outline" size="icon" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)} aria-label={revealed ? t`Hide key` : t`Show key`}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-pressed={revealed}
+            onClick={() => setRevealed((r) => !r)}
+            aria-label={revealed ? t`Hide key` : t`Show key`}
+          >
             {revealed ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
           </Button>
           <Button variant="outline" size="icon" onClick={copy} aria-label={t`Copy key`} data-testid="copy-key">

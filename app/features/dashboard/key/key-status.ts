@@ -14,6 +14,8 @@ export function keyStatus(info: KeyInfo) {
 
 /** The meter's scale: the free pack, or the largest pack bought or received, or the balance if it is larger still. */
 export function meterScale(balance: number, transactions: readonly Transaction[] = []): number {
-  const credits = transactions.filter((tx) => tx.type === 'purchase' || tx.type === 'transfer_in').map((tx) => tx.amount)
+  const credits = transactions
+    .filter((tx) => tx.type === 'purchase' || tx.type === 'transfer_in')
+    .map((tx) => tx.amount)
   return Math.max(freePackTokens, balance, ...credits)
 }

@@ -40,7 +40,9 @@ export function PasteKeyForm({ hasKey, onKey }: { hasKey: boolean; onKey: (apiKe
   return (
     <Card aria-labelledby={`${inputId}-title`}>
       <CardHeader>
-        <CardTitle id={`${inputId}-title`}>{hasKey ? <Trans>Switch to another key</Trans> : <Trans>Use a key you already have</Trans>}</CardTitle>
+        <CardTitle id={`${inputId}-title`}>
+          {hasKey ? <Trans>Switch to another key</Trans> : <Trans>Use a key you already have</Trans>}
+        </CardTitle>
         <CardDescription>
           <Trans>The key is checked with the server and then kept in this browser only.</Trans>
         </CardDescription>

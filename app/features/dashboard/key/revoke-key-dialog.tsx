@@ -4,7 +4,16 @@ import { BanIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '~/components/ui/dialog'
 import { CaptchaWidget } from '../captcha/captcha-widget'
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { forgetKeyData, revokeKeyMutation } from '../queries'
@@ -63,7 +72,10 @@ function RevokeForm({ apiKey, onDone }: { apiKey: string; onDone: () => void }) 
           <Trans>Revoke this API key?</Trans>
         </DialogTitle>
         <DialogDescription>
-          <Trans>Every request with this key will be refused from now on, and its remaining tokens can no longer be used. To keep the tokens, transfer them to another key first. This cannot be undone.</Trans>
+          <Trans>
+            Every request with this key will be refused from now on, and its remaining tokens can no longer be used. To
+            keep the tokens, transfer them to another key first. This cannot be undone.
+          </Trans>
         </DialogDescription>
       </DialogHeader>
       <CaptchaWidget captcha={captcha} />
@@ -73,7 +85,12 @@ function RevokeForm({ apiKey, onDone }: { apiKey: string; onDone: () => void }) 
             <Trans>Cancel</Trans>
           </Button>
         </DialogClose>
-        <Button variant="destructive" onClick={submit} disabled={revoke.isPending || captcha.state === 'loading'} data-testid="confirm-revoke-key">
+        <Button
+          variant="destructive"
+          onClick={submit}
+          disabled={revoke.isPending || captcha.state === 'loading'}
+          data-testid="confirm-revoke-key"
+        >
           <Trans>Revoke key</Trans>
         </Button>
       </DialogFooter>

@@ -30,7 +30,9 @@ export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
         if (!(error instanceof ApiError && error.code === 'resource-exhausted')) throw error
         // The server checks the rate limit before spending the captcha, so the same answer still counts.
         onKey((await requestEmptyKey({ data: { captcha: payload } })).api_key)
-        toast.warning(t`Too many trial keys were requested from your network, so this key starts with 0 tokens. Buy a pack or transfer a balance to use it.`)
+        toast.warning(
+          t`Too many trial keys were requested from your network, so this key starts with 0 tokens. Buy a pack or transfer a balance to use it.`,
+        )
       }
     } catch (error) {
       if (!(error instanceof CaptchaError)) toastError(error)
@@ -53,7 +55,13 @@ export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <CaptchaWidget captcha={captcha} />
-        <Button data-testid="get-trial-key" className="w-fit" onClick={getKey} disabled={busy || captcha.state === 'unsupported'} aria-busy={busy}>
+        <Button
+          data-testid="get-trial-key"
+          className="w-fit"
+          onClick={getKey}
+          disabled={busy || captcha.state === 'unsupported'}
+          aria-busy={busy}
+        >
           {busy ? <Trans>Getting your key…</Trans> : <Trans>Get trial key</Trans>}
         </Button>
       </CardContent>

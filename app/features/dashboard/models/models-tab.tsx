@@ -18,7 +18,8 @@ export function ModelsTab() {
   const format = useFormat()
   const [tags, setTags] = useState<ModelTag[]>([])
   const models = useQuery(modelsQuery(tags))
-  const toggle = (tag: ModelTag) => setTags((current) => (current.includes(tag) ? current.filter((x) => x !== tag) : [...current, tag]))
+  const toggle = (tag: ModelTag) =>
+    setTags((current) => (current.includes(tag) ? current.filter((x) => x !== tag) : [...current, tag]))
 
   return (
     <div className="flex flex-col gap-4">
@@ -31,7 +32,9 @@ export function ModelsTab() {
             onClick={() => toggle(tag)}
             className={cn(
               'rounded-full border px-3 py-1 text-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
-              tags.includes(tag) ? 'border-primary bg-primary text-primary-foreground hover:bg-primary/90' : 'hover:bg-accent',
+              tags.includes(tag)
+                ? 'border-primary bg-primary text-primary-foreground hover:bg-primary/90'
+                : 'hover:bg-accent',
             )}
           >
             {labels[tag]}
@@ -70,7 +73,11 @@ export function ModelsTab() {
             {models.data.map((model) => (
               <TableRow key={model.slug}>
                 <TableCell>
-                  <LocalizedLink to="/{-$locale}/models/$slug" params={{ slug: model.slug }} className="font-medium hover:underline">
+                  <LocalizedLink
+                    to="/{-$locale}/models/$slug"
+                    params={{ slug: model.slug }}
+                    className="font-medium hover:underline"
+                  >
                     {model.name}
                   </LocalizedLink>
                 </TableCell>

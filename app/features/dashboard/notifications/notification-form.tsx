@@ -21,7 +21,9 @@ export function NotificationForm({ apiKey, initial }: Props) {
   const queryClient = useQueryClient()
   const translate = useValidationText()
   const ids = { email: useId(), emailError: useId(), thresholdsError: useId() }
-  const [thresholds, setThresholds] = useState<string[]>(initial.thresholds.length ? initial.thresholds.map(String) : [''])
+  const [thresholds, setThresholds] = useState<string[]>(
+    initial.thresholds.length ? initial.thresholds.map(String) : [''],
+  )
   const [email, setEmail] = useState(initial.email ?? '')
   const [errors, setErrors] = useState<{ thresholds?: string; email?: string }>({})
   const save = useMutation(saveNotificationMutation(queryClient))
@@ -47,10 +49,12 @@ export function NotificationForm({ apiKey, initial }: Props) {
       },
     )
 
-  const setRow = (index: number, text: string) => setThresholds((rows) => rows.map((row, i) => (i === index ? text : row)))
+  const setRow = (index: number, text: string) =>
+    setThresholds((rows) => rows.map((row, i) => (i === index ? text : row)))
   // A fourth row is allowed so the form can refuse it with the server's rule rather than hide the limit.
   const addRow = () => setThresholds((rows) => [...rows, ''])
-  const removeRow = (index: number) => setThresholds((rows) => (rows.length > 1 ? rows.filter((_, i) => i !== index) : ['']))
+  const removeRow = (index: number) =>
+    setThresholds((rows) => (rows.length > 1 ? rows.filter((_, i) => i !== index) : ['']))
 
   return (
     <Card aria-labelledby="alerts-title">
@@ -59,12 +63,18 @@ export function NotificationForm({ apiKey, initial }: Props) {
           <Trans>Balance alerts</Trans>
         </CardTitle>
         <CardDescription>
-          <Trans>Get an e-mail when this key's balance falls below a threshold. Up to three thresholds; each alert is sent once per drop.</Trans>
+          <Trans>
+            Get an e-mail when this key's balance falls below a threshold. Up to three thresholds; each alert is sent
+            once per drop.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <form onSubmit={submit} noValidate className="contents">
         <CardContent className="flex flex-col gap-4">
-          <fieldset className="flex flex-col gap-2" aria-describedby={errors.thresholds ? ids.thresholdsError : undefined}>
+          <fieldset
+            className="flex flex-col gap-2"
+            aria-describedby={errors.thresholds ? ids.thresholdsError : undefined}
+          >
             <legend className="mb-2 text-sm font-medium">
               <Trans>Thresholds (tokens)</Trans>
             </legend>
@@ -82,18 +92,36 @@ export function NotificationForm({ apiKey, initial }: Props) {
                     aria-invalid={errors.thresholds ? true : undefined}
                     className="max-w-56 tabular-nums"
                   />
-                  <Button type="button" variant="ghost" size="icon" onClick={() => removeRow(index)} aria-label={t`Remove threshold ${n}`}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => removeRow(index)}
+                    aria-label={t`Remove threshold ${n}`}
+                  >
                     <XIcon aria-hidden="true" />
                   </Button>
                 </div>
               )
             })}
-            <Button type="button" variant="outline" size="sm" className="w-fit" onClick={addRow} data-testid="add-threshold">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="w-fit"
+              onClick={addRow}
+              data-testid="add-threshold"
+            >
               <PlusIcon aria-hidden="true" />
               <Trans>Add threshold</Trans>
             </Button>
             {errors.thresholds && (
-              <p id={ids.thresholdsError} role="alert" className="text-sm text-destructive" data-testid="thresholds-error">
+              <p
+                id={ids.thresholdsError}
+                role="alert"
+                className="text-sm text-destructive"
+                data-testid="thresholds-error"
+              >
                 {translate(errors.thresholds)}
               </p>
             )}
@@ -125,7 +153,13 @@ export function NotificationForm({ apiKey, initial }: Props) {
             {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save alerts</Trans>}
           </Button>
           {active && (
-            <Button type="button" variant="outline" onClick={removeAll} disabled={remove.isPending} data-testid="remove-notifications">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={removeAll}
+              disabled={remove.isPending}
+              data-testid="remove-notifications"
+            >
               <Trans>Remove all alerts</Trans>
             </Button>
           )}

@@ -12,7 +12,12 @@ import { maskKey, useFormat } from '../format'
 import { keyInfoQuery, transferMutation } from '../queries'
 import type { Receiver } from './transfer-form'
 
-type Props = { apiKey: string; receiver: Receiver; onBack: () => void; onDone: (result: TransferResult, switchToReceiver: boolean) => void }
+type Props = {
+  apiKey: string
+  receiver: Receiver
+  onBack: () => void
+  onDone: (result: TransferResult, switchToReceiver: boolean) => void
+}
 
 export function TransferConfirm({ apiKey, receiver, onBack, onDone }: Props) {
   const { t } = useLingui()
@@ -58,7 +63,8 @@ export function TransferConfirm({ apiKey, receiver, onBack, onDone }: Props) {
         <ul className="flex list-disc flex-col gap-1.5 pl-5 text-sm">
           <li>
             <Trans>
-              All <strong className="tabular-nums">{amount}</strong> tokens move from <code translate="no">{from}</code> to <code translate="no">{to}</code>.
+              All <strong className="tabular-nums">{amount}</strong> tokens move from <code translate="no">{from}</code>{' '}
+              to <code translate="no">{to}</code>.
             </Trans>
           </li>
           <li>
@@ -69,7 +75,8 @@ export function TransferConfirm({ apiKey, receiver, onBack, onDone }: Props) {
           <li className="font-medium text-destructive">
             <TriangleAlertIcon aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
             <Trans>
-              The sending key <code translate="no">{from}</code> is revoked and stops working immediately, everywhere it is used. This cannot be undone.
+              The sending key <code translate="no">{from}</code> is revoked and stops working immediately, everywhere it
+              is used. This cannot be undone.
             </Trans>
           </li>
         </ul>
@@ -97,7 +104,11 @@ export function TransferConfirm({ apiKey, receiver, onBack, onDone }: Props) {
           disabled={transfer.isPending || captcha.state === 'loading' || !sender.data}
           data-testid="transfer-submit"
         >
-          {transfer.isPending ? <Trans>Transferring…</Trans> : <Trans>Transfer {amount} tokens and revoke this key</Trans>}
+          {transfer.isPending ? (
+            <Trans>Transferring…</Trans>
+          ) : (
+            <Trans>Transfer {amount} tokens and revoke this key</Trans>
+          )}
         </Button>
       </CardFooter>
     </Card>

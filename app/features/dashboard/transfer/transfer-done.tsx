@@ -23,8 +23,12 @@ export function TransferDone({ done, onSwitch }: { done: CompletedTransfer; onSw
       <CardContent className="flex flex-col gap-2 text-sm">
         <p>
           <Trans>
-            <strong className="tabular-nums">{moved}</strong> tokens moved to <code translate="no">{receiver}</code>, which now has{' '}
-            <strong className="tabular-nums" data-testid="receiver-balance">{receiverBalance}</strong> tokens.
+            <strong className="tabular-nums">{moved}</strong> tokens moved to <code translate="no">{receiver}</code>,
+            which now has{' '}
+            <strong className="tabular-nums" data-testid="receiver-balance">
+              {receiverBalance}
+            </strong>{' '}
+            tokens.
           </Trans>
         </p>
         <p>

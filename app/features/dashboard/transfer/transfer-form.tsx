@@ -52,7 +52,8 @@ export function TransferForm({ apiKey, onReview }: { apiKey: string; onReview: (
             <Trans>The whole balance of this key moves, and this key is revoked.</Trans>
           ) : (
             <Trans>
-              This key has <span data-testid="transfer-balance">{format.tokens(balance)}</span> tokens. All of them move, and this key is revoked.
+              This key has <span data-testid="transfer-balance">{format.tokens(balance)}</span> tokens. All of them
+              move, and this key is revoked.
             </Trans>
           )}
         </CardDescription>
@@ -79,7 +80,12 @@ export function TransferForm({ apiKey, onReview }: { apiKey: string; onReview: (
               {error}
             </p>
           )}
-          <Button type="submit" className="mt-2 w-fit" disabled={checking || balance === 0} data-testid="transfer-review">
+          <Button
+            type="submit"
+            className="mt-2 w-fit"
+            disabled={checking || balance === 0}
+            data-testid="transfer-review"
+          >
             {checking ? <Trans>Checking…</Trans> : <Trans>Review transfer</Trans>}
           </Button>
           {balance === 0 && (

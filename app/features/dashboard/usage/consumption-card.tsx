@@ -13,7 +13,15 @@ const ConsumptionChart = lazy(() => import('./consumption-chart'))
 /** Chart plus legend; the skeleton matches it so the page does not jump when recharts arrives. */
 const chartSkeleton = <Skeleton className="h-[17.5rem] w-full rounded-md" />
 
-export function ConsumptionCard({ apiKey, range, days }: { apiKey: string; range: { start: string; end: string }; days: number }) {
+export function ConsumptionCard({
+  apiKey,
+  range,
+  days,
+}: {
+  apiKey: string
+  range: { start: string; end: string }
+  days: number
+}) {
   const { t } = useLingui()
   const format = useFormat()
   const consumption = useQuery(consumptionQuery(apiKey, range))
@@ -28,7 +36,8 @@ export function ConsumptionCard({ apiKey, range, days }: { apiKey: string; range
         <CardDescription>
           {consumption.data ? (
             <Trans>
-              <span data-testid="consumption-total">{format.tokens(consumption.data.total_tokens)}</span> tokens in the last {days} days (UTC).
+              <span data-testid="consumption-total">{format.tokens(consumption.data.total_tokens)}</span> tokens in the
+              last {days} days (UTC).
             </Trans>
           ) : (
             <Trans>Tokens used per day, by product.</Trans>
@@ -43,7 +52,10 @@ export function ConsumptionCard({ apiKey, range, days }: { apiKey: string; range
         ) : !data ? (
           chartSkeleton
         ) : data.products.length === 0 ? (
-          <p className="flex h-[17.5rem] items-center justify-center text-sm text-muted-foreground" data-testid="consumption-empty">
+          <p
+            className="flex h-[17.5rem] items-center justify-center text-sm text-muted-foreground"
+            data-testid="consumption-empty"
+          >
             <Trans>No usage in this period yet. Calls made with this key show up here.</Trans>
           </p>
         ) : (

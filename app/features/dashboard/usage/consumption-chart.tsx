@@ -1,6 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts'
-import { ChartContainer, ChartLegend, ChartTooltip, ChartTooltipContent, cssName, type ChartConfig } from '~/components/ui/chart'
+import {
+  ChartContainer,
+  ChartLegend,
+  ChartTooltip,
+  ChartTooltipContent,
+  cssName,
+  type ChartConfig,
+} from '~/components/ui/chart'
 import { useFormat } from '../format'
 import type { ChartRow } from './consumption-data'
 
@@ -10,14 +17,29 @@ const palette = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--ch
 export default function ConsumptionChart({ rows, products }: { rows: ChartRow[]; products: string[] }) {
   const { t } = useLingui()
   const format = useFormat()
-  const config: ChartConfig = Object.fromEntries(products.map((product, i) => [product, { label: product, color: palette[i % palette.length] }]))
+  const config: ChartConfig = Object.fromEntries(
+    products.map((product, i) => [product, { label: product, color: palette[i % palette.length] }]),
+  )
   return (
     <figure className="flex flex-col" aria-label={t`Tokens consumed per day, by product`}>
       <ChartContainer config={config} className="h-64" role="img" aria-label={t`Bar chart of tokens consumed per day`}>
         <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer>
           <CartesianGrid vertical={false} />
-          <XAxis dataKey="date" tickLine={false} axisLine={false} tickMargin={8} minTickGap={24} tickFormatter={format.day} />
-          <YAxis tickLine={false} axisLine={false} width={48} tickFormatter={format.compactTokens} allowDecimals={false} />
+          <XAxis
+            dataKey="date"
+            tickLine={false}
+            axisLine={false}
+            tickMargin={8}
+            minTickGap={24}
+            tickFormatter={format.day}
+          />
+          <YAxis
+            tickLine={false}
+            axisLine={false}
+            width={48}
+            tickFormatter={format.compactTokens}
+            allowDecimals={false}
+          />
           <ChartTooltip cursor content={<ChartTooltipContent formatLabel={format.day} formatValue={format.tokens} />} />
           {products.map((product, i) => (
             <Bar

@@ -14,7 +14,10 @@ export function lastDays(days: number, now = Date.now()): { start: string; end: 
 export type ChartRow = { date: string } & Record<string, number | string>
 
 /** One row per day of the range (days without usage are zero), one column per product, for a stacked chart. */
-export function chartRows(totals: ConsumptionTotals, range: { start: string; end: string }): { rows: ChartRow[]; products: string[] } {
+export function chartRows(
+  totals: ConsumptionTotals,
+  range: { start: string; end: string },
+): { rows: ChartRow[]; products: string[] } {
   const products = Object.entries(totals.by_product)
     .sort(([, a], [, b]) => b - a)
     .map(([product]) => product)

@@ -39,7 +39,13 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
         <CardTitle id="transactions-title">
           <Trans>Transactions</Trans>
         </CardTitle>
-        <Button variant="outline" size="sm" onClick={exportCsv} disabled={exporting || transactions.length === 0} data-testid="export-csv">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={exportCsv}
+          disabled={exporting || transactions.length === 0}
+          data-testid="export-csv"
+        >
           <DownloadIcon aria-hidden="true" />
           {exporting ? <Trans>Exporting…</Trans> : <Trans>Export CSV</Trans>}
         </Button>
@@ -80,7 +86,9 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
               {transactions.map((tx) => (
                 <TableRow key={tx.id} data-type={tx.type}>
                   <TableCell>{format.dateTime(tx.created_at)}</TableCell>
-                  <TableCell>{transactionTypeLabels[tx.type] ? i18n._(transactionTypeLabels[tx.type]) : tx.type}</TableCell>
+                  <TableCell>
+                    {transactionTypeLabels[tx.type] ? i18n._(transactionTypeLabels[tx.type]) : tx.type}
+                  </TableCell>
                   <TableCell>
                     {tx.product ?? '—'}
                     {tx.model && <span className="ml-1 text-muted-foreground">({tx.model})</span>}
@@ -96,7 +104,13 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
           </Table>
         )}
         {query.hasNextPage && (
-          <Button variant="outline" className="w-fit self-center" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage} data-testid="load-more">
+          <Button
+            variant="outline"
+            className="w-fit self-center"
+            onClick={() => query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            data-testid="load-more"
+          >
             {query.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
           </Button>
         )}

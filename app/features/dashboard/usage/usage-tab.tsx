@@ -36,7 +36,10 @@ function UsageScreen({ apiKey }: { apiKey: string }) {
             type="button"
             aria-pressed={days === period}
             onClick={() => setDays(period)}
-            className={cn('rounded px-3 py-1 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none', days === period && 'bg-accent font-medium')}
+            className={cn(
+              'rounded px-3 py-1 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+              days === period && 'bg-accent font-medium',
+            )}
           >
             <Trans>{period} days</Trans>
           </button>

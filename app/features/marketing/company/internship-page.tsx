@@ -19,11 +19,20 @@ function SeasonCards() {
               <div className="flex items-center justify-between gap-4 p-6">
                 <div>
                   <h3 className="text-2xl font-semibold">
-                    <a href={job.url} rel="noopener" target="_blank" className="outline-none after:absolute after:inset-0">
-                      <Trans>{season} {year}</Trans>
+                    <a
+                      href={job.url}
+                      rel="noopener"
+                      target="_blank"
+                      className="outline-none after:absolute after:inset-0"
+                    >
+                      <Trans>
+                        {season} {year}
+                      </Trans>
                     </a>
                   </h3>
-                  <p className="mt-1 text-sm text-muted-foreground"><Trans>Berlin or Sunnyvale</Trans></p>
+                  <p className="mt-1 text-sm text-muted-foreground">
+                    <Trans>Berlin or Sunnyvale</Trans>
+                  </p>
                 </div>
                 <span className="inline-flex items-center gap-1 text-sm font-medium text-primary group-hover:underline">
                   <Trans>Apply</Trans>
@@ -41,9 +50,18 @@ function SeasonCards() {
 export function InternshipPage() {
   const { t } = useLingui()
   const tracks = [
-    { title: t`Research`, body: t`Train and evaluate embedding, reranker and reader models, and write up what you find, ideally as a paper.` },
-    { title: t`Engineering`, body: t`Work on the API behind every product on this site: inference, batching, crawling and the dashboard.` },
-    { title: t`Developer relations`, body: t`Write tutorials, benchmarks and example apps, and help developers succeed with search and RAG.` },
+    {
+      title: t`Research`,
+      body: t`Train and evaluate embedding, reranker and reader models, and write up what you find, ideally as a paper.`,
+    },
+    {
+      title: t`Engineering`,
+      body: t`Work on the API behind every product on this site: inference, batching, crawling and the dashboard.`,
+    },
+    {
+      title: t`Developer relations`,
+      body: t`Write tutorials, benchmarks and example apps, and help developers succeed with search and RAG.`,
+    },
   ]
   const steps = [
     t`Apply for a season with your CV and, if you have them, links to code or papers.`,
@@ -56,7 +74,12 @@ export function InternshipPage() {
       <PageHeader
         eyebrow={<Trans>Internship</Trans>}
         title={<Trans>Spend a season building search foundations with us</Trans>}
-        lead={<Trans>Research and engineering internships in Berlin and Sunnyvale. You work on real models with a mentor, on a project that ships.</Trans>}
+        lead={
+          <Trans>
+            Research and engineering internships in Berlin and Sunnyvale. You work on real models with a mentor, on a
+            project that ships.
+          </Trans>
+        }
       />
       <Section id="seasons" title={<Trans>Open seasons</Trans>}>
         <SeasonCards />
@@ -75,7 +98,12 @@ export function InternshipPage() {
         <ol className="grid gap-4 md:grid-cols-4">
           {steps.map((step, i) => (
             <li key={step} className="rounded-xl border bg-card p-5">
-              <span aria-hidden className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">{i + 1}</span>
+              <span
+                aria-hidden
+                className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+              >
+                {i + 1}
+              </span>
               <p className="mt-3 text-sm">{step}</p>
             </li>
           ))}

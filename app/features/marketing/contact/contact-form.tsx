@@ -56,7 +56,11 @@ export function ContactForm() {
         requestAnimationFrame(() => done.current?.focus())
         return
       }
-      setFormError(result.reason === 'rate_limited' ? t`You have sent several requests already. Please try again in an hour.` : t`We could not verify that you are human. Please send the form again.`)
+      setFormError(
+        result.reason === 'rate_limited'
+          ? t`You have sent several requests already. Please try again in an hour.`
+          : t`We could not verify that you are human. Please send the form again.`,
+      )
     } catch {
       captcha.reset()
       setFormError(t`Sending failed. Please try again, or write to ${brand.salesEmail}.`)
@@ -66,23 +70,42 @@ export function ContactForm() {
 
   if (status === 'sent') {
     return (
-      <div ref={done} tabIndex={-1} role="status" className="flex flex-col items-start gap-3 rounded-xl border bg-card p-8 outline-none">
+      <div
+        ref={done}
+        tabIndex={-1}
+        role="status"
+        className="flex flex-col items-start gap-3 rounded-xl border bg-card p-8 outline-none"
+      >
         <CircleCheck aria-hidden className="size-8 text-success" />
-        <h2 className="text-xl font-semibold"><Trans>Thank you, we got your message</Trans></h2>
-        <p className="text-muted-foreground"><Trans>Someone from our sales team will reply to {values.email} within one business day.</Trans></p>
+        <h2 className="text-xl font-semibold">
+          <Trans>Thank you, we got your message</Trans>
+        </h2>
+        <p className="text-muted-foreground">
+          <Trans>Someone from our sales team will reply to {values.email} within one business day.</Trans>
+        </p>
       </div>
     )
   }
 
   return (
-    <form ref={form} noValidate onSubmit={onSubmit} onFocus={warmUp} className="flex flex-col gap-5 rounded-xl border bg-card p-6 shadow-xs sm:p-8">
-      <h2 className="text-xl font-semibold"><Trans>Tell us about your project</Trans></h2>
+    <form
+      ref={form}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={warmUp}
+      className="flex flex-col gap-5 rounded-xl border bg-card p-6 shadow-xs sm:p-8"
+    >
+      <h2 className="text-xl font-semibold">
+        <Trans>Tell us about your project</Trans>
+      </h2>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="contact-name" label={<Trans>Name</Trans>} error={errorOf('name')}>
           {(a11y) => <Input {...a11y} {...bind('name')} autoComplete="name" required />}
         </FormField>
         <FormField id="contact-email" label={<Trans>Work e-mail</Trans>} error={errorOf('email')}>
-          {(a11y) => <Input {...a11y} {...bind('email')} type="email" autoComplete="email" inputMode="email" required />}
+          {(a11y) => (
+            <Input {...a11y} {...bind('email')} type="email" autoComplete="email" inputMode="email" required />
+          )}
         </FormField>
       </div>
       <FormField id="contact-company" label={<Trans>Company</Trans>} error={errorOf('company')}>
@@ -97,7 +120,10 @@ export function ContactForm() {
         {(a11y) => <Textarea {...a11y} {...bind('message')} rows={6} required />}
       </FormField>
       {formError && (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
+        >
           {formError}
         </p>
       )}
@@ -109,7 +135,9 @@ export function ContactForm() {
         <p className="text-xs text-muted-foreground" aria-live="polite">
           {captcha.state === 'loading' && <Trans>Checking that you are human, in your browser…</Trans>}
           {captcha.state === 'loaded' && <Trans>Verified. No puzzles, no tracking.</Trans>}
-          {captcha.state === 'unsupported' && <Trans>Your browser cannot run our spam check. Please write to {brand.salesEmail}.</Trans>}
+          {captcha.state === 'unsupported' && (
+            <Trans>Your browser cannot run our spam check. Please write to {brand.salesEmail}.</Trans>
+          )}
         </p>
       </div>
     </form>

@@ -21,17 +21,22 @@ export function Hero() {
   ]
   return (
     <div className="relative overflow-hidden border-b">
-      <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_80%_-10%,oklch(0.75_0.12_262/0.25),transparent),radial-gradient(40rem_24rem_at_0%_110%,oklch(0.8_0.12_190/0.2),transparent)]" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_80%_-10%,oklch(0.75_0.12_262/0.25),transparent),radial-gradient(40rem_24rem_at_0%_110%,oklch(0.8_0.12_190/0.2),transparent)]"
+      />
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-[1.2fr_1fr]">
         <div>
-          <p className="text-sm font-medium text-primary"><Trans>Search foundation models and APIs</Trans></p>
+          <p className="text-sm font-medium text-primary">
+            <Trans>Search foundation models and APIs</Trans>
+          </p>
           <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
             <Trans>Better search starts with better foundations</Trans>
           </h1>
           <p className="mt-5 max-w-xl text-lg text-muted-foreground">
             <Trans>
-              Read any web page, embed text and images in more than 80 languages, put the best results first and let an agent search until it finds
-              the answer. Open models, one API, billed by the token.
+              Read any web page, embed text and images in more than 80 languages, put the best results first and let an
+              agent search until it finds the answer. Open models, one API, billed by the token.
             </Trans>
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
@@ -42,7 +47,9 @@ export function Hero() {
               </LocalizedLink>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <LocalizedLink to="/{-$locale}/models"><Trans>Explore the models</Trans></LocalizedLink>
+              <LocalizedLink to="/{-$locale}/models">
+                <Trans>Explore the models</Trans>
+              </LocalizedLink>
             </Button>
           </div>
           <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4">
@@ -63,7 +70,9 @@ export function Hero() {
             </span>
             <Trans>Rerank search results with one call</Trans>
           </figcaption>
-          <pre tabIndex={0} className="overflow-x-auto p-4 text-[13px] leading-relaxed"><code>{sample}</code></pre>
+          <pre tabIndex={0} className="overflow-x-auto p-4 text-[13px] leading-relaxed">
+            <code>{sample}</code>
+          </pre>
         </figure>
       </div>
     </div>

@@ -26,13 +26,31 @@ export function ModelDetail({ model, news }: { model: Model; news: NewsSummary[]
   return (
     <section aria-labelledby="model-title" className="mx-auto max-w-6xl px-4 pt-10">
       <div className="grid overflow-hidden rounded-2xl border bg-card shadow-sm lg:grid-cols-[2fr_3fr]">
-        <img src={model.image} alt="" width={640} height={360} fetchPriority="high" className="h-full w-full object-cover object-left-bottom max-lg:aspect-video" />
+        <img
+          src={model.image}
+          alt=""
+          width={640}
+          height={360}
+          fetchPriority="high"
+          className="h-full w-full object-cover object-left-bottom max-lg:aspect-video"
+        />
         <div className="flex flex-col gap-5 p-6 sm:p-8">
           <div>
-            <LocalizedLink to="/{-$locale}/models" className="text-sm font-medium text-primary underline-offset-4 hover:underline"><Trans>Models</Trans></LocalizedLink>
-            <h1 id="model-title" className="mt-1 text-3xl font-semibold tracking-tight sm:text-4xl">{model.name}</h1>
+            <LocalizedLink
+              to="/{-$locale}/models"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <Trans>Models</Trans>
+            </LocalizedLink>
+            <h1 id="model-title" className="mt-1 text-3xl font-semibold tracking-tight sm:text-4xl">
+              {model.name}
+            </h1>
             <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t`Tags`}>
-              {model.tags.map((tag) => <li key={tag}><Badge>{tagLabels[tag]}</Badge></li>)}
+              {model.tags.map((tag) => (
+                <li key={tag}>
+                  <Badge>{tagLabels[tag]}</Badge>
+                </li>
+              ))}
             </ul>
           </div>
           <p className="text-lg text-muted-foreground">{i18n._(model.description)}</p>
@@ -47,13 +65,18 @@ export function ModelDetail({ model, news }: { model: Model; news: NewsSummary[]
           <div className="grid gap-5 sm:grid-cols-2">
             {modelPapers.length > 0 && (
               <div>
-                <h2 className={listTitle}><Trans>Papers</Trans></h2>
+                <h2 className={listTitle}>
+                  <Trans>Papers</Trans>
+                </h2>
                 <ul className="mt-2 space-y-2">
                   {modelPapers.map((paper) => (
                     <li key={paper.id}>
-                      <a href={paper.link} rel="noopener" target="_blank" lang="en" className={linkClass}>{paper.title}</a>
+                      <a href={paper.link} rel="noopener" target="_blank" lang="en" className={linkClass}>
+                        {paper.title}
+                      </a>
                       <span className="block text-xs text-muted-foreground">
-                        <ContentDate date={paper.date} />{paper.conference && ` · ${paper.conference}`}
+                        <ContentDate date={paper.date} />
+                        {paper.conference && ` · ${paper.conference}`}
                       </span>
                     </li>
                   ))}
@@ -63,20 +86,37 @@ export function ModelDetail({ model, news }: { model: Model; news: NewsSummary[]
             <div className="space-y-5">
               {posts.length > 0 && (
                 <div>
-                  <h2 className={listTitle}><Trans>In the news</Trans></h2>
+                  <h2 className={listTitle}>
+                    <Trans>In the news</Trans>
+                  </h2>
                   <ul className="mt-2 space-y-2">
                     {posts.map((post) => (
-                      <li key={post.slug}><LocalizedLink to="/{-$locale}/news/$slug" params={{ slug: post.slug }} lang="en" className={linkClass}>{post.title}</LocalizedLink></li>
+                      <li key={post.slug}>
+                        <LocalizedLink
+                          to="/{-$locale}/news/$slug"
+                          params={{ slug: post.slug }}
+                          lang="en"
+                          className={linkClass}
+                        >
+                          {post.title}
+                        </LocalizedLink>
+                      </li>
                     ))}
                   </ul>
                 </div>
               )}
               {usedBy.length > 0 && (
                 <div>
-                  <h2 className={listTitle}><Trans>Available in</Trans></h2>
+                  <h2 className={listTitle}>
+                    <Trans>Available in</Trans>
+                  </h2>
                   <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1">
                     {usedBy.map((p) => (
-                      <li key={p.key}><LocalizedLink to={p.homepage} className={linkClass}>{i18n._(p.label)}</LocalizedLink></li>
+                      <li key={p.key}>
+                        <LocalizedLink to={p.homepage} className={linkClass}>
+                          {i18n._(p.label)}
+                        </LocalizedLink>
+                      </li>
                     ))}
                   </ul>
                 </div>
@@ -90,7 +130,9 @@ export function ModelDetail({ model, news }: { model: Model; news: NewsSummary[]
                 <ExternalLink aria-hidden />
               </a>
             </Button>
-            <span className="text-xs text-muted-foreground"><Trans>License: {model.license}</Trans></span>
+            <span className="text-xs text-muted-foreground">
+              <Trans>License: {model.license}</Trans>
+            </span>
           </div>
         </div>
       </div>

@@ -19,7 +19,12 @@ export function ModelsPage({ tag, focused, news = [] }: { tag?: ModelTag; focuse
       ) : (
         <PageHeader
           title={<Trans>Models</Trans>}
-          lead={<Trans>Embedding, reranker, reader and multimodal models behind our API, with their sizes, context lengths and the papers that describe them.</Trans>}
+          lead={
+            <Trans>
+              Embedding, reranker, reader and multimodal models behind our API, with their sizes, context lengths and
+              the papers that describe them.
+            </Trans>
+          }
         />
       )}
       <Section
@@ -30,7 +35,9 @@ export function ModelsPage({ tag, focused, news = [] }: { tag?: ModelTag; focuse
         <TagFilter active={tag} slug={focused?.slug} />
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((model) => (
-            <li key={model.slug}><ModelCard model={model} showPapers current={model.slug === focused?.slug} /></li>
+            <li key={model.slug}>
+              <ModelCard model={model} showPapers current={model.slug === focused?.slug} />
+            </li>
           ))}
         </ul>
       </Section>

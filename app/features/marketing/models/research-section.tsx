@@ -14,7 +14,9 @@ export function ResearchSection() {
     >
       <ul className="grid gap-4 md:grid-cols-2">
         {papers.map((paper) => (
-          <li key={paper.id}><PaperCard paper={paper} /></li>
+          <li key={paper.id}>
+            <PaperCard paper={paper} />
+          </li>
         ))}
       </ul>
     </Section>

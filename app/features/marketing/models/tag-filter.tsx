@@ -10,7 +10,9 @@ export function TagFilter({ active, slug }: { active?: ModelTag; slug?: string }
   const { t } = useLingui()
   const labels = useModelTagLabels()
   // The page the filter is on: the catalogue, or the catalogue with one model focused.
-  const page = slug ? ({ to: '/{-$locale}/models/$slug', params: { slug } } as const) : ({ to: '/{-$locale}/models' } as const)
+  const page = slug
+    ? ({ to: '/{-$locale}/models/$slug', params: { slug } } as const)
+    : ({ to: '/{-$locale}/models' } as const)
   const options: Array<{ tag?: ModelTag; label: string; count: number }> = [
     { label: t`All`, count: models.length },
     ...modelTags.map((tag) => ({ tag, label: labels[tag], count: models.filter((m) => m.tags.includes(tag)).length })),
@@ -33,7 +35,11 @@ export function TagFilter({ active, slug }: { active?: ModelTag; slug?: string }
                 )}
               >
                 {option.label}
-                <span className={cn('text-xs tabular-nums', selected ? 'text-primary-foreground' : 'text-muted-foreground')}>{option.count}</span>
+                <span
+                  className={cn('text-xs tabular-nums', selected ? 'text-primary-foreground' : 'text-muted-foreground')}
+                >
+                  {option.count}
+                </span>
               </LocalizedLink>
             </li>
           )

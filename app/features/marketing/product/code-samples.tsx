@@ -7,7 +7,11 @@ import { cn } from '~/lib/utils'
 import { KEY, languages, type Language, type Samples } from './samples'
 
 const tabLabels: Record<Language, string> = { curl: 'cURL', python: 'Python', javascript: 'JavaScript' }
-const placeholders: Record<Language, string> = { curl: '$API_KEY', python: '<YOUR_API_KEY>', javascript: '<YOUR_API_KEY>' }
+const placeholders: Record<Language, string> = {
+  curl: '$API_KEY',
+  python: '<YOUR_API_KEY>',
+  javascript: '<YOUR_API_KEY>',
+}
 
 /**
  * Code samples in tabs made of plain buttons (the WAI-ARIA tabs pattern, no library). The visitor's stored
@@ -56,7 +60,9 @@ export function CodeSamples({ samples }: { samples: Samples }) {
               onClick={() => setActive(language)}
               className={cn(
                 '-mb-px border-b-2 px-3 py-2.5 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                active === language ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+                active === language
+                  ? 'border-primary text-foreground'
+                  : 'border-transparent text-muted-foreground hover:text-foreground',
               )}
             >
               {tabLabels[language]}
@@ -68,7 +74,13 @@ export function CodeSamples({ samples }: { samples: Samples }) {
           <span aria-live="polite">{copied ? t`Copied` : t`Copy`}</span>
         </Button>
       </div>
-      <pre id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${active}`} tabIndex={0} className="overflow-x-auto p-4 text-[13px] leading-relaxed">
+      <pre
+        id={`${id}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${id}-${active}`}
+        tabIndex={0}
+        className="overflow-x-auto p-4 text-[13px] leading-relaxed"
+      >
         <code>
           {parts.map((part, i) => (
             <span key={i}>
@@ -84,9 +96,13 @@ export function CodeSamples({ samples }: { samples: Samples }) {
       </pre>
       <p className="border-t px-4 py-2.5 text-xs text-muted-foreground">
         {apiKey ? (
-          <span data-client-state><Trans>Your stored API key is filled in. Keep it secret.</Trans></span>
+          <span data-client-state>
+            <Trans>Your stored API key is filled in. Keep it secret.</Trans>
+          </span>
         ) : (
-          <span data-client-state><Trans>Replace the placeholder with your API key from the dashboard.</Trans></span>
+          <span data-client-state>
+            <Trans>Replace the placeholder with your API key from the dashboard.</Trans>
+          </span>
         )}
       </p>
     </div>

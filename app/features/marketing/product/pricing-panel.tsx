@@ -19,18 +19,27 @@ export function PricingPanel({ product }: { product: Product }) {
         {!enterprise && (
           <p className="text-sm text-muted-foreground">
             <Trans>
-              Every new API key starts with {tokens} free tokens. After that, buy token packs in the dashboard; one key and one balance
-              pay for every product.
+              Every new API key starts with {tokens} free tokens. After that, buy token packs in the dashboard; one key
+              and one balance pay for every product.
             </Trans>
           </p>
         )}
         <div className="mt-auto flex flex-wrap gap-3">
           {enterprise ? (
-            <Button asChild><LocalizedLink to="/{-$locale}/contact-sales">{t`Contact sales`}</LocalizedLink></Button>
+            <Button asChild>
+              <LocalizedLink to="/{-$locale}/contact-sales">{t`Contact sales`}</LocalizedLink>
+            </Button>
           ) : (
             <>
-              <Button asChild><LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}">{t`Get a free API key`}</LocalizedLink></Button>
-              <Button asChild variant="outline"><LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}" params={{ tab: 'billing' }}>{t`Buy tokens`}</LocalizedLink></Button>
+              <Button asChild>
+                <LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}">{t`Get a free API key`}</LocalizedLink>
+              </Button>
+              <Button asChild variant="outline">
+                <LocalizedLink
+                  to="/{-$locale}/api-dashboard/{-$tab}"
+                  params={{ tab: 'billing' }}
+                >{t`Buy tokens`}</LocalizedLink>
+              </Button>
             </>
           )}
         </div>

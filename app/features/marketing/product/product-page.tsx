@@ -20,7 +20,15 @@ import { apiBase, endpointOf, samplesFor } from './samples'
  * One product page: what it does, who it is for, the live demo's place, code samples, its models and
  * pricing. `children` adds product-specific sections after the code samples.
  */
-export function ProductPage({ productKey, apiSectionId = 'api', children }: { productKey: ProductKey; apiSectionId?: string; children?: React.ReactNode }) {
+export function ProductPage({
+  productKey,
+  apiSectionId = 'api',
+  children,
+}: {
+  productKey: ProductKey
+  apiSectionId?: string
+  children?: React.ReactNode
+}) {
   const { i18n } = useLinguiRuntime()
   const product = getProduct(productKey)!
   const label = i18n._(product.label)
@@ -30,11 +38,23 @@ export function ProductPage({ productKey, apiSectionId = 'api', children }: { pr
   return (
     <>
       <PageHeader eyebrow={label} title={i18n._(product.caption)} lead={i18n._(product.description)}>
-        <div aria-hidden className="mt-8 h-1.5 w-40 rounded-full" style={{ backgroundImage: spectrumGradient(product.spectrum, 90) }} />
+        <div
+          aria-hidden
+          className="mt-8 h-1.5 w-40 rounded-full"
+          style={{ backgroundImage: spectrumGradient(product.spectrum, 90) }}
+        />
         <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild size="lg"><LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}"><Trans>Get a free API key</Trans></LocalizedLink></Button>
+          <Button asChild size="lg">
+            <LocalizedLink to="/{-$locale}/api-dashboard/{-$tab}">
+              <Trans>Get a free API key</Trans>
+            </LocalizedLink>
+          </Button>
           {/* includeHash: the link is to a section, not to this page itself. */}
-          <Button asChild size="lg" variant="outline"><LocalizedLink to={product.homepage} hash={apiSectionId} activeOptions={{ includeHash: true }}><Trans>See the code</Trans></LocalizedLink></Button>
+          <Button asChild size="lg" variant="outline">
+            <LocalizedLink to={product.homepage} hash={apiSectionId} activeOptions={{ includeHash: true }}>
+              <Trans>See the code</Trans>
+            </LocalizedLink>
+          </Button>
         </div>
       </PageHeader>
       <Section id="overview" title={<Trans>What it does</Trans>}>
@@ -48,7 +68,10 @@ export function ProductPage({ productKey, apiSectionId = 'api', children }: { pr
             ))}
           </ul>
           <aside aria-labelledby="audience-title" className="rounded-xl bg-accent p-5 text-accent-foreground">
-            <h3 id="audience-title" className="flex items-center gap-2 font-semibold"><Users aria-hidden className="size-4" /><Trans>Who it is for</Trans></h3>
+            <h3 id="audience-title" className="flex items-center gap-2 font-semibold">
+              <Users aria-hidden className="size-4" />
+              <Trans>Who it is for</Trans>
+            </h3>
             <p className="mt-2 text-sm">{i18n._(product.audience)}</p>
           </aside>
         </div>
@@ -56,15 +79,38 @@ export function ProductPage({ productKey, apiSectionId = 'api', children }: { pr
       <Section id="demo" className="pt-0 sm:pt-0" title={<Trans>Try it</Trans>}>
         <DemoPlaceholder productLabel={label} />
       </Section>
-      <Section id={apiSectionId} className="bg-muted/40" title={<Trans>Call the API</Trans>} intro={<Trans>Authenticate with your API key as a bearer token. Endpoint: <code className="rounded bg-muted px-1 py-0.5 text-foreground">{endpoint}</code> on {apiBase}</Trans>}>
+      <Section
+        id={apiSectionId}
+        className="bg-muted/40"
+        title={<Trans>Call the API</Trans>}
+        intro={
+          <Trans>
+            Authenticate with your API key as a bearer token. Endpoint:{' '}
+            <code className="rounded bg-muted px-1 py-0.5 text-foreground">{endpoint}</code> on {apiBase}
+          </Trans>
+        }
+      >
         <CodeSamples samples={samples} />
       </Section>
       {children}
       {models.length > 0 && (
-        <Section id="models" title={<Trans>Models</Trans>} action={<LocalizedLink to="/{-$locale}/models" className="text-sm font-medium text-primary underline-offset-4 hover:underline"><Trans>All models</Trans></LocalizedLink>}>
+        <Section
+          id="models"
+          title={<Trans>Models</Trans>}
+          action={
+            <LocalizedLink
+              to="/{-$locale}/models"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <Trans>All models</Trans>
+            </LocalizedLink>
+          }
+        >
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {models.map((model) => (
-              <li key={model.slug}><ModelCard model={model} showPapers /></li>
+              <li key={model.slug}>
+                <ModelCard model={model} showPapers />
+              </li>
             ))}
           </ul>
         </Section>

@@ -26,18 +26,28 @@ export function RateLimits({ product }: { product: ProductKey }) {
   ]
   return (
     <table className="w-full text-sm">
-      <caption className="mb-2 text-left font-medium"><Trans>Rate limits</Trans></caption>
+      <caption className="mb-2 text-left font-medium">
+        <Trans>Rate limits</Trans>
+      </caption>
       <thead>
         <tr className="border-b text-left text-xs text-muted-foreground">
-          <th scope="col" className="py-2 font-medium"><Trans>Key</Trans></th>
-          <th scope="col" className="py-2 text-right font-medium"><Trans>Requests per minute</Trans></th>
+          <th scope="col" className="py-2 font-medium">
+            <Trans>Key</Trans>
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            <Trans>Requests per minute</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.tier} className="border-b last:border-0">
-            <th scope="row" className="py-2 text-left font-normal">{row.tier}</th>
-            <td className="py-2 text-right tabular-nums">{row.limit === null ? <Trans>Key required</Trans> : i18n.number(row.limit)}</td>
+            <th scope="row" className="py-2 text-left font-normal">
+              {row.tier}
+            </th>
+            <td className="py-2 text-right tabular-nums">
+              {row.limit === null ? <Trans>Key required</Trans> : i18n.number(row.limit)}
+            </td>
           </tr>
         ))}
       </tbody>

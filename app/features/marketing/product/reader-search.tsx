@@ -11,12 +11,15 @@ export function ReaderSearchSection() {
         <div className="max-w-3xl space-y-2 text-muted-foreground">
           <p>
             <Trans>
-              Give Reader a question instead of a URL and it runs a web search, then reads the top results and returns each one as clean
-              Markdown with its title and URL. One call replaces a search API, a crawler and an HTML converter.
+              Give Reader a question instead of a URL and it runs a web search, then reads the top results and returns
+              each one as clean Markdown with its title and URL. One call replaces a search API, a crawler and an HTML
+              converter.
             </Trans>
           </p>
           <p>
-            <Trans>Use it to ground a language model in current pages, or to collect sources for an agent before it answers.</Trans>
+            <Trans>
+              Use it to ground a language model in current pages, or to collect sources for an agent before it answers.
+            </Trans>
           </p>
         </div>
       </div>

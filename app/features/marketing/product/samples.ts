@@ -21,7 +21,11 @@ interface Call {
 
 const indent = (text: string, by: string) => text.replaceAll('\n', `\n${by}`)
 const json = (body: unknown) => JSON.stringify(body, null, 2)
-const pythonLiteral = (body: unknown) => json(body).replace(/: true\b/g, ': True').replace(/: false\b/g, ': False').replace(/: null\b/g, ': None')
+const pythonLiteral = (body: unknown) =>
+  json(body)
+    .replace(/: true\b/g, ': True')
+    .replace(/: false\b/g, ': False')
+    .replace(/: null\b/g, ': None')
 
 function curl(call: Call): string {
   const lines = [`curl${call.method === 'GET' ? '' : ` -X ${call.method}`} "${apiBase}${call.path}"`]
@@ -40,7 +44,11 @@ function python(call: Call): string {
 }
 
 function javascript(call: Call): string {
-  const headers = { ...(call.body ? { 'Content-Type': 'application/json' } : {}), Authorization: `Bearer ${KEY}`, ...call.headers }
+  const headers = {
+    ...(call.body ? { 'Content-Type': 'application/json' } : {}),
+    Authorization: `Bearer ${KEY}`,
+    ...call.headers,
+  }
   const options = [`method: '${call.method}'`, `headers: ${indent(json(headers), '  ')}`]
   if (call.body) options.push(`body: JSON.stringify(${indent(json(call.body), '  ')})`)
   return `const response = await fetch('${apiBase}${call.path}', {\n  ${options.join(',\n  ')},\n})\n${call.javascript}`
@@ -56,7 +64,8 @@ const embeddings: Call = {
     input: ['Organic skincare for sensitive skin', 'Bio-Hautpflege für empfindliche Haut'],
   },
   python: 'for item in response.json()["data"]:\n    print(item["index"], item["embedding"][:4])',
-  javascript: 'const { data, usage } = await response.json()\nconsole.log(data[0].embedding.length, usage.total_tokens)',
+  javascript:
+    'const { data, usage } = await response.json()\nconsole.log(data[0].embedding.length, usage.total_tokens)',
 }
 
 const calls: Record<ProductKey, Call> = {
@@ -82,7 +91,8 @@ const calls: Record<ProductKey, Call> = {
       top_n: 2,
     },
     python: 'for result in response.json()["results"]:\n    print(result["index"], result["relevance_score"])',
-    javascript: 'const { results } = await response.json()\nfor (const r of results) console.log(r.index, r.relevance_score)',
+    javascript:
+      'const { results } = await response.json()\nfor (const r of results) console.log(r.index, r.relevance_score)',
   },
   deepsearch: {
     method: 'POST',
@@ -105,7 +115,8 @@ const calls: Record<ProductKey, Call> = {
       labels: ['Shipping', 'Account', 'Billing'],
     },
     python: 'for item in response.json()["data"]:\n    print(item["prediction"], item["score"])',
-    javascript: 'const { data } = await response.json()\nfor (const item of data) console.log(item.prediction, item.score)',
+    javascript:
+      'const { data } = await response.json()\nfor (const item of data) console.log(item.prediction, item.score)',
   },
   segmenter: {
     method: 'POST',

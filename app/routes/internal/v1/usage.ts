@@ -15,7 +15,12 @@ export const Route = createFileRoute('/internal/v1/usage')({
             'Give exactly one of `api_key` and `key_id`. A repeated `usage_event_id` answers `duplicate: true` without charging again; 409 if it was recorded for another key, 402 if the balance is too low.',
           auth: 'service',
           json: usageBody,
-          example: { api_key: `${brand.keyPrefix}…`, product: 'embeddings', tokens: 1200, usage_event_id: 'req-8f14e45f' },
+          example: {
+            api_key: `${brand.keyPrefix}…`,
+            product: 'embeddings',
+            tokens: 1200,
+            usage_event_id: 'req-8f14e45f',
+          },
           answer: usageAnswer,
           errors: [401, 402, 404, 409, 415, 422],
         },

@@ -7,7 +7,12 @@ import { pageHead } from '~/lib/seo'
 export const Route = createFileRoute('/{-$locale}/api-dashboard/{-$tab}')({
   beforeLoad: ({ params, search }) => {
     if (params.tab !== undefined && !isDashboardTab(params.tab)) {
-      throw redirect({ to: '/{-$locale}/api-dashboard/{-$tab}', params: { locale: params.locale, tab: undefined }, search, replace: true })
+      throw redirect({
+        to: '/{-$locale}/api-dashboard/{-$tab}',
+        params: { locale: params.locale, tab: undefined },
+        search,
+        replace: true,
+      })
     }
   },
   head: (ctx) => pageHead(ctx, { ...pageMeta.apiDashboard, noindex: true }),

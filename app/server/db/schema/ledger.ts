@@ -14,7 +14,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    keyId: uuid('key_id').notNull().references(() => apiKeys.id),
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id),
     type: text('type', { enum: ledgerEntryTypes }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
@@ -34,6 +36,8 @@ export const ledgerEntries = pgTable(
         or ${t.type} = 'adjustment'`,
     ),
     index('ledger_entries_key_idx').on(t.keyId, t.id),
-    index('ledger_entries_consumption_idx').on(t.keyId, t.createdAt).where(sql`type = 'consume'`),
+    index('ledger_entries_consumption_idx')
+      .on(t.keyId, t.createdAt)
+      .where(sql`type = 'consume'`),
   ],
 )

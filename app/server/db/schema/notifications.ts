@@ -10,12 +10,17 @@ export const balanceNotifications = pgTable(
   'balance_notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    keyId: uuid('key_id').notNull().references(() => apiKeys.id),
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id),
     threshold: bigint('threshold', { mode: 'number' }).notNull(),
     email: text('email').notNull(),
     armed: boolean('armed').notNull(),
     lastFiredAt: timestamp('last_fired_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('balance_notifications_key_threshold').on(t.keyId, t.threshold), check('balance_notifications_threshold_positive', sql`${t.threshold} > 0`)],
+  (t) => [
+    unique('balance_notifications_key_threshold').on(t.keyId, t.threshold),
+    check('balance_notifications_threshold_positive', sql`${t.threshold} > 0`),
+  ],
 )

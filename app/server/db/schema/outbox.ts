@@ -21,6 +21,9 @@ export const emailOutbox = pgTable(
     /** Not before this time: a sender's lease while it sends, then the retry back-off. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_unsent_idx').on(t.createdAt).where(sql`sent_at is null`)],
+  (t) => [
+    index('email_outbox_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`sent_at is null`),
+  ],
 )
-

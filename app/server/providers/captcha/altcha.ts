@@ -18,7 +18,10 @@ const processSecret = randomBytes(32).toString('hex')
  * key, and verifies in one key derivation. Single use: the challenge nonce is recorded in the database on
  * success, so a replay fails on every instance until the challenge has expired anyway.
  */
-export function altchaProvider(db: () => Promise<Db>, options: { secret?: string; difficulty: number }): CaptchaProvider {
+export function altchaProvider(
+  db: () => Promise<Db>,
+  options: { secret?: string; difficulty: number },
+): CaptchaProvider {
   const secret = options.secret ?? processSecret
   const keySecret = createHmac('sha256', secret).update('altcha-key-signature').digest('hex')
   return {
@@ -36,7 +39,13 @@ export function altchaProvider(db: () => Promise<Db>, options: { secret?: string
     async verify(response) {
       const payload = parsePayload(response)
       if (!payload) return false
-      const result = await verifySolution({ challenge: payload.challenge as Challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: secret, hmacKeySignatureSecret: keySecret }).catch(() => null)
+      const result = await verifySolution({
+        challenge: payload.challenge as Challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: secret,
+        hmacKeySignatureSecret: keySecret,
+      }).catch(() => null)
       if (!result?.verified || !payload.challenge.parameters.expiresAt) return false
       return redeem(await db(), payload.challenge.parameters.nonce, payload.challenge.parameters.expiresAt)
     },
@@ -46,7 +55,11 @@ export function altchaProvider(db: () => Promise<Db>, options: { secret?: string
 function parsePayload(response: string): Payload | undefined {
   try {
     const payload = JSON.parse(Buffer.from(response, 'base64').toString('utf8')) as Payload
-    const ok = typeof payload?.challenge?.parameters?.nonce === 'string' && typeof payload.challenge.signature === 'string' && typeof payload.solution === 'object' && payload.solution !== null
+    const ok =
+      typeof payload?.challenge?.parameters?.nonce === 'string' &&
+      typeof payload.challenge.signature === 'string' &&
+      typeof payload.solution === 'object' &&
+      payload.solution !== null
     return ok ? payload : undefined
   } catch {
     return undefined

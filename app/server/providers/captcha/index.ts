@@ -12,7 +12,11 @@ let cached: { env: ServerEnv; provider: CaptchaProvider } | undefined
 export function captchaProvider(env = serverEnv()): CaptchaProvider {
   if (cached?.env === env) return cached.provider
   const provider = env.TURNSTILE_SECRET_KEY
-    ? turnstileProvider({ secretKey: env.TURNSTILE_SECRET_KEY, siteKey: env.TURNSTILE_SITE_KEY, verifyUrl: env.TURNSTILE_VERIFY_URL })
+    ? turnstileProvider({
+        secretKey: env.TURNSTILE_SECRET_KEY,
+        siteKey: env.TURNSTILE_SITE_KEY,
+        verifyUrl: env.TURNSTILE_VERIFY_URL,
+      })
     : altchaProvider(getDb, { secret: env.CAPTCHA_SECRET, difficulty: env.CAPTCHA_DIFFICULTY })
   cached = { env, provider }
   return provider

@@ -10,7 +10,8 @@ export const Route = createFileRoute('/api/v1/api_key/fe_user')({
       GET: endpoint(
         {
           summary: 'Key info: e-mail, wallet and metadata',
-          description: 'The key goes in the `Authorization: Bearer` header or, for browser links, in the `api_key` query parameter.',
+          description:
+            'The key goes in the `Authorization: Bearer` header or, for browser links, in the `api_key` query parameter.',
           auth: 'key-or-query',
           query: keyInfoQuery,
           answer: keyInfoAnswer,

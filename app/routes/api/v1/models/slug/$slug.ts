@@ -8,7 +8,13 @@ export const Route = createFileRoute('/api/v1/models/slug/$slug')({
   server: {
     handlers: {
       GET: endpoint(
-        { summary: 'One model, with num_replicas', auth: 'none', answer: modelAnswer, errors: [404], cache: 'public, max-age=60' },
+        {
+          summary: 'One model, with num_replicas',
+          auth: 'none',
+          answer: modelAnswer,
+          errors: [404],
+          cache: 'public, max-age=60',
+        },
         ({ params }) => model(params.slug ?? ''),
       ),
     },
