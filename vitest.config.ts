@@ -9,6 +9,8 @@ export default defineConfig({
   plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
   resolve: { alias: { '~': here('./app'), '#content': here('./content'), '#config': here('./app.config.ts') } },
   test: {
+    // In-process API tests refuse on purpose by the hundred; their info lines would bury real failures.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       {

@@ -29,7 +29,9 @@ async function logged<T>(
 
 const previousLevel = process.env.LOG_LEVEL
 afterEach(() => {
-  process.env.LOG_LEVEL = previousLevel
+  // Assigning undefined to process.env would store the text "undefined".
+  if (previousLevel === undefined) delete process.env.LOG_LEVEL
+  else process.env.LOG_LEVEL = previousLevel
   useDatabase(database)
 })
 
