@@ -1,6 +1,6 @@
 /**
  * Everything a call can be refused with, as typed outcomes. The domain and the calls built on it throw
- * these and never speak HTTP; one table at the edge (`app/server/http/refusal-answers.ts`) gives each
+ * these and never speak HTTP; one table at the HTTP edge (`refusal-answers.ts`) gives each
  * its status and the `{detail}` the caller reads. A message here is for the log, never shown.
  */
 abstract class BaseRefusal extends Error {
