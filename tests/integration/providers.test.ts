@@ -10,7 +10,7 @@ import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
 import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
 import { getDb } from '~/server/db/client'
 import { rowsOf } from '~/server/db/migrate'
-import { rateLimit } from '~/server/api/rate-limit'
+import { checkRateLimit, rateLimit } from '~/server/api/rate-limit'
 import { redisStore, resetRateLimits } from '~/server/providers/rate-limit-store'
 import { altchaProvider } from '~/server/providers/captcha/altcha'
 import { createMailer, drainOutbox } from '~/server/providers/email'
@@ -142,6 +142,20 @@ describeWithService('TEST_REDIS_URL', 'rate limits in Redis', () => {
     resetRateLimits(two)
     await rateLimit(bucket, 3, 60_000)
     await expect(rateLimit(bucket, 3, 60_000)).rejects.toMatchObject({ kind: 'RateLimited' })
+    resetRateLimits()
+  })
+
+  it('checks a shared budget without counting the check', async () => {
+    const one = await redisStore(process.env.TEST_REDIS_URL!)
+    const two = await redisStore(process.env.TEST_REDIS_URL!)
+    const bucket = `test:${randomUUID()}`
+    resetRateLimits(one)
+    await rateLimit(bucket, 2, 60_000)
+    resetRateLimits(two)
+    for (let i = 0; i < 3; i++) await checkRateLimit(bucket, 2, 60_000)
+    await rateLimit(bucket, 2, 60_000)
+    resetRateLimits(one)
+    await expect(checkRateLimit(bucket, 2, 60_000)).rejects.toMatchObject({ kind: 'RateLimited' })
     resetRateLimits()
   })
 })
