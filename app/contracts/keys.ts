@@ -2,6 +2,21 @@
 import * as v from 'valibot'
 import { presentedKey } from './common'
 
+/**
+ * What a captcha solution may be spent on: each challenge is issued for one action and refused by the others.
+ * Trial and empty keys share `new_key`, so a dashboard refused a trial key (429) gets an empty one with the
+ * same answer.
+ */
+export const captchaActions = ['new_key', 'revoke_key', 'transfer_balance', 'contact_sales'] as const
+export type CaptchaAction = (typeof captchaActions)[number]
+
+export const captchaChallengeQuery = v.strictObject({
+  action: v.pipe(
+    v.picklist(captchaActions, `must be one of ${captchaActions.join(', ')}`),
+    v.description('The call the solution will be sent to; a solution is refused by every other call.'),
+  ),
+})
+
 export const captchaForm = v.strictObject({
   captcha: v.pipe(
     v.string(),
@@ -38,8 +53,12 @@ export const altchaChallengeV1 = v.object({
   signature: v.string(),
 })
 
-/** With Turnstile configured the widget loads Cloudflare's instead. */
-export const turnstileChallenge = v.object({ provider: v.literal('turnstile'), site_key: v.nullable(v.string()) })
+/** With Turnstile configured the widget loads Cloudflare's instead, rendered with this `action`. */
+export const turnstileChallenge = v.object({
+  provider: v.literal('turnstile'),
+  site_key: v.nullable(v.string()),
+  action: v.picklist(captchaActions),
+})
 
 export const captchaChallengeAnswer = v.union([altchaChallengeV2, altchaChallengeV1, turnstileChallenge])
 

@@ -14,7 +14,7 @@ const database = process.env.BENCH_DATABASE_URL ? 'Postgres' : 'PGlite'
 
 /** Solves the served build's ALTCHA challenge the way the widget does, as the form field `captcha`. */
 async function solvedCaptcha(): Promise<string> {
-  const challenge = (await (await fetch(`${baseUrl}/api/v1/captcha/challenge`)).json()) as Challenge
+  const challenge = (await (await fetch(`${baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()) as Challenge
   const solution = await solveChallenge({ challenge, deriveKey })
   if (!solution) throw new Error('could not solve the captcha')
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')

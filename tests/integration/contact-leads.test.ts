@@ -26,7 +26,10 @@ const count = (table: string) => scalar(database.db, sql.raw(`select count(*) fr
 
 describe('contact sales', () => {
   it('stores a lead and queues one mail to sales', async () => {
-    const result = await submitLead(from('198.51.100.1'), { ...lead, captcha: await solvedCaptcha(challengeRoute) })
+    const result = await submitLead(from('198.51.100.1'), {
+      ...lead,
+      captcha: await solvedCaptcha(challengeRoute, 'contact_sales'),
+    })
     expect(result).toEqual({ ok: true })
     expect(await count('contact_leads')).toBe(1)
     expect(
@@ -46,11 +49,15 @@ describe('contact sales', () => {
     expect(await count('contact_leads')).toBe(before)
   })
 
-  it('answers the sixth request from one address within the hour as rate limited, storing nothing', async () => {
+  it('answers the sixth verified lead from one address within the hour as rate limited, storing nothing', async () => {
     const address = '198.51.100.3'
-    for (let i = 0; i < 5; i++) await submitLead(from(address), { ...lead, captcha: 'bm90LWEtc29sdXRpb24=' })
+    for (let i = 0; i < 5; i++)
+      await submitLead(from(address), { ...lead, captcha: await solvedCaptcha(challengeRoute, 'contact_sales') })
     const before = await count('contact_leads')
-    const sixth = await submitLead(from(address), { ...lead, captcha: await solvedCaptcha(challengeRoute) })
+    const sixth = await submitLead(from(address), {
+      ...lead,
+      captcha: await solvedCaptcha(challengeRoute, 'contact_sales'),
+    })
     expect(sixth).toEqual({ ok: false, reason: 'rate_limited' })
     expect(await count('contact_leads')).toBe(before)
   })

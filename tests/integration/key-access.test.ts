@@ -93,7 +93,7 @@ describe('keys at rest and in logs (test 24)', () => {
     )
     try {
       const issued = await call(trialRoute, 'POST', '/api/v1/api_key/trial', {
-        form: { captcha: await solvedCaptcha(challengeRoute) },
+        form: { captcha: await solvedCaptcha(challengeRoute, 'new_key') },
       })
       const apiKey: string = issued.body.api_key
       const other = await keyWithBalance(database.db, 10)
@@ -107,7 +107,7 @@ describe('keys at rest and in logs (test 24)', () => {
       await call(transferRoute, 'POST', '/api/v1/billing/transfer_balance', {
         bearer: apiKey,
         query: { receiver_key: other.apiKey, revoke_sender_key: 'true' },
-        form: { captcha: await solvedCaptcha(challengeRoute) },
+        form: { captcha: await solvedCaptcha(challengeRoute, 'transfer_balance') },
       })
       await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { bearer: apiKey })
 
@@ -135,7 +135,7 @@ describe('keys at rest and in logs (test 24)', () => {
     const { apiKey } = await keyWithBalance(database.db, 100)
     const revoked = await call(keyRoute, 'DELETE', '/api/v1/api_key', {
       bearer: apiKey,
-      form: { captcha: await solvedCaptcha(challengeRoute) },
+      form: { captcha: await solvedCaptcha(challengeRoute, 'revoke_key') },
     })
     expect(revoked).toMatchObject({ status: 200, body: { detail: 'API key revoked' } })
     const answers = await Promise.all([

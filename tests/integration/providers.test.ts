@@ -10,7 +10,7 @@ import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
 import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
 import { getDb } from '~/server/db/client'
 import { rowsOf } from '~/server/db/migrate'
-import { rateLimit } from '~/server/api/rate-limit'
+import { checkRateLimit, rateLimit } from '~/server/api/rate-limit'
 import { redisStore, resetRateLimits } from '~/server/providers/rate-limit-store'
 import { altchaProvider } from '~/server/providers/captcha/altcha'
 import { createMailer, drainOutbox } from '~/server/providers/email'
@@ -29,20 +29,21 @@ describe('ALTCHA across instances', () => {
     const secret = 'shared-secret-of-all-instances'
     const one = altchaProvider(getDb, { secret, difficulty: 20 })
     const two = altchaProvider(getDb, { secret, difficulty: 20 })
-    const challenge = (await one.challenge()) as Challenge
+    const challenge = (await one.challenge('new_key')) as Challenge
     const solution = await solveChallenge({ challenge, deriveKey })
     const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-    expect(await one.verify(payload)).toBe(true)
-    expect(await two.verify(payload)).toBe(false)
+    expect(await one.verify(payload, { action: 'new_key' })).toBe(true)
+    expect(await two.verify(payload, { action: 'new_key' })).toBe(false)
   })
 
   it('refuses an expired challenge and one signed with another secret', async () => {
     const provider = altchaProvider(getDb, { secret: 'secret-number-one-xxxx', difficulty: 20 })
     const foreign = altchaProvider(getDb, { secret: 'secret-number-two-xxxx', difficulty: 20 })
-    const challenge = (await foreign.challenge()) as Challenge
+    const challenge = (await foreign.challenge('new_key')) as Challenge
     const solution = await solveChallenge({ challenge, deriveKey })
-    expect(await provider.verify(Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'))).toBe(false)
-    expect(await provider.verify('not base64 json')).toBe(false)
+    const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+    expect(await provider.verify(payload, { action: 'new_key' })).toBe(false)
+    expect(await provider.verify('not base64 json', { action: 'new_key' })).toBe(false)
   })
 })
 
@@ -58,8 +59,10 @@ describe('Turnstile', () => {
         const token = new URLSearchParams(body).get('response') ?? ''
         const success = token.startsWith('good') && !seen.includes(token)
         seen.push(token)
+        // `good:<action>:n` stands for a token from a widget rendered with that action.
+        const action = token.split(':')[1]
         res.setHeader('content-type', 'application/json')
-        res.end(JSON.stringify({ success, 'error-codes': success ? [] : ['invalid-input-response'] }))
+        res.end(JSON.stringify({ success, action, 'error-codes': success ? [] : ['invalid-input-response'] }))
       })
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -76,15 +79,19 @@ describe('Turnstile', () => {
   })
 
   it('gives the widget the site key and issues a key only for a token siteverify accepts, once', async () => {
-    expect((await call(challengeRoute, 'GET', '/api/v1/captcha/challenge')).body).toEqual({
-      provider: 'turnstile',
-      site_key: 'site-key',
-    })
+    const challenge = await call(challengeRoute, 'GET', '/api/v1/captcha/challenge', { query: { action: 'new_key' } })
+    expect(challenge.body).toEqual({ provider: 'turnstile', site_key: 'site-key', action: 'new_key' })
     expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'bad-token' } })).status).toBe(
       400,
     )
     expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'good-1' } })).status).toBe(200)
     expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'good-1' } })).status).toBe(400)
+  })
+
+  it('refuses a token whose widget was rendered for another action', async () => {
+    const trial = (captcha: string) => call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha } })
+    expect((await trial('good:contact_sales:1')).status).toBe(400)
+    expect((await trial('good:new_key:2')).status).toBe(200)
   })
 })
 
@@ -135,6 +142,20 @@ describeWithService('TEST_REDIS_URL', 'rate limits in Redis', () => {
     resetRateLimits(two)
     await rateLimit(bucket, 3, 60_000)
     await expect(rateLimit(bucket, 3, 60_000)).rejects.toMatchObject({ kind: 'RateLimited' })
+    resetRateLimits()
+  })
+
+  it('checks a shared budget without counting the check', async () => {
+    const one = await redisStore(process.env.TEST_REDIS_URL!)
+    const two = await redisStore(process.env.TEST_REDIS_URL!)
+    const bucket = `test:${randomUUID()}`
+    resetRateLimits(one)
+    await rateLimit(bucket, 2, 60_000)
+    resetRateLimits(two)
+    for (let i = 0; i < 3; i++) await checkRateLimit(bucket, 2, 60_000)
+    await rateLimit(bucket, 2, 60_000)
+    resetRateLimits(one)
+    await expect(checkRateLimit(bucket, 2, 60_000)).rejects.toMatchObject({ kind: 'RateLimited' })
     resetRateLimits()
   })
 })

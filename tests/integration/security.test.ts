@@ -149,7 +149,7 @@ describe('GET never changes state (test 25)', () => {
     })
     const before = await fingerprint(database.db)
     const gets: Array<[Parameters<typeof call>[0], string, Parameters<typeof call>[3]?]> = [
-      [challengeRoute, '/api/v1/captcha/challenge'],
+      [challengeRoute, '/api/v1/captcha/challenge', { query: { action: 'new_key' } }],
       [feUserRoute, '/api/v1/api_key/fe_user', { query: { api_key: key.apiKey } }],
       [transactionRoute, '/api/v1/billing/transaction', { bearer: key.apiKey }],
       [paginatedRoute, '/api/v1/billing/paginated_transaction', { bearer: key.apiKey, query: { num_records: '1' } }],

@@ -31,7 +31,7 @@ describe('transfers', () => {
   it('moves the whole balance and revokes the sender; the receiver sees a transfer_in', async () => {
     const a = await keyWithBalance(database.db, 1234)
     const b = await keyWithBalance(database.db, 10)
-    const { status, body } = await transfer(a.apiKey, b.apiKey, await solvedCaptcha(challengeRoute))
+    const { status, body } = await transfer(a.apiKey, b.apiKey, await solvedCaptcha(challengeRoute, 'transfer_balance'))
     expect(status).toBe(200)
     expect(body).toMatchObject({ amount: 1234, sender_balance: 0, receiver_balance: 1244, sender_revoked: true })
     expect(
@@ -45,8 +45,8 @@ describe('transfers', () => {
   it('refuses the same transfer submitted twice (test 9)', async () => {
     const a = await keyWithBalance(database.db, 50)
     const b = await keyWithBalance(database.db, 0)
-    const first = await transfer(a.apiKey, b.apiKey, await solvedCaptcha(challengeRoute))
-    const second = await transfer(a.apiKey, b.apiKey, await solvedCaptcha(challengeRoute))
+    const first = await transfer(a.apiKey, b.apiKey, await solvedCaptcha(challengeRoute, 'transfer_balance'))
+    const second = await transfer(a.apiKey, b.apiKey, await solvedCaptcha(challengeRoute, 'transfer_balance'))
     expect([first.status, second.status]).toEqual([200, 401])
     expect(await balanceOf(b.id)).toBe(50)
     expect(await outcomeOf(transferBalance(database.db, a.id, b.id))).toBe('KeyRevoked')
@@ -56,9 +56,13 @@ describe('transfers', () => {
     const a = await keyWithBalance(database.db, 70)
     const revoked = await keyWithBalance(database.db, 5)
     await database.db.execute(sql`update api_keys set revoked_at = now() where id = ${revoked.id}::uuid`)
-    const self = await transfer(a.apiKey, a.apiKey, await solvedCaptcha(challengeRoute))
-    const unknown = await transfer(a.apiKey, `lds_${'x'.repeat(32)}`, await solvedCaptcha(challengeRoute))
-    const toRevoked = await transfer(a.apiKey, revoked.apiKey, await solvedCaptcha(challengeRoute))
+    const self = await transfer(a.apiKey, a.apiKey, await solvedCaptcha(challengeRoute, 'transfer_balance'))
+    const unknown = await transfer(
+      a.apiKey,
+      `lds_${'x'.repeat(32)}`,
+      await solvedCaptcha(challengeRoute, 'transfer_balance'),
+    )
+    const toRevoked = await transfer(a.apiKey, revoked.apiKey, await solvedCaptcha(challengeRoute, 'transfer_balance'))
     expect([self.status, unknown.status, toRevoked.status]).toEqual([400, 404, 404])
     expect(self.body.detail).toBe('Cannot transfer balance to the same key')
     expect(await balanceOf(a.id)).toBe(70)
@@ -69,7 +73,9 @@ describe('transfers', () => {
   it('refuses a revoked sender everywhere at once (test 10)', async () => {
     const a = await keyWithBalance(database.db, 30)
     const b = await keyWithBalance(database.db, 0)
-    expect((await transfer(a.apiKey, b.apiKey, await solvedCaptcha(challengeRoute))).status).toBe(200)
+    expect((await transfer(a.apiKey, b.apiKey, await solvedCaptcha(challengeRoute, 'transfer_balance'))).status).toBe(
+      200,
+    )
     expect((await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: a.apiKey } })).status).toBe(
       401,
     )

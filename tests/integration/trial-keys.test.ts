@@ -19,7 +19,7 @@ const keyCount = () => scalar(database.db, sql`select count(*) from api_keys`)
 
 describe('trial keys (reliability test 27)', () => {
   it('issues a key with the free pack of 10,000,000 tokens for a solved captcha', async () => {
-    const captcha = await solvedCaptcha(challengeRoute)
+    const captcha = await solvedCaptcha(challengeRoute, 'new_key')
     const { status, body } = await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha } })
     expect(status).toBe(200)
     expect(body.api_key).toMatch(/^lds_[A-Za-z0-9_-]{32}$/)
@@ -43,7 +43,7 @@ describe('trial keys (reliability test 27)', () => {
     })
     expect(forged.status).toBe(400)
     expect(forged.body).toEqual({ detail: 'Captcha verification failed' })
-    const captcha = await solvedCaptcha(challengeRoute)
+    const captcha = await solvedCaptcha(challengeRoute, 'new_key')
     expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha } })).status).toBe(200)
     const replay = await call(trialRoute, 'POST', '/api/v1/api_key/trial', {
       form: { captcha },
@@ -56,7 +56,7 @@ describe('trial keys (reliability test 27)', () => {
   it('limits a burst from one address with 429, and the same captcha then gets an empty key', async () => {
     const answers = []
     for (let i = 0; i < 5; i++) {
-      const captcha = await solvedCaptcha(challengeRoute)
+      const captcha = await solvedCaptcha(challengeRoute, 'new_key')
       const result = await call(trialRoute, 'POST', '/api/v1/api_key/trial', {
         form: { captcha },
         address: '192.0.2.44',
@@ -75,7 +75,7 @@ describe('trial keys (reliability test 27)', () => {
     }
     expect(answers).toEqual([200, 200, 200, 429, 429])
     // Another address is unaffected.
-    const captcha = await solvedCaptcha(challengeRoute)
+    const captcha = await solvedCaptcha(challengeRoute, 'new_key')
     expect(
       (await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha }, address: '192.0.2.45' })).status,
     ).toBe(200)

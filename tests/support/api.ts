@@ -102,9 +102,9 @@ export async function call(
   return { status: response.status, body, response }
 }
 
-/** Solves an ALTCHA challenge as the browser widget does, returning the form field value. */
-export async function solvedCaptcha(challengeRoute: RouteLike): Promise<string> {
-  const { body: challenge } = await call(challengeRoute, 'GET', '/api/v1/captcha/challenge')
+/** Solves an ALTCHA challenge issued for `action` as the browser widget does, returning the form field value. */
+export async function solvedCaptcha(challengeRoute: RouteLike, action: string): Promise<string> {
+  const { body: challenge } = await call(challengeRoute, 'GET', '/api/v1/captcha/challenge', { query: { action } })
   const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey })
   if (!solution) throw new Error('could not solve the captcha')
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')

@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader } from '@tanstack/react-start/server'
 import { keyedCaptchaInput, keyedInput } from '~/contracts/dashboard'
-import { captchaForm } from '~/contracts/keys'
+import { captchaChallengeQuery, captchaForm } from '~/contracts/keys'
 import { captchaChallenge, issueKeyFor, keyInfoFor, revokeFor } from '~/server/api/keys'
 import { validatorOf } from '~/server/http/input'
 import { serverFnCaller } from '~/server/http/server-fn-caller'
@@ -11,10 +11,11 @@ import { apiCall } from './api-call.functions'
 
 export const fetchCaptchaChallenge = createServerFn({ method: 'GET' })
   .middleware([apiCall])
-  .handler(() => {
+  .validator(validatorOf(captchaChallengeQuery))
+  .handler(({ data }) => {
     // Each challenge is redeemed once: a cached one would only fail.
     setResponseHeader('cache-control', 'no-store')
-    return captchaChallenge()
+    return captchaChallenge(data)
   })
 
 export const requestTrialKey = createServerFn({ method: 'POST' })

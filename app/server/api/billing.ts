@@ -72,7 +72,7 @@ type TransferInput = v.InferOutput<typeof transferBalanceQuery> & v.InferOutput<
 /** Moves the caller key's whole balance to `receiver_key` and revokes the caller's key, atomically. */
 export async function transferFor(caller: Caller, { receiver_key, captcha }: TransferInput): Promise<TransferResult> {
   const { db, key } = await keyOf(caller)
-  await passCaptcha(caller, captcha)
+  await passCaptcha(caller, captcha, 'transfer_balance')
   const receiver = await findKey(db, receiver_key)
   if (!receiver) throw new ReceiverNotFound()
   return transferBalance(db, key.id, receiver.id)

@@ -1,3 +1,4 @@
+import type { CaptchaAction } from '~/contracts/keys'
 import { getDb } from '../db/client'
 import type { Db } from '../db/types'
 import { requireActiveKey, type ApiKey } from '../domain/keys'
@@ -36,7 +37,8 @@ async function resolveKey(caller: Caller) {
   return { db, key }
 }
 
-/** Refuses the call unless its captcha response is genuine and unused. */
-export async function passCaptcha(caller: Caller, response: string): Promise<void> {
-  if (!(await captchaProvider().verify(response, clientAddress(caller.request)))) throw new CaptchaRejected()
+/** Refuses the call unless its captcha response is genuine, unused and issued for `action`. */
+export async function passCaptcha(caller: Caller, response: string, action: CaptchaAction): Promise<void> {
+  const remoteIp = clientAddress(caller.request)
+  if (!(await captchaProvider().verify(response, { action, remoteIp }))) throw new CaptchaRejected()
 }

@@ -2,9 +2,11 @@ import { serverEnv } from '../env'
 import { onShutdown } from '../lifecycle'
 import { errorFields, log } from '../log'
 
-/** Adds one hit to the counter of `bucket` in window number `window`, returning it and the previous window's count. */
 export interface RateLimitStore {
+  /** Adds one hit to the counter of `bucket` in window number `window`, returning it and the previous window's count. */
   hit(bucket: string, window: number, windowMs: number): Promise<{ current: number; previous: number }>
+  /** The same counts without adding a hit. */
+  peek(bucket: string, window: number): Promise<{ current: number; previous: number }>
 }
 
 export function memoryStore(): RateLimitStore {
@@ -22,6 +24,14 @@ export function memoryStore(): RateLimitStore {
       entry.count++
       counts.set(key, entry)
       return { current: entry.count, previous: counts.get(`${bucket}:${window - 1}`)?.count ?? 0 }
+    },
+    async peek(bucket, window) {
+      const now = Date.now()
+      const count = (w: number) => {
+        const entry = counts.get(`${bucket}:${w}`)
+        return entry && entry.expires >= now ? entry.count : 0
+      }
+      return { current: count(window), previous: count(window - 1) }
     },
   }
 }
@@ -43,6 +53,10 @@ export async function redisStore(url: string): Promise<RateLimitStore> {
         .exec()
       if (!results || results.some(([error]) => error)) throw new Error('rate-limit transaction failed')
       return { current: Number(results[0][1]), previous: Number(results[2][1] ?? 0) }
+    },
+    async peek(bucket, window) {
+      const [current, previous] = await redis.mget(`rl:${bucket}:${window}`, `rl:${bucket}:${window - 1}`)
+      return { current: Number(current ?? 0), previous: Number(previous ?? 0) }
     },
   }
 }

@@ -1,4 +1,8 @@
-import type { AltchaChallengeV1 as CaptchaChallengeV1, AltchaChallengeV2 as CaptchaChallengeV2 } from '~/contracts/keys'
+import type {
+  AltchaChallengeV1 as CaptchaChallengeV1,
+  AltchaChallengeV2 as CaptchaChallengeV2,
+  CaptchaAction,
+} from '~/contracts/keys'
 import { fetchCaptchaChallenge } from '../key.functions'
 import { challengeExpiry, isV1, isV2, solveToPayload } from './altcha'
 import type { SolverRequest } from './solver.worker'
@@ -58,9 +62,9 @@ function solveInWorkers(challenge: PowChallenge, signal: AbortSignal): Promise<s
 /** The server answered with a captcha this widget cannot run (Turnstile is configured). */
 export class UnsupportedChallengeError extends Error {}
 
-/** Fetches a challenge and solves it; resolves undefined only when aborted. */
-export async function obtainCaptcha(signal: AbortSignal): Promise<CaptchaSolution | undefined> {
-  const challenge = await fetchCaptchaChallenge({ signal })
+/** Fetches a challenge for `action` (the server refuses its solution anywhere else) and solves it; resolves undefined only when aborted. */
+export async function obtainCaptcha(action: CaptchaAction, signal: AbortSignal): Promise<CaptchaSolution | undefined> {
+  const challenge = await fetchCaptchaChallenge({ data: { action }, signal })
   if (!isV2(challenge) && !isV1(challenge)) throw new UnsupportedChallengeError('Unsupported captcha provider')
   const payload = await solveInWorkers(challenge, signal)
   if (signal.aborted) return undefined

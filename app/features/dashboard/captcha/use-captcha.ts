@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { CaptchaAction } from '~/contracts/keys'
 import { isCryptoSupported } from './altcha'
 import { obtainCaptcha, UnsupportedChallengeError, type CaptchaSolution } from './solve'
 
@@ -15,7 +16,8 @@ export interface Captcha {
 
 export class CaptchaError extends Error {}
 
-export function useCaptcha(): Captcha {
+/** A captcha for one `action`: its solution is accepted by that call only. */
+export function useCaptcha(action: CaptchaAction): Captcha {
   const [state, setState] = useState<CaptchaState>('unloaded')
   const solution = useRef<CaptchaSolution | undefined>(undefined)
   const pending = useRef<Promise<string> | undefined>(undefined)
@@ -47,7 +49,7 @@ export function useCaptcha(): Captcha {
     const abort = new AbortController()
     controller.current = abort
     moveTo('loading')
-    const run = obtainCaptcha(abort.signal)
+    const run = obtainCaptcha(action, abort.signal)
       .then((solved) => {
         if (!solved) throw new CaptchaError('aborted')
         solution.current = solved
@@ -78,7 +80,7 @@ export function useCaptcha(): Captcha {
       })
     pending.current = run
     return run
-  }, [moveTo])
+  }, [action, moveTo])
 
   const reset = useCallback(() => {
     solution.current = undefined

@@ -41,7 +41,7 @@ export function RevokeKeyDialog({ apiKey }: { apiKey: string }) {
 function RevokeForm({ apiKey, onDone }: { apiKey: string; onDone: () => void }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
-  const captcha = useCaptcha()
+  const captcha = useCaptcha('revoke_key')
   const revoke = useMutation(revokeKeyMutation())
 
   const submit = async () => {

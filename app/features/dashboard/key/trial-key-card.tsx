@@ -15,7 +15,7 @@ import { toastError } from '../queries'
 export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
   const { t } = useLingui()
   const format = useFormat()
-  const captcha = useCaptcha()
+  const captcha = useCaptcha('new_key')
   const [busy, setBusy] = useState(false)
   const pack = format.tokens(freePackTokens)
 

@@ -23,7 +23,7 @@ export function TransferConfirm({ apiKey, receiver, onBack, onDone }: Props) {
   const { t } = useLingui()
   const format = useFormat()
   const switchId = useId()
-  const captcha = useCaptcha()
+  const captcha = useCaptcha('transfer_balance')
   const sender = useQuery(keyInfoQuery(apiKey))
   const queryClient = useQueryClient()
   const transfer = useMutation(transferMutation(queryClient))

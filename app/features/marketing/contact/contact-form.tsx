@@ -18,7 +18,7 @@ const empty: Record<ContactField, string> = { name: '', email: '', company: '', 
 export function ContactForm() {
   const { t } = useLingui()
   const locale = useLocale()
-  const captcha = useCaptcha()
+  const captcha = useCaptcha('contact_sales')
   const issueText = useIssueText()
   const [values, setValues] = useState(empty)
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({})
