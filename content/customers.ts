@@ -1,7 +1,11 @@
 import { msg } from '@lingui/core/macro'
 import type { CustomerGroup } from './schemas'
 
-/** Logos are generated wordmarks at /images/customers/<slug>.svg, named after the customer. */
+/**
+ * Logos are generated wordmarks at /images/customers/<slug>.svg, named after the customer. Their size is the
+ * one content/tools/generate_images.py draws (40 px tall, wider for longer names): pages draw each logo at its
+ * own aspect ratio and reserve its box before it loads. The content test checks it against the files.
+ */
 const customers = (...names: string[]) =>
   names.map((name) => {
     const slug = name
@@ -9,7 +13,7 @@ const customers = (...names: string[]) =>
       .replace(/&/g, 'and')
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '')
-    return { slug, name, logo: `/images/customers/${slug}.svg` }
+    return { slug, name, logo: `/images/customers/${slug}.svg`, width: 48 + name.length * 11, height: 40 }
   })
 
 export const customerGroups: CustomerGroup[] = [

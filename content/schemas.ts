@@ -137,7 +137,16 @@ export const customerGroup = v.object({
   id: v.picklist(customerGroupIds),
   label: messageDescriptor,
   customers: v.pipe(
-    v.array(v.object({ slug, name: v.string(), logo: v.pipe(imagePath, v.startsWith('/images/customers/')) })),
+    v.array(
+      v.object({
+        slug,
+        name: v.string(),
+        logo: v.pipe(imagePath, v.startsWith('/images/customers/')),
+        /** The logo's own size in CSS pixels, so it is drawn at its aspect ratio. */
+        width: positiveInt,
+        height: positiveInt,
+      }),
+    ),
     v.minLength(4),
     v.maxLength(6),
   ),

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
@@ -124,6 +124,17 @@ describe('images', () => {
   it('every referenced image stays under 40 KB', () => {
     const heavy = paths.filter((p) => existsSync(publicDir + p) && statSync(publicDir + p).size > 40 * 1024)
     expect(heavy).toEqual([])
+  })
+
+  it('every customer logo is declared at the size its file has', () => {
+    const wrong = customerGroups
+      .flatMap((g) => g.customers)
+      .filter((c) => {
+        const svg = readFileSync(publicDir + c.logo, 'utf8')
+        return !svg.includes(`width="${c.width}" height="${c.height}"`)
+      })
+      .map((c) => c.slug)
+    expect(wrong).toEqual([])
   })
 
   it('news covers and season cards come with WebP and AVIF sources', () => {

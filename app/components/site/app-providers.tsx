@@ -1,7 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Toaster } from 'sonner'
-import { constants } from '../../../app.config'
+import { resolveNotifyOptions } from '~/lib/notify-options'
+import { toasterPosition } from './notify'
+
+/** Spec §9's defaults (bottom, 5000 ms); each notification may ask for others through notify(). */
+const defaults = resolveNotifyOptions()!
 
 /**
  * Data fetching and notifications for the interactive parts (dashboard). Kept out of the root so
@@ -14,7 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="bottom-center" duration={constants.notificationTimeoutMs} richColors closeButton />
+      <Toaster position={toasterPosition[defaults.position]} duration={defaults.timeout} richColors closeButton />
     </QueryClientProvider>
   )
 }

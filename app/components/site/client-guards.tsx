@@ -1,6 +1,7 @@
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { apiKeyCookie } from '~/lib/api-key-cookie'
+import { farewellSendsToDashboard } from '~/lib/farewell'
 import { localeFromPathname, localeParam, resolveLocale, stripLocale } from '~/lib/locale'
 import { scrollToSelector } from '~/lib/scroll'
 import { getUserStore, storeValue, updateUserStore, useUserStore } from '~/lib/settings'
@@ -8,7 +9,7 @@ import { sourceLocale } from '../../../app.config'
 
 /**
  * The guards of spec §2/§4 that depend on local storage, so only the browser can run them:
- * stored language, showFarewell, the `s` parameter, the apiKey cookie, and unhiding the app root.
+ * stored language, the farewell redirect, the `s` parameter, the apiKey cookie, and unhiding the app root.
  */
 export function ClientGuards() {
   const location = useLocation()
@@ -51,7 +52,7 @@ export function ClientGuards() {
         return
       }
     }
-    if (stripLocale(location.pathname) === '/' && store.settings.showFarewell) {
+    if (stripLocale(location.pathname) === '/' && farewellSendsToDashboard(store)) {
       const locale = urlLocale ?? sourceLocale
       void navigate({
         to: '/{-$locale}/api-dashboard/{-$tab}',

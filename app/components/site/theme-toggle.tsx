@@ -1,25 +1,56 @@
 import { useLingui } from '@lingui/react/macro'
-import { Monitor, Moon, Sun } from 'lucide-react'
+import { Check, Monitor, Moon, Sun } from 'lucide-react'
 import { updateSettings, useUserStore, type DarkMode } from '~/lib/settings'
+import { DisclosureMenu } from './disclosure-menu'
 
-const next: Record<string, DarkMode> = { auto: false, false: true, true: 'auto' }
+const icons = { auto: Monitor, false: Sun, true: Moon } as const
 
-/** Cycles the dark-mode setting: auto (follow the system) → light → dark. */
+/**
+ * Spec §4's dark mode as three named choices: light, dark, or system (follow the system preference). A cycling
+ * button would first switch "system" to the theme the system already shows, a click that changes nothing.
+ */
 export function ThemeToggle() {
   const { t } = useLingui()
   const mode = useUserStore().settings.darkMode
-  const label = mode === 'auto' ? t`Theme: system` : mode ? t`Theme: dark` : t`Theme: light`
-  const Icon = mode === 'auto' ? Monitor : mode ? Moon : Sun
+  const choices: { value: DarkMode; label: string }[] = [
+    { value: false, label: t`Light` },
+    { value: true, label: t`Dark` },
+    { value: 'auto', label: t`System` },
+  ]
+  const current = mode === 'auto' ? t`Theme: system` : mode ? t`Theme: dark` : t`Theme: light`
+  const Icon = icons[String(mode) as keyof typeof icons]
   return (
-    <button
-      type="button"
-      data-client-state
-      onClick={() => updateSettings({ darkMode: next[String(mode)] })}
-      aria-label={label}
-      title={label}
-      className="inline-flex size-9 items-center justify-center rounded-md text-foreground/80 hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+    <DisclosureMenu
+      label={<span className="sr-only">{current}</span>}
+      icon={
+        // The stored choice is only known in the browser: hidden until mount, so the server's guess never flashes.
+        <span data-client-state className="inline-flex">
+          <Icon aria-hidden className="size-4" />
+        </span>
+      }
+      align="end"
+      buttonClassName="px-2"
     >
-      <Icon aria-hidden className="size-4" />
-    </button>
+      <p className="px-2 pb-1 text-xs text-muted-foreground">{t`Theme`}</p>
+      <ul className="grid gap-1">
+        {choices.map((choice) => {
+          const ChoiceIcon = icons[String(choice.value) as keyof typeof icons]
+          return (
+            <li key={String(choice.value)}>
+              <button
+                type="button"
+                aria-pressed={choice.value === mode}
+                onClick={() => updateSettings({ darkMode: choice.value })}
+                className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none aria-pressed:font-semibold aria-pressed:text-primary"
+              >
+                <ChoiceIcon aria-hidden className="size-4" />
+                <span className="flex-1">{choice.label}</span>
+                {choice.value === mode && <Check aria-hidden className="size-4" />}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </DisclosureMenu>
   )
 }

@@ -2,6 +2,10 @@ import { XIcon } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '~/lib/utils'
+import { constants } from '../../../app.config'
+
+/** Spec §9's dialog transition, the duration of the keyframes in styles.css (none under reduced motion). */
+const transition = { animationDuration: `${constants.dialogTransitionMs}ms` }
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
@@ -11,17 +15,23 @@ export function DialogContent({
   className,
   children,
   closeLabel,
+  style,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay data-slot="dialog-overlay" className="fixed inset-0 z-50 bg-black/50" />
+      <DialogPrimitive.Overlay
+        data-slot="dialog-overlay"
+        style={transition}
+        className="fixed inset-0 z-50 bg-black/50 motion-safe:data-[state=closed]:animate-[dialog-overlay-out_ease-in_forwards] motion-safe:data-[state=open]:animate-[dialog-overlay-in_ease-out]"
+      />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-lg sm:max-w-lg',
+          'fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-lg motion-safe:data-[state=closed]:animate-[dialog-content-out_ease-in_forwards] motion-safe:data-[state=open]:animate-[dialog-content-in_ease-out] sm:max-w-lg',
           className,
         )}
+        style={{ ...transition, ...style }}
         {...props}
       >
         {children}

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useMemo } from 'react'
+import { formatAxisDay, formatDay, formatInstant } from '~/lib/dates'
 import { constants } from '../../../app.config'
 
 /** Spec §9: the free pack every trial key starts with. */
@@ -12,16 +13,15 @@ export function useFormat() {
   return useMemo(() => {
     const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
     const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })
-    const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
-    const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
     return {
       tokens: (n: number) => integer.format(n),
       money: (amount: number, currency: string) =>
         new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount),
       compactTokens: (n: number) => compact.format(n),
-      dateTime: (iso: string) => dateTime.format(new Date(iso)),
+      dateTime: (iso: string) => formatInstant(locale, iso, { withTime: true }),
       /** `YYYY-MM-DD` buckets are UTC days. */
-      day: (date: string) => day.format(new Date(`${date}T00:00:00Z`)),
+      day: (date: string) => formatDay(locale, date),
+      axisDay: (date: string) => formatAxisDay(locale, date),
     }
   }, [locale])
 }

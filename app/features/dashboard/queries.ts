@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type { ModelTag } from '#content/vocabulary'
 import {
   fetchBalanceNotification,
@@ -11,6 +10,7 @@ import {
 } from './billing.functions'
 import { fetchModels, fetchProducts } from './catalogue.functions'
 import { fetchKeyInfo, revokeApiKey } from './key.functions'
+import { notify } from '~/components/site/notify'
 
 /** Spec §8: a failed read is only logged; an aborted one (navigation, unmount) is not a failure. */
 async function read<T>(run: () => Promise<T>): Promise<T> {
@@ -25,7 +25,7 @@ async function read<T>(run: () => Promise<T>): Promise<T> {
 
 /** Spec §8: a failed write shows `status: detail` as a negative notification. */
 export function toastError(error: unknown) {
-  toast.error(error instanceof Error ? error.message : String(error))
+  notify.error(error instanceof Error ? error.message : String(error))
 }
 
 export const dashboardKeys = {

@@ -1,18 +1,13 @@
-import { isoDate, useFormatContentDate, type DateStyle } from './format'
+import { useLingui } from '@lingui/react'
+import { formatDay } from '~/lib/dates'
+import { isoDate } from './format'
 
-export function ContentDate({
-  date,
-  style = 'numeric',
-  className,
-}: {
-  date: string
-  style?: DateStyle
-  className?: string
-}) {
-  const format = useFormatContentDate()
+/** A content date (yyyy/mm/dd) in the locale's one date format, machine-readable in `dateTime`. */
+export function ContentDate({ date, className }: { date: string; className?: string }) {
+  const { i18n } = useLingui()
   return (
     <time dateTime={isoDate(date)} className={className}>
-      {format(date, style)}
+      {formatDay(i18n.locale, date)}
     </time>
   )
 }

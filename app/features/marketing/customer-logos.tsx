@@ -1,7 +1,10 @@
 import { useLingui } from '@lingui/react'
 import { customerGroups } from '#content/customers'
 
-/** Spec §1: logos grouped by industry. Wordmarks sit in fixed boxes, so they never shift the layout. */
+/**
+ * Spec §1: logos grouped by industry. Each is drawn 32 px tall at its own aspect ratio, its declared size
+ * reserving the space before it loads; on a column narrower than the logo it scales down whole.
+ */
 export function CustomerLogos() {
   const { i18n } = useLingui()
   return (
@@ -15,11 +18,11 @@ export function CustomerLogos() {
                 <img
                   src={customer.logo}
                   alt={customer.name}
-                  width={160}
-                  height={40}
+                  width={customer.width}
+                  height={customer.height}
                   loading="lazy"
                   decoding="async"
-                  className="h-8 w-32 object-contain object-left dark:brightness-200"
+                  className="h-8 w-auto max-w-full object-contain object-left dark:brightness-200"
                 />
               </li>
             ))}

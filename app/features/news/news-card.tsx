@@ -41,7 +41,7 @@ export function NewsCard({
           {post.excerpt}
         </p>
         <p className={cn('flex flex-wrap gap-x-2 pt-2 text-xs text-muted-foreground', !featured && 'mt-auto')}>
-          <ContentDate date={post.date} style="long" />
+          <ContentDate date={post.date} />
           <span aria-hidden>·</span>
           <span>{post.author}</span>
           <span aria-hidden>·</span>

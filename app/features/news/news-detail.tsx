@@ -34,7 +34,7 @@ export function NewsDetail({ post }: { post: NewsSummary & { html: string } }) {
             </Trans>
           </span>
           <span aria-hidden>·</span>
-          <ContentDate date={post.date} style="long" />
+          <ContentDate date={post.date} />
           <span aria-hidden>·</span>
           <span>
             <Trans>{minutes} min read</Trans>

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { LogOutIcon } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import {
   Dialog,
@@ -16,6 +15,7 @@ import {
 } from '~/components/ui/dialog'
 import { forgetKeyData } from '../queries'
 import { setApiKey } from '../use-api-key'
+import { notify } from '~/components/site/notify'
 
 /** Spec §4 logout: confirm, clear the stored key, show a success notice. The key itself keeps working. */
 export function ForgetKeyDialog({ apiKey }: { apiKey: string }) {
@@ -27,7 +27,7 @@ export function ForgetKeyDialog({ apiKey }: { apiKey: string }) {
     setApiKey(null)
     forgetKeyData(queryClient, apiKey)
     setOpen(false)
-    toast.success(t`Logged out: the key was removed from this browser`)
+    notify.success(t`Logged out: the key was removed from this browser`)
   }
 
   return (

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CopyIcon, EyeIcon, EyeOffIcon } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 import { cn } from '~/lib/utils'
 import { maskKey } from '../format'
 import { ForgetKeyDialog } from './forget-key-dialog'
 import { RevokeKeyDialog } from './revoke-key-dialog'
+import { notify } from '~/components/site/notify'
 
 export function KeyCard({ apiKey, fresh }: { apiKey: string; fresh: boolean }) {
   const { t } = useLingui()
@@ -16,9 +16,9 @@ export function KeyCard({ apiKey, fresh }: { apiKey: string; fresh: boolean }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(apiKey)
-      toast.success(t`API key copied to the clipboard`)
+      notify.success(t`API key copied to the clipboard`)
     } catch {
-      toast.error(t`Could not copy: your browser did not allow access to the clipboard`)
+      notify.error(t`Could not copy: your browser did not allow access to the clipboard`)
     }
   }
 

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { dashboardKeys, keyInfoOf } from '../queries'
+import { notify } from '~/components/site/notify'
 
 /** Adopts a key the visitor already has, after checking with the server that it works. */
 export function PasteKeyForm({ hasKey, onKey }: { hasKey: boolean; onKey: (apiKey: string) => void }) {
@@ -29,7 +29,7 @@ export function PasteKeyForm({ hasKey, onKey }: { hasKey: boolean; onKey: (apiKe
       queryClient.setQueryData(dashboardKeys.keyInfo(candidate), info)
       onKey(candidate)
       setValue('')
-      toast.success(t`Key added. The dashboard now shows this key.`)
+      notify.success(t`Key added. The dashboard now shows this key.`)
     } catch (failure) {
       setError(t`This key does not work (${failure instanceof Error ? failure.message : String(failure)}).`)
     } finally {

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { BanIcon } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import {
   Dialog,
@@ -18,6 +17,7 @@ import { CaptchaWidget } from '../captcha/captcha-widget'
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { forgetKeyData, revokeKeyMutation } from '../queries'
 import { setApiKey } from '../use-api-key'
+import { notify } from '~/components/site/notify'
 
 export function RevokeKeyDialog({ apiKey }: { apiKey: string }) {
   const { t } = useLingui()
@@ -62,7 +62,7 @@ function RevokeForm({ apiKey, onDone }: { apiKey: string; onDone: () => void }) 
     setApiKey(null)
     forgetKeyData(queryClient, apiKey)
     onDone()
-    toast.success(t`The key was revoked. It no longer works anywhere.`)
+    notify.success(t`The key was revoked. It no longer works anywhere.`)
   }
 
   return (

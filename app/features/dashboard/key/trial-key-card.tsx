@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { SparklesIcon } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { ApiError } from '~/lib/api-error'
@@ -10,6 +9,7 @@ import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { useFormat, freePackTokens } from '../format'
 import { requestEmptyKey, requestTrialKey } from '../key.functions'
 import { toastError } from '../queries'
+import { notify } from '~/components/site/notify'
 
 /** Spec §4: a trial key; on 429 the fallback is an empty (zero-token) key, other failures show the error. */
 export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
@@ -25,12 +25,12 @@ export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
       const payload = await captcha.ensure()
       try {
         onKey((await requestTrialKey({ data: { captcha: payload } })).api_key)
-        toast.success(t`Your trial key is ready with ${pack} free tokens.`)
+        notify.success(t`Your trial key is ready with ${pack} free tokens.`)
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'resource-exhausted')) throw error
         // The server checks the rate limit before spending the captcha, so the same answer still counts.
         onKey((await requestEmptyKey({ data: { captcha: payload } })).api_key)
-        toast.warning(
+        notify.warning(
           t`Too many trial keys were requested from your network, so this key starts with 0 tokens. Buy a pack or transfer a balance to use it.`,
         )
       }

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { PlusIcon, XIcon } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
@@ -12,6 +11,7 @@ import { useFormat } from '../format'
 import { removeNotificationMutation, saveNotificationMutation } from '../queries'
 import { validateNotificationForm } from './threshold-input'
 import { useValidationText } from './validation-text'
+import { notify } from '~/components/site/notify'
 
 type Props = { apiKey: string; initial: BalanceNotification }
 
@@ -35,7 +35,7 @@ export function NotificationForm({ apiKey, initial }: Props) {
     const checked = validateNotificationForm({ thresholds, email })
     if (!checked.success) return setErrors(checked.errors)
     setErrors({})
-    save.mutate({ apiKey, ...checked.output }, { onSuccess: () => toast.success(t`Balance alerts saved`) })
+    save.mutate({ apiKey, ...checked.output }, { onSuccess: () => notify.success(t`Balance alerts saved`) })
   }
 
   const removeAll = () =>
@@ -44,7 +44,7 @@ export function NotificationForm({ apiKey, initial }: Props) {
       {
         onSuccess: () => {
           setThresholds([''])
-          toast.success(t`Balance alerts removed`)
+          notify.success(t`Balance alerts removed`)
         },
       },
     )

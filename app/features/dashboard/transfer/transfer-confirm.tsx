@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { TriangleAlertIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 import type { TransferResult } from '~/contracts/billing'
@@ -11,6 +10,7 @@ import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { maskKey, useFormat } from '../format'
 import { keyInfoQuery, transferMutation } from '../queries'
 import type { Receiver } from './transfer-form'
+import { notify } from '~/components/site/notify'
 
 type Props = {
   apiKey: string
@@ -45,7 +45,7 @@ export function TransferConfirm({ apiKey, receiver, onBack, onDone }: Props) {
     try {
       const result = await transfer.mutateAsync({ apiKey, receiverKey: receiver.key, captcha: payload })
       const moved = format.tokens(result.amount)
-      toast.success(t`Transferred ${moved} tokens. The sending key is revoked.`)
+      notify.success(t`Transferred ${moved} tokens. The sending key is revoked.`)
       onDone(result, switchToReceiver)
     } catch {
       captcha.reset()

@@ -31,7 +31,7 @@ export default function ConsumptionChart({ rows, products }: { rows: ChartRow[];
             axisLine={false}
             tickMargin={8}
             minTickGap={24}
-            tickFormatter={format.day}
+            tickFormatter={format.axisDay}
           />
           <YAxis
             tickLine={false}

@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { DownloadIcon } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
@@ -12,6 +11,7 @@ import { useFormat } from '../format'
 import { toastError, transactionsQuery } from '../queries'
 import { exportTransactionsCsv } from './export-csv'
 import { transactionTypeLabels } from './transaction-types'
+import { notify } from '~/components/site/notify'
 
 export function TransactionsCard({ apiKey }: { apiKey: string }) {
   const { t } = useLingui()
@@ -25,7 +25,7 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
     setExporting(true)
     try {
       const count = await exportTransactionsCsv(apiKey)
-      toast.success(t`Exported ${count} transactions`)
+      notify.success(t`Exported ${count} transactions`)
     } catch (error) {
       toastError(error)
     } finally {

@@ -54,7 +54,8 @@ export function Hero() {
           </div>
           <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4">
             {stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse gap-1">
+              // Value above label, both from the top: a label that wraps must not push its value out of line.
+              <div key={stat.label} className="flex flex-col-reverse justify-end gap-1">
                 <dt className="text-xs text-muted-foreground">{stat.label}</dt>
                 <dd className="text-xl font-semibold tabular-nums sm:text-2xl">{stat.value}</dd>
               </div>

@@ -1,0 +1,69 @@
+import { toast, type ToasterProps } from 'sonner'
+import { resolveNotifyOptions, type BadgePosition, type NotifyOptions, type NotifyPosition } from '~/lib/notify-options'
+
+type Kind = 'success' | 'error' | 'warning' | 'info'
+
+/** The toaster's name for each position. */
+export const toasterPosition: Record<NotifyPosition, NonNullable<ToasterProps['position']>> = {
+  'top-left': 'top-left',
+  top: 'top-center',
+  'top-right': 'top-right',
+  'bottom-left': 'bottom-left',
+  bottom: 'bottom-center',
+  'bottom-right': 'bottom-right',
+}
+
+const badgeCorner: Record<BadgePosition, string> = {
+  'top-left': '-top-2 -left-2',
+  'top-right': '-top-2 -right-2',
+  'bottom-left': '-bottom-2 -left-2',
+  'bottom-right': '-bottom-2 -right-2',
+}
+
+/** How many times each notification on screen was shown, by kind, position and message. */
+const repeats = new Map<string, number>()
+
+/**
+ * Shows a notification with spec §5/§9's options. The same message again while it is on screen does not
+ * stack a copy: the one shown stays, restarts its timeout and counts the repeats in a badge. Returns false
+ * when the options were refused (see resolveNotifyOptions).
+ */
+function show(kind: Kind, message: string, options?: NotifyOptions): boolean {
+  const resolved = resolveNotifyOptions(options)
+  if (!resolved) return false
+  const id = `${kind}|${resolved.position}|${message}`
+  const count = (repeats.get(id) ?? 0) + 1
+  repeats.set(id, count)
+  const forget = () => repeats.delete(id)
+  toast[kind](
+    count === 1 ? (
+      message
+    ) : (
+      <>
+        {message}
+        <span
+          aria-hidden
+          data-testid="notify-badge"
+          className={`absolute ${badgeCorner[resolved.badgePosition]} min-w-5 rounded-full bg-primary px-1.5 text-center text-xs leading-5 font-semibold text-primary-foreground`}
+        >
+          {count}
+        </span>
+      </>
+    ),
+    {
+      id,
+      position: toasterPosition[resolved.position],
+      duration: resolved.timeout === 0 ? Infinity : resolved.timeout,
+      onDismiss: forget,
+      onAutoClose: forget,
+    },
+  )
+  return true
+}
+
+export const notify = {
+  success: (message: string, options?: NotifyOptions) => show('success', message, options),
+  error: (message: string, options?: NotifyOptions) => show('error', message, options),
+  warning: (message: string, options?: NotifyOptions) => show('warning', message, options),
+  info: (message: string, options?: NotifyOptions) => show('info', message, options),
+}
