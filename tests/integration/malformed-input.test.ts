@@ -246,14 +246,7 @@ const cases: Case[] = [
     422,
   ]),
   ['NUL in a query parameter', modelsRoute, 'GET', '/api/v1/models', () => ({ query: { tag: ['a\u0000'] } }), 422],
-  [
-    'NUL in a form field',
-    trialRoute,
-    'POST',
-    '/api/v1/api_key/trial',
-    () => ({ form: { captcha: 'x\u0000' } }),
-    422,
-  ],
+  ['NUL in a form field', trialRoute, 'POST', '/api/v1/api_key/trial', () => ({ form: { captcha: 'x\u0000' } }), 422],
   // Parameters that would land on an object's prototype are parameters like any other, and unknown.
   ...['__proto__', 'constructor', 'toString'].map((name): Case => [
     `?${name}=1`,
