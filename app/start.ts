@@ -1,5 +1,6 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { serverEnv, type ServerEnv } from '~/server/env'
+import { oversizedBodyAnswer } from './server/http/body-limit'
 import { compressed } from './server/http/compress'
 import { PRERENDER_NONCE, prerenderedPage } from './server/http/prerendered'
 import { requestIdOf } from './server/http/request-id'
@@ -13,6 +14,7 @@ import {
   csrfRefusal,
   isApiPath,
 } from './server/http/security'
+import { guardServerFnCall, runServerFn } from './server/http/server-fn-errors'
 import { startOutboxWorker } from './server/providers/email'
 import { runInRequest } from './server/request-context'
 
@@ -39,10 +41,13 @@ export const securityMiddleware = createMiddleware().server(({ request, pathname
   const withHeaders = (response: Response, csp: string) => answerHeaders(response, request, env, csp, requestId)
   return runInRequest(context, async () => {
     if (!prerendering()) startOutboxWorker()
-    const early = corsPreflight(request, env) ?? csrfRefusal(request, env)
+    const early =
+      corsPreflight(request, env) ?? csrfRefusal(request, env) ?? (await oversizedBodyAnswer(request, pathname))
     if (early) return withHeaders(asServerFnRefusal(early, pathname), API_CONTENT_SECURITY_POLICY)
     if (isApiPath(pathname)) {
-      const result = await next({ context: { baseUrl } })
+      const result = await guardServerFnCall(pathname, () => next({ context: { baseUrl } }))
+      if (result instanceof Response)
+        return withHeaders(asServerFnRefusal(result, pathname), API_CONTENT_SECURITY_POLICY)
       result.response = compressed(request, withHeaders(result.response, API_CONTENT_SECURITY_POLICY))
       return result
     }
@@ -82,4 +87,10 @@ function answerHeaders(response: Response, request: Request, env: ServerEnv, csp
   }
 }
 
-export const startInstance = createStart(() => ({ requestMiddleware: [securityMiddleware, serverFnCsrf] }))
+/** Around every server function: its failures answered as the REST routes answer them (see runServerFn). */
+const serverFnErrors = createMiddleware({ type: 'function' }).server(({ next }) => runServerFn(next))
+
+export const startInstance = createStart(() => ({
+  requestMiddleware: [securityMiddleware, serverFnCsrf],
+  functionMiddleware: [serverFnErrors],
+}))

@@ -2,16 +2,12 @@
 import * as v from 'valibot'
 import { thresholdsSchema } from '~/lib/balance-notification-schema'
 import { decodeCursor } from '~/lib/cursor'
-import { isoDate, presentedKey, wholeNumberText } from './common'
+import { idText, isoDate, presentedKey, wholeNumberText } from './common'
 import { ledgerEntryTypes } from './ledger'
 
 export const transactionQuery = v.strictObject({
   transaction_id: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,18}$/, 'must be a transaction id'),
-      v.description('A transaction of this key; the latest when omitted.'),
-    ),
+    v.pipe(idText('must be a transaction id'), v.description('A transaction of this key; the latest when omitted.')),
   ),
 })
 

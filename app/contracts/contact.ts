@@ -1,14 +1,28 @@
 import * as v from 'valibot'
 import { interfaceLocales } from '../../app.config'
+import { isSingleLine } from './common'
 
 /**
  * The contact-sales form, shared by the browser (per-field errors before sending) and the server function
  * (the real check). Issue messages are codes; the form turns them into translated sentences.
  */
 export const contactFields = {
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(200, 'too_long')),
+  // Name and company go into the mail's subject: a line break there would forge headers.
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.maxLength(200, 'too_long'),
+    v.check(isSingleLine, 'single_line'),
+  ),
   email: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(254, 'too_long'), v.email('invalid_email')),
-  company: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(200, 'too_long')),
+  company: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.maxLength(200, 'too_long'),
+    v.check(isSingleLine, 'single_line'),
+  ),
   message: v.pipe(
     v.string(),
     v.trim(),
@@ -18,7 +32,7 @@ export const contactFields = {
   ),
 }
 export type ContactField = keyof typeof contactFields
-export type ContactIssue = 'required' | 'too_long' | 'too_short' | 'invalid_email'
+export type ContactIssue = 'required' | 'too_long' | 'too_short' | 'invalid_email' | 'single_line'
 
 export const contactFormSchema = v.object(contactFields)
 

@@ -17,5 +17,6 @@ export function decodeCursor(cursor: string): number | undefined {
     return undefined
   }
   const match = /^e(\d{1,18})$/.exec(text)
-  return match ? Number(match[1]) : undefined
+  // A longer id than JavaScript numbers hold exactly would name another entry.
+  return match && Number.isSafeInteger(Number(match[1])) ? Number(match[1]) : undefined
 }

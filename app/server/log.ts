@@ -10,13 +10,40 @@ function enabled(level: LogLevel): boolean {
   return rank[level] >= rank[configured && configured in rank ? configured : 'info']
 }
 
-/** An error as plain data for a log line: its cause chain kept, database error codes included. */
+/**
+ * An error's message fit for a log line: its first line only, URLs without their query strings (they may
+ * carry a key), and for a failed query its statement without the parameter values Drizzle appends (a key
+ * hash among them).
+ */
+function safeMessage(error: Error): string {
+  const query = (error as { query?: unknown }).query
+  const message = typeof query === 'string' && 'params' in error ? `Failed query: ${query}` : error.message
+  return message
+    .split('\n')[0]
+    .replace(/\b(https?:\/\/[^\s?#]*)\?[^\s#]*/g, '$1?…')
+    .slice(0, 500)
+}
+
+/** Where an error was thrown: the first frame of its stack, on one line. */
+function thrownAt(error: Error): string | undefined {
+  return error.stack
+    ?.split('\n')
+    .find((line) => /^\s+at /.test(line))
+    ?.trim()
+    .slice(3)
+}
+
+/**
+ * An error as plain data for one log line: name, message, database error code and where it was thrown,
+ * for it and each cause. Never the full stack (one failure, one line) or the values a query carried.
+ */
 export function errorFields(error: unknown, depth = 0): Record<string, unknown> {
-  if (!(error instanceof Error)) return { value: String(error) }
-  const fields: Record<string, unknown> = { name: error.name, message: error.message }
+  if (!(error instanceof Error)) return { value: String(error).split('\n')[0].slice(0, 500) }
+  const fields: Record<string, unknown> = { name: error.name, message: safeMessage(error) }
   const code = (error as { code?: unknown }).code
   if (typeof code === 'string' || typeof code === 'number') fields.code = code
-  if (error.stack) fields.stack = error.stack
+  const at = thrownAt(error)
+  if (at) fields.at = at
   if (error.cause !== undefined && depth < 5) fields.cause = errorFields(error.cause, depth + 1)
   return fields
 }

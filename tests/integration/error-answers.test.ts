@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
 import { Route as feUserRoute } from '~/routes/api/v1/api_key/fe_user'
 import { openDatabase, useDatabase } from '~/server/db/client'
+import { hashKey } from '~/server/domain/keys'
 import { serverEnv } from '~/server/env'
 import { runInRequest } from '~/server/request-context'
 import { call, keyWithBalance, setupApi, testEnv } from '../support/api'
@@ -56,8 +57,20 @@ describe('what a caller reads and what the log keeps', () => {
       path: '/api/v1/test',
     })
     expect(lines[0].error.message).toBeTruthy()
-    expect(lines[0].error.stack).toContain('\n')
+    // One line per failure: where it was thrown, never a stack dump or the values the query carried.
+    expect(lines[0].error.stack).toBeUndefined()
+    expect(lines[0].error.at).toMatch(/\S/)
     expect(raw).not.toContain(key.apiKey)
+    expect(raw).not.toContain(hashKey(key.apiKey))
+    expect(raw).not.toMatch(/\\n\s+at /)
+  })
+
+  it('logs a failure naming a URL without its query string', async () => {
+    const { errorResponse } = await import('~/server/http/errors')
+    const failure = new Error('fetch failed: https://api.example/v1/check?api_key=lds_secret&x=1\n    at somewhere')
+    const { lines, raw } = await logged(async () => errorResponse(failure))
+    expect(lines[0].error.message).toBe('fetch failed: https://api.example/v1/check?…')
+    expect(raw).not.toContain('lds_secret')
   })
 
   it('keeps the cause chain of an error that wraps another', async () => {

@@ -229,6 +229,76 @@ const cases: Case[] = [
     422,
   ],
   ['an unknown model', modelRoute, 'GET', '/api/v1/models/slug/nope', () => ({ params: { slug: 'nope' } }), 404],
+  // Text Postgres cannot store, anywhere in any input: refused at the edge, before it can fail a shared batch.
+  ...(
+    [
+      ['a lone surrogate in a model', { model: 'm\ud800' }],
+      ['a lone low surrogate in an event id', { usage_event_id: 'evt-\udc00' }],
+      ['NUL in an event id', { usage_event_id: 'evt\u0000' }],
+      ['NUL in a field name', { 'x\u0000': 1 }],
+    ] as const
+  ).map(([name, fields]): Case => [
+    name,
+    usageRoute,
+    'POST',
+    '/internal/v1/usage',
+    () => usage({ ...good(), ...fields }),
+    422,
+  ]),
+  ['NUL in a query parameter', modelsRoute, 'GET', '/api/v1/models', () => ({ query: { tag: ['a\u0000'] } }), 422],
+  ['NUL in a form field', trialRoute, 'POST', '/api/v1/api_key/trial', () => ({ form: { captcha: 'x\u0000' } }), 422],
+  // Parameters that would land on an object's prototype are parameters like any other, and unknown.
+  ...['__proto__', 'constructor', 'toString'].map((name): Case => [
+    `?${name}=1`,
+    paginatedRoute,
+    'GET',
+    '/api/v1/billing/paginated_transaction',
+    () => ({ bearer: apiKey, query: { [name]: '1' } }),
+    422,
+  ]),
+  [
+    'a __proto__ form field',
+    trialRoute,
+    'POST',
+    '/api/v1/api_key/trial',
+    () => ({ body: 'captcha=x&__proto__=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    422,
+  ],
+  // Dates and ids outside what the API can reason about: refused, never read as another day or row.
+  ...['9999-12-31', '0000-01-01', '2024-02-30', '2025-13-01', '2023-02-29', '1999-12-31', '+02025-01-01'].map(
+    (end): Case => [
+      `end=${end}`,
+      consumptionRoute,
+      'GET',
+      '/api/v1/billing/total_consumption',
+      () => ({ bearer: apiKey, query: { end } }),
+      422,
+    ],
+  ),
+  [
+    'start=2024-02-30',
+    consumptionRoute,
+    'GET',
+    '/api/v1/billing/total_consumption',
+    () => ({ bearer: apiKey, query: { start: '2024-02-30', end: '2024-03-05' } }),
+    422,
+  ],
+  [
+    'a transaction id past exact numbers',
+    transactionRoute,
+    'GET',
+    '/api/v1/billing/transaction',
+    () => ({ bearer: apiKey, query: { transaction_id: '9007199254740993' } }),
+    422,
+  ],
+  [
+    'a cursor past exact numbers',
+    paginatedRoute,
+    'GET',
+    '/api/v1/billing/paginated_transaction',
+    () => ({ bearer: apiKey, query: { cursor: Buffer.from('e999999999999999999').toString('base64url') } }),
+    422,
+  ],
 ]
 
 describe('malformed input everywhere (test 28)', () => {

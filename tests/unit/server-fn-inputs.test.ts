@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { contactFieldErrors, contactLeadInput } from '~/contracts/contact'
 import { balanceNotificationInput, keyedInput, transactionPageInput, transferInput } from '~/contracts/dashboard'
 import { refuseInvalidThresholds } from '~/server/api/billing'
 import { InvalidInput, InvalidThresholds } from '~/server/domain/refusals'
@@ -48,5 +49,36 @@ describe('the dashboard server functions refuse what the REST routes refuse', ()
     expect(check(validate, four)).toBeInstanceOf(InvalidThresholds)
     expect(check(validate, { ...four, thresholds: [3, 2, 1] })).toMatchObject({ thresholds: [3, 2, 1] })
     expect(check(validate, { ...four, thresholds: [1], email: 'nobody' })).toBeInstanceOf(InvalidInput)
+  })
+})
+
+describe('contact sales refuses names that would break the mail to sales', () => {
+  const lead = {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    company: 'Analytical Engines',
+    message: 'We would like to talk about embeddings at scale.',
+    locale: 'en-US',
+    captcha: 'x',
+  }
+
+  it.each([
+    ['name', 'Ada\r\nBcc: everyone@example.com'],
+    ['company', 'Engines\nSubject: free tokens'],
+    ['company', 'Engines\tLtd'],
+    ['name', 'Ada\u0000'],
+  ])('refuses a %s with a control character, naming the field', (field, value) => {
+    const refusal = check(validatorOf(contactLeadInput), { ...lead, [field]: value })
+    expect(refusal).toBeInstanceOf(InvalidInput)
+    expect((refusal as InvalidInput).issues[0]).toMatchObject({ loc: ['body', field] })
+    expect(contactFieldErrors({ ...lead, [field]: value })).toMatchObject({
+      [field]: value.includes('\u0000') ? expect.any(String) : 'single_line',
+    })
+  })
+
+  it('keeps line breaks in the message', () => {
+    expect(
+      check(validatorOf(contactLeadInput), { ...lead, message: 'Line one of our needs.\nLine two.' }),
+    ).toMatchObject({ message: 'Line one of our needs.\nLine two.' })
   })
 })

@@ -3,8 +3,10 @@ import { PgTransaction } from 'drizzle-orm/pg-core'
 import { rowsOf } from '../db/migrate'
 import type { LedgerEntryType } from '../db/schema'
 import type { Db, Tx } from '../db/types'
+import { isStorableText } from '~/contracts/common'
 import { alertText } from './alert-mail'
 import {
+  isRefusal,
   EventOfAnotherKey,
   InsufficientBalance,
   InvalidAmount,
@@ -61,8 +63,23 @@ export function checkEntry(entry: EntryInput): EntryInput {
   for (const id of [entry.keyId, entry.counterpartyKeyId ?? entry.keyId])
     if (typeof id !== 'string' || !uuidPattern.test(id)) throw new KeyIdNotFound()
   for (const text of [entry.externalRef, entry.product ?? '', entry.model ?? ''])
-    if (typeof text !== 'string' || text.includes('\0')) throw new UnstorableText()
+    if (typeof text !== 'string' || !isStorableText(text)) throw new UnstorableText()
   return entry
+}
+
+/**
+ * Whether a failed batch may owe its failure to one of its entries: an entry refused before the statement
+ * ran, or Postgres refusing the statement for what it holds (data exceptions, constraints, a raised
+ * exception). Not when the database is unreachable, out of resources, shutting down, cancelled the
+ * statement or kept aborting it on deadlocks: running the entries one by one would only multiply the load.
+ */
+export function isEntrysFault(error: unknown): boolean {
+  if (isRefusal(error)) return true
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return !/^(08|40|53|57|58|XX)/.test(code)
+  }
+  return false
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   applyEntry,
   checkEntry,
   entryResult,
+  isEntrysFault,
   type EntryInput,
   type EntryOutcome,
   type EntryResult,
@@ -20,7 +21,7 @@ export interface ConsumeInput {
 }
 
 /** 128 entries keep a batch to a few milliseconds of database work; a second batch in flight lets other keys proceed while one waits for its WAL flush or a row lock. */
-export const meteringBatchOptions = { maxItems: 128, maxInFlight: 2 }
+export const meteringBatchOptions = { maxItems: 128, maxInFlight: 2, blamesAnItem: isEntrysFault }
 
 const batchers = new WeakMap<object, Batcher<EntryInput, EntryOutcome>>()
 

@@ -1,11 +1,11 @@
 import * as v from 'valibot'
+import { isStorableText, unstorableTextMessage } from '~/contracts/common'
 import { InvalidInput, type InputIssue, type Refusal } from '../domain/refusals'
+import { bodyLimitFor, readLimited } from './body-limit'
 import { HttpError } from './errors'
 
 /** Turns problems with some fields into a refusal of their own, where the spec fixes one (thresholds). */
 export type RefuseInput = (issues: InputIssue[]) => Refusal | undefined
-
-const MAX_BODY_BYTES = 64 * 1024
 
 /** 422 with the `[{loc, msg, type}]` list existing clients of this API family read (api-contracts.md). */
 export function validationError(where: 'body' | 'query', issues: v.BaseIssue<unknown>[]): InvalidInput {
@@ -17,12 +17,49 @@ export function validationError(where: 'body' | 'query', issues: v.BaseIssue<unk
   return new InvalidInput(detail)
 }
 
+/**
+ * Where the first text Postgres could not store sits in an input (a value or a field name), if any. Walked
+ * without recursion: a 64 KB body can nest thirty thousand levels deep.
+ */
+function unstorableTextAt(input: unknown): Array<string | number> | undefined {
+  type Node = { value: unknown; key?: string | number; parent?: Node }
+  const pathOf = (node: Node) => {
+    const path: Array<string | number> = []
+    for (let at: Node | undefined = node; at?.parent; at = at.parent) path.unshift(at.key!)
+    return path
+  }
+  const pending: Node[] = [{ value: input }]
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const { value } = node
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) return pathOf(node)
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        const child = { value: item, key: Array.isArray(value) ? Number(key) : key, parent: node }
+        if (!isStorableText(key)) return pathOf(child)
+        pending.push(child)
+      }
+    }
+  }
+  return undefined
+}
+
+/**
+ * Checks an input with its contract. Before the schema, for every route and server function alike: no
+ * text anywhere in it may hold what Postgres refuses, so one caller's bad character can never fail a
+ * statement shared with others.
+ */
 export function validate<S extends v.GenericSchema>(
   schema: S,
   input: unknown,
   where: 'body' | 'query',
   refuse?: RefuseInput,
 ): v.InferOutput<S> {
+  const unstorable = unstorableTextAt(input)
+  if (unstorable) {
+    const issues = [{ loc: [where, ...unstorable], msg: unstorableTextMessage, type: 'unstorable_text' }]
+    throw refuse?.(issues) ?? new InvalidInput(issues)
+  }
   const result = v.safeParse(schema, input)
   if (result.success) return result.output
   const invalid = validationError(where, result.issues)
@@ -45,10 +82,13 @@ function listFields(schema: v.GenericSchema): string[] {
     .map(([name]) => name)
 }
 
-/** Query parameters as an object; names in `arrays` are always lists, others must not repeat. */
+/**
+ * Query parameters as an object; names in `arrays` are always lists, others must not repeat. Without a
+ * prototype, so `__proto__` or `constructor` is a parameter like any other (and an unknown one is refused).
+ */
 export function queryObject(request: Request, arrays: string[] = []): Record<string, string | string[]> {
   const params = new URL(request.url).searchParams
-  const out: Record<string, string | string[]> = {}
+  const out: Record<string, string | string[]> = Object.create(null)
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name)
     if (arrays.includes(name)) out[name] = values
@@ -67,12 +107,9 @@ export function parseQuery<S extends v.GenericSchema>(
   return validate(schema, queryObject(request, listFields(schema)), 'query', refuse)
 }
 
+/** The body as text, read only up to the route's limit (the request middleware checked it too, for server functions). */
 async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large')
-  const text = await request.text()
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large')
-  return text
+  return new TextDecoder().decode(await readLimited(request, bodyLimitFor(new URL(request.url).pathname).bytes))
 }
 
 const mediaType = (request: Request) => (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
@@ -103,22 +140,26 @@ export async function parseForm<S extends v.GenericSchema>(
   if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {
     throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded or multipart/form-data')
   }
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large')
   let form: FormData
   try {
     form =
       type === 'multipart/form-data'
-        ? await request.formData()
+        ? await multipartForm(request)
         : (new URLSearchParams(await readBody(request)) as unknown as FormData)
   } catch (error) {
     if (error instanceof HttpError) throw error
     throw new HttpError(400, 'Malformed form body', { cause: error })
   }
-  const out: Record<string, unknown> = {}
+  const out: Record<string, unknown> = Object.create(null)
   for (const [name, value] of form.entries()) {
     if (name in out) throw new InvalidInput([{ loc: ['body', name], msg: 'must be given once', type: 'repeated' }])
     out[name] = typeof value === 'string' ? value : { file: true }
   }
   return validate(schema, out, 'body', refuse)
+}
+
+/** A multipart form parsed from its body read up to the limit, so a long one is refused rather than held. */
+async function multipartForm(request: Request): Promise<FormData> {
+  const body = await readLimited(request, bodyLimitFor(new URL(request.url).pathname).bytes)
+  return new Response(body, { headers: { 'content-type': request.headers.get('content-type')! } }).formData()
 }
