@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { serverEnv } from '~/server/env'
 import { onShutdown } from '../lifecycle'
 import { migrate } from './migrate'
+import { resilientPostgres } from './postgres-pool'
 import * as schema from './schema'
 import type { Db } from './types'
 
@@ -23,9 +24,13 @@ export async function openDatabase(options: {
   if (options.url) {
     const { default: postgres } = await import('postgres')
     const { drizzle } = await import('drizzle-orm/postgres-js')
-    const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} })
+    const url = options.url
+    const { client, close } = resilientPostgres((settings) => postgres(url, settings), {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+    })
     const db = drizzle(client, { schema }) as unknown as Db
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) }
+    return { db, kind: 'postgres', close }
   }
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
@@ -52,7 +57,11 @@ export function getDatabase(): Promise<Database> {
       dataDir: env.DATA_DIR,
       maxConnections: env.DATABASE_POOL_MAX ?? defaultPoolSize(),
     })
-    await migrate(database.db)
+    // A database unreachable at start-up must not leave this attempt's pool behind: the next request retries.
+    await migrate(database.db).catch(async (error: unknown) => {
+      await database.close().catch(() => {})
+      throw error
+    })
     onShutdown(closeDatabase, 'connections')
     return database
   })().catch((error) => {
