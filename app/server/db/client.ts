@@ -87,8 +87,18 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db
 }
 
-export async function pingDatabase(): Promise<boolean> {
-  const db = await getDb()
-  await db.execute(sql`select 1`)
-  return true
+/** Whether the database answers `select 1` within `timeoutMs` (opening and migrating it first if need be). */
+export async function pingDatabase(timeoutMs: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
+  })
+  try {
+    const ping = getDb().then((db) => db.execute(sql`select 1`))
+    ping.catch(() => {}) // once late, its own failure has no one to tell
+    await Promise.race([ping, late])
+    return true
+  } finally {
+    clearTimeout(timer)
+  }
 }
