@@ -24,7 +24,9 @@ export const Route = createFileRoute('/healthz')({
           await pingDatabase(DATABASE_WITHIN_MS)
           return jsonResponse({ status: 'ok', database: 'ok' })
         } catch (error) {
-          const code = unavailabilityCode(error)
+          // Known outages (refused, reset, too slow) in one line; anything else with its stack.
+          const code =
+            (error as { code?: unknown }).code === 'PING_TIMEOUT' ? 'PING_TIMEOUT' : unavailabilityCode(error)
           log('warn', 'health check: database unreachable', code ? { code } : { error: errorFields(error) })
           return unready({ database: 'unreachable' })
         }

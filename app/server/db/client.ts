@@ -91,7 +91,10 @@ export async function getDb(): Promise<Db> {
 export async function pingDatabase(timeoutMs: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'PING_TIMEOUT' })),
+      timeoutMs,
+    )
   })
   try {
     const ping = getDb().then((db) => db.execute(sql`select 1`))
