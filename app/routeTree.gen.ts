@@ -14,6 +14,7 @@ import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
+import { Route as HealthzLiveRouteImport } from './routes/healthz.live'
 import { Route as Char123LocaleChar125SplatRouteImport } from './routes/{-$locale}/$'
 import { Route as Char123LocaleChar125SiteRouteRouteImport } from './routes/{-$locale}/_site/route'
 import { Route as Char123LocaleChar125ApiDashboardRouteRouteImport } from './routes/{-$locale}/api-dashboard/route'
@@ -78,6 +79,11 @@ const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
   path: '/api/$',
   getParentRoute: () => rootRouteImport,
+} as any)
+const HealthzLiveRoute = HealthzLiveRouteImport.update({
+  id: '/live',
+  path: '/live',
+  getParentRoute: () => HealthzRoute,
 } as any)
 const Char123LocaleChar125SplatRoute =
   Char123LocaleChar125SplatRouteImport.update({
@@ -298,11 +304,12 @@ const ApiV1ModelsSlugSlugRoute = ApiV1ModelsSlugSlugRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
-  '/healthz': typeof HealthzRoute
+  '/healthz': typeof HealthzRouteWithChildren
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
+  '/healthz/live': typeof HealthzLiveRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
   '/api/v1/product': typeof ApiV1ProductRoute
@@ -342,11 +349,12 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125SiteIndexRoute
-  '/healthz': typeof HealthzRoute
+  '/healthz': typeof HealthzRouteWithChildren
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
+  '/healthz/live': typeof HealthzLiveRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
   '/api/v1/product': typeof ApiV1ProductRoute
@@ -386,12 +394,13 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
-  '/healthz': typeof HealthzRoute
+  '/healthz': typeof HealthzRouteWithChildren
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$locale}/_site': typeof Char123LocaleChar125SiteRouteRouteWithChildren
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
+  '/healthz/live': typeof HealthzLiveRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
   '/api/v1/product': typeof ApiV1ProductRoute
@@ -438,6 +447,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/{-$locale}/api-dashboard'
     | '/api/$'
+    | '/healthz/live'
     | '/{-$locale}/$'
     | '/api/v1/openapi.json'
     | '/api/v1/product'
@@ -482,6 +492,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/{-$locale}/api-dashboard'
     | '/api/$'
+    | '/healthz/live'
     | '/{-$locale}/$'
     | '/api/v1/openapi.json'
     | '/api/v1/product'
@@ -526,6 +537,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_site'
     | '/{-$locale}/api-dashboard'
     | '/api/$'
+    | '/healthz/live'
     | '/{-$locale}/$'
     | '/api/v1/openapi.json'
     | '/api/v1/product'
@@ -566,7 +578,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   Char123LocaleChar125RouteRoute: typeof Char123LocaleChar125RouteRouteWithChildren
-  HealthzRoute: typeof HealthzRoute
+  HealthzRoute: typeof HealthzRouteWithChildren
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiSplatRoute: typeof ApiSplatRoute
@@ -623,6 +635,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/api/$'
       preLoaderRoute: typeof ApiSplatRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/healthz/live': {
+      id: '/healthz/live'
+      path: '/live'
+      fullPath: '/healthz/live'
+      preLoaderRoute: typeof HealthzLiveRouteImport
+      parentRoute: typeof HealthzRoute
     }
     '/{-$locale}/$': {
       id: '/{-$locale}/$'
@@ -993,9 +1012,20 @@ const Char123LocaleChar125RouteRouteWithChildren =
     Char123LocaleChar125RouteRouteChildren,
   )
 
+interface HealthzRouteChildren {
+  HealthzLiveRoute: typeof HealthzLiveRoute
+}
+
+const HealthzRouteChildren: HealthzRouteChildren = {
+  HealthzLiveRoute: HealthzLiveRoute,
+}
+
+const HealthzRouteWithChildren =
+  HealthzRoute._addFileChildren(HealthzRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   Char123LocaleChar125RouteRoute: Char123LocaleChar125RouteRouteWithChildren,
-  HealthzRoute: HealthzRoute,
+  HealthzRoute: HealthzRouteWithChildren,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiSplatRoute: ApiSplatRoute,

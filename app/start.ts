@@ -16,6 +16,7 @@ import {
 } from './server/http/security'
 import { guardServerFnCall, runServerFn } from './server/http/server-fn-errors'
 import { startOutboxWorker } from './server/providers/email'
+import { isStopping } from './server/lifecycle'
 import { runInRequest } from './server/request-context'
 
 /** Start's own defence for server functions (it is no longer added by default once this file exists). */
@@ -75,6 +76,7 @@ function answerHeaders(response: Response, request: Request, env: ServerEnv, csp
     applySecurityHeaders(headers, csp)
     applyCors(request, headers, env)
     headers.set('X-Request-Id', requestId)
+    if (isStopping()) headers.set('Connection', 'close')
   }
   try {
     apply(response.headers)

@@ -39,3 +39,19 @@ export async function shutdown(): Promise<void> {
     )
   }
 }
+
+const stopping = Symbol.for('search-foundation-site.stopping')
+
+/** Called on SIGTERM/SIGINT, before the server drains: from then on every answer closes its connection. */
+export function markStopping(): void {
+  ;(globalThis as Record<symbol, unknown>)[stopping] = true
+}
+
+/**
+ * Whether the server is draining. Node keeps serving a keep-alive connection after `server.close()` for
+ * as long as its client sends, so answers say `Connection: close`, and readiness fails so a load balancer
+ * sends no more.
+ */
+export function isStopping(): boolean {
+  return (globalThis as Record<symbol, unknown>)[stopping] === true
+}

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto'
+import { Agent, request } from 'node:http'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describeWithService } from '../support/services'
 import { serveBuild } from './support/server'
 
 /**
@@ -50,4 +53,114 @@ describe('stopping the server', () => {
     expect(Date.now() - started).toBeLessThan(10_000)
     expect(server.output()).toContain('Server closed successfully')
   }, 60_000)
+})
+
+interface Metered {
+  id: string
+  /** performance.now() when the answer (or the failure) came. */
+  at: number
+  status?: number
+  connection?: string
+  /** The socket failed instead: refused (never reached the server) or cut (reached it, no answer). */
+  failure?: string
+}
+
+/** One metering request on a keep-alive agent, as a search service sends them. */
+function meter(agent: Agent, baseUrl: string, keyId: string, token: string): Promise<Metered> {
+  const id = randomUUID()
+  const body = JSON.stringify({ key_id: keyId, product: 'reader', tokens: 1, usage_event_id: id })
+  return new Promise((resolve) => {
+    const req = request(
+      `${baseUrl}/internal/v1/usage`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          'content-length': body.length,
+        },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () =>
+          resolve({ id, at: performance.now(), status: res.statusCode, connection: res.headers.connection }),
+        )
+        res.on('error', (error: NodeJS.ErrnoException) => resolve({ id, at: performance.now(), failure: error.code }))
+      },
+    )
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ id, at: performance.now(), failure: error.code ?? error.message }),
+    )
+    req.end(body)
+  })
+}
+
+describeWithService('TEST_DATABASE_URL', 'stopping the server under keep-alive load', () => {
+  it('answers every request it committed, closing keep-alive connections, and exits without forcing', async () => {
+    const token = 'shutdown-usage-service-token-0123456789'
+    const server = await serveBuild({
+      DATABASE_URL: databaseUrl,
+      CI: '',
+      TEST: '',
+      USAGE_SERVICE_TOKEN: token,
+      SERVER_SHUTDOWN_TIMEOUT: '8',
+    })
+    const db = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+    try {
+      // The server migrated the database; a key with plenty of tokens for the load.
+      const [{ id: keyId }] = await db<{ id: string }[]>`
+        insert into api_keys (key_hash, prefix, last4) values (${randomUUID()}, 'sk-', 'test') returning id`
+      const purchase = { key_id: keyId, amount: 1_000_000, type: 'purchase', external_ref: `purchase:${randomUUID()}` }
+      await db`select * from ledger_apply(${db.json([purchase])}, ${db.json({})})`
+
+      const agent = new Agent({ keepAlive: true, maxSockets: 8 })
+      const sent: Metered[] = []
+      let signalledAt = Infinity
+      const workers = Array.from({ length: 8 }, async () => {
+        for (;;) {
+          const answer = await meter(agent, server.baseUrl, keyId, token)
+          sent.push(answer)
+          if (answer.failure === 'ECONNREFUSED' || server.child.exitCode !== null || server.child.signalCode) return
+        }
+      })
+      await new Promise((r) => setTimeout(r, 1_500))
+      signalledAt = performance.now()
+      const stopped = server.stop({ forceAfterMs: 30_000 })
+      await Promise.all(workers)
+      const { code, signal } = await stopped
+      const took = performance.now() - signalledAt
+      agent.destroy()
+
+      expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null })
+      expect(server.output()).toContain('Server closed successfully')
+      expect(server.output()).not.toMatch(/timed out|Forcibly/)
+      expect(took, 'drained well inside the 8 s grace period').toBeLessThan(5_000)
+
+      const answered = sent.filter((m) => m.status !== undefined)
+      expect(answered.length).toBeGreaterThan(20)
+      expect(answered.filter((m) => m.status !== 200).map((m) => m.status)).toEqual([])
+      // Answers that left after the signal (allowing for its delivery) close their connection.
+      expect(answered.filter((m) => m.at > signalledAt && m.connection === 'close').length).toBeGreaterThan(0)
+      const late = answered.filter((m) => m.at > signalledAt + 500)
+      expect(late.filter((m) => m.connection !== 'close').length, 'late answers keeping the connection open').toBe(0)
+
+      // A request cut off without an answer must not have been charged; every answered one was, once.
+      const refs = new Set(
+        (await db<{ ref: string }[]>`select external_ref as ref from ledger_entries where type = 'consume'`).map(
+          (row) => row.ref,
+        ),
+      )
+      const cut = sent.filter((m) => m.failure && m.failure !== 'ECONNREFUSED')
+      expect(
+        cut.filter((m) => refs.has(`usage:${m.id}`)).map((m) => m.failure),
+        'committed, never answered',
+      ).toEqual([])
+      expect(answered.filter((m) => !refs.has(`usage:${m.id}`)).length).toBe(0)
+      expect(refs.size).toBe(answered.length)
+    } finally {
+      await db.end({ timeout: 5 })
+      if (server.child.exitCode === null && !server.child.signalCode) await server.stop({ forceAfterMs: 1 })
+    }
+  }, 90_000)
 })

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { serverEnv } from '~/server/env'
 import { onShutdown } from '../lifecycle'
 import { migrate } from './migrate'
+import { resilientPostgres } from './postgres-pool'
 import * as schema from './schema'
 import type { Db } from './types'
 
@@ -23,9 +24,13 @@ export async function openDatabase(options: {
   if (options.url) {
     const { default: postgres } = await import('postgres')
     const { drizzle } = await import('drizzle-orm/postgres-js')
-    const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} })
+    const url = options.url
+    const { client, close } = resilientPostgres((settings) => postgres(url, settings), {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+    })
     const db = drizzle(client, { schema }) as unknown as Db
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) }
+    return { db, kind: 'postgres', close }
   }
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
@@ -52,7 +57,11 @@ export function getDatabase(): Promise<Database> {
       dataDir: env.DATA_DIR,
       maxConnections: env.DATABASE_POOL_MAX ?? defaultPoolSize(),
     })
-    await migrate(database.db)
+    // A database unreachable at start-up must not leave this attempt's pool behind: the next request retries.
+    await migrate(database.db).catch(async (error: unknown) => {
+      await database.close().catch(() => {})
+      throw error
+    })
     onShutdown(closeDatabase, 'connections')
     return database
   })().catch((error) => {
@@ -78,8 +87,21 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db
 }
 
-export async function pingDatabase(): Promise<boolean> {
-  const db = await getDb()
-  await db.execute(sql`select 1`)
-  return true
+/** Whether the database answers `select 1` within `timeoutMs` (opening and migrating it first if need be). */
+export async function pingDatabase(timeoutMs: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'PING_TIMEOUT' })),
+      timeoutMs,
+    )
+  })
+  try {
+    const ping = getDb().then((db) => db.execute(sql`select 1`))
+    ping.catch(() => {}) // once late, its own failure has no one to tell
+    await Promise.race([ping, late])
+    return true
+  } finally {
+    clearTimeout(timer)
+  }
 }

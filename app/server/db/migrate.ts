@@ -39,6 +39,8 @@ const LOCK_ID = 7_441_120
 export async function migrate(db: Db, functionFiles: SqlFile[] = functions): Promise<string[]> {
   const applied: string[] = []
   await db.transaction(async (tx) => {
+    // Waiting for another instance's migration, or a long one, may take longer than a request's statement.
+    await tx.execute(sql`set local statement_timeout = 0`)
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ID})`)
     await tx.execute(
       sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`,

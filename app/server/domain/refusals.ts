@@ -92,6 +92,14 @@ export class RateLimited extends BaseRefusal {
   }
 }
 
+/**
+ * The database could not be reached, or dropped the connection mid-call (classified at the HTTP edge
+ * from the driver's error, its `cause`). Nothing acknowledged was lost: the caller may retry.
+ */
+export class DatabaseUnavailable extends BaseRefusal {
+  readonly kind = 'DatabaseUnavailable'
+}
+
 /** One problem with a caller's input: where (`['body', 'email']`), what, and the kind of check. */
 export interface InputIssue {
   loc: Array<string | number>
@@ -124,6 +132,7 @@ export type Refusal =
   | CaptchaRejected
   | ServiceTokenRejected
   | RateLimited
+  | DatabaseUnavailable
   | InvalidInput
 
 export function isRefusal(error: unknown): error is Refusal {

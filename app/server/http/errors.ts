@@ -1,4 +1,5 @@
-import { isRefusal, type InputIssue } from '../domain/refusals'
+import { unavailabilityCode } from '../db/unavailable'
+import { DatabaseUnavailable, isRefusal, type InputIssue } from '../domain/refusals'
 import { errorFields, log } from '../log'
 import { answerFor, type PublicAnswer } from './refusal-answers'
 
@@ -41,6 +42,14 @@ export function publicAnswer(error: unknown): PublicAnswer {
   if (isRefusal(error)) {
     const answer = answerFor(error)
     log('info', 'refused', { status: answer.status, refusal: error.kind, ...issueFields(error) })
+    return answer
+  }
+  const unavailable = unavailabilityCode(error)
+  if (unavailable) {
+    // Expected by the hundred during a database restart or failover: one line each, without a stack.
+    const refusal = new DatabaseUnavailable(unavailable, { cause: error })
+    const answer = answerFor(refusal)
+    log('warn', 'refused', { status: answer.status, refusal: refusal.kind, code: unavailable })
     return answer
   }
   if (error instanceof HttpError) {

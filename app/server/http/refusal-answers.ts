@@ -39,6 +39,12 @@ const answers: Answers = {
     detail: 'Rate limit exceeded, try again later',
     headers: { 'Retry-After': String(Math.max(1, Math.ceil(refusal.retryAfterSeconds))) },
   }),
+  // A dropped connection is back within a second (the pool reconnects at once); a database that is down answers fast.
+  DatabaseUnavailable: {
+    status: 503,
+    detail: 'Service temporarily unavailable, try again shortly',
+    headers: { 'Retry-After': '1' },
+  },
   InvalidInput: (refusal) => ({ status: 422, detail: refusal.issues }),
 }
 

@@ -49,7 +49,7 @@ export const API_CONTENT_SECURITY_POLICY =
 
 /** Paths answered by API handlers rather than pages: no page policy, no prerendered lookup. */
 export function isApiPath(pathname: string): boolean {
-  return /^\/(api|internal|v1|_serverFn)\//.test(pathname) || pathname === '/healthz'
+  return /^\/(api|internal|v1|_serverFn)\//.test(pathname) || /^\/healthz(\/live)?$/.test(pathname)
 }
 
 /** Reliability test 26: on every response, pages and API alike. */

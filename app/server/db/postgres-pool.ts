@@ -1,0 +1,72 @@
+import type { Options, Sql } from 'postgres'
+import { lostConnection } from './unavailable'
+
+/**
+ * Bounds on waiting for Postgres, so a lost database costs a request seconds, not minutes. The driver's
+ * defaults wait 30 s for a connection and, after connections die with errors, back off up to 20 s before
+ * reconnecting. A server-side statement timeout ends lock waits and runaway statements
+ * (`?statement_timeout=…` in DATABASE_URL overrides it; migrations lift it for themselves).
+ */
+const timeouts = {
+  connect_timeout: 2,
+  /** Seconds before reconnecting after the `retries`-th failed connection: prompt, jittered, at most ½ s. */
+  backoff: (retries: number) => Math.min(0.5, 0.02 * 2 ** retries) * (0.5 + Math.random() / 2),
+  connection: { statement_timeout: 4_000 },
+} satisfies Options<never>
+
+/**
+ * A postgres-js client whose pool is replaced as soon as one of its connections is lost (backend
+ * terminated, reset, failover). postgres-js 3.4.9 reuses a connection object across reconnects, and
+ * when the connection dies with a write still buffered it keeps that stale buffer: every later
+ * reconnect of the object then hangs in start-up until `connect_timeout`, forever (porsager/postgres
+ * #1193, #1208). A fresh pool has none of that state; the retired one finishes what it was running and
+ * is closed. Callers (drizzle) hold this one stable object.
+ */
+export function resilientPostgres(
+  connect: (options: Options<never>) => Sql,
+  options: Options<never>,
+): { client: Sql; close(): Promise<void> } {
+  const open = () => connect({ ...options, ...timeouts })
+  let current = open()
+  let closed = false
+  const retiring = new Set<Promise<void>>()
+
+  const retire = (pool: Sql, error: unknown) => {
+    if (closed || pool !== current || !lostConnection(error)) return
+    current = open()
+    // drizzle set its parsers and serializers on the first pool's options; every pool needs them.
+    Object.assign(current.options.parsers, pool.options.parsers)
+    Object.assign(current.options.serializers, pool.options.serializers)
+    const ending = pool.end({ timeout: 5 }).catch(() => {})
+    retiring.add(ending)
+    void ending.then(() => retiring.delete(ending))
+  }
+
+  /** Watches a query's outcome without running it early (postgres-js queries start when awaited). */
+  const watched = <T>(pool: Sql, query: T): T => {
+    Promise.prototype.then.call(query, undefined, (error: unknown) => retire(pool, error))
+    return query
+  }
+
+  const client = new Proxy(current, {
+    get(_, name) {
+      const pool = current
+      if (name === 'unsafe') return (...args: Parameters<Sql['unsafe']>) => watched(pool, pool.unsafe(...args))
+      if (name === 'begin') return (...args: [never]) => watched(pool, pool.begin(...args))
+      const value = Reflect.get(pool, name)
+      return typeof value === 'function' ? value.bind(pool) : value
+    },
+    apply(_, __, args: Parameters<Sql>) {
+      const pool = current
+      return watched(pool, pool(...args))
+    },
+  })
+
+  return {
+    client,
+    async close() {
+      closed = true
+      await Promise.all([current.end({ timeout: 5 }), ...retiring])
+    },
+  }
+}
