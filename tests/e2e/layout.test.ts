@@ -1,6 +1,6 @@
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { models } from '#content/models'
 import { posts } from '#content/news'
@@ -49,8 +49,8 @@ async function trialKeyWithUsage(): Promise<string> {
 async function open(page: Page, path: string, byTab: boolean) {
   if (byTab) {
     const tabs = '[data-testid=dashboard-tabs]'
-    await page.locator(`${tabs} a[href="${path}"]`).click()
-    await page.waitForSelector(`${tabs} a[aria-current=page][href="${path}"]`)
+    await page.locator(`${tabs} a[href="${path}"]`).click({ timeout: 10_000 })
+    await page.waitForSelector(`${tabs} a[aria-current=page][href="${path}"]`, { timeout: 10_000 })
   } else {
     await page.goto(baseUrl + path, { waitUntil: 'load' })
     await page.waitForSelector('#app[data-mounted="true"]', { timeout: 15_000 })
@@ -64,13 +64,20 @@ async function open(page: Page, path: string, byTab: boolean) {
  * long-lived tabs. Returns one line per path and width that is wider than the window, naming what sticks
  * out. `tabs`: the paths are dashboard tabs, opened from the first by clicking.
  */
-async function overflowing(context: BrowserContext, paths: string[], { tabs = false } = {}): Promise<string[]> {
+async function overflowing(
+  browser: Browser,
+  paths: string[],
+  { tabs = false, store = {} as Record<string, unknown> } = {},
+): Promise<string[]> {
   const visits = tabs
     ? interfaceLocales.map((locale) => paths.map((path) => localizePath(path, locale)))
     : interfaceLocales.flatMap((locale) => paths.map((path) => [localizePath(path, locale)]))
   const failures: string[] = []
   await Promise.all(
     Array.from({ length: 3 }, async () => {
+      // A context per tab, the store written before every load: a visit to /de stores the language, which
+      // would send another tab's unprefixed English page to German.
+      const context = await contextWithStore(browser, store, {}, { everyLoad: true })
       const page: Page = await context.newPage()
       for (let group = visits.shift(); group !== undefined; group = visits.shift()) {
         for (const [index, path] of group.entries()) {
@@ -84,10 +91,11 @@ async function overflowing(context: BrowserContext, paths: string[], { tabs = fa
             }
           } catch (error) {
             failures.push(`${path}: ${(error as Error).message.split('\n')[0]}`)
+            break // the group's later tabs are reached from this one
           }
         }
       }
-      await page.close()
+      await context.close()
     }),
   )
   return failures.sort()
@@ -101,23 +109,18 @@ describe('no page is wider than a phone or tablet screen, in any interface local
   afterAll(() => browser?.close())
 
   it('public pages', async () => {
-    const context = await contextWithStore(browser)
-    const failures = await overflowing(context, publicPaths)
-    await context.close()
+    const failures = await overflowing(browser, publicPaths)
     expect(failures).toEqual([])
   })
 
   it('the dashboard without a key', async () => {
-    const context = await contextWithStore(browser)
-    const failures = await overflowing(context, dashboardPaths, { tabs: true })
-    await context.close()
+    const failures = await overflowing(browser, dashboardPaths, { tabs: true })
     expect(failures).toEqual([])
   })
 
   it('the dashboard with a key that has usage', async () => {
-    const context = await contextWithStore(browser, { apiKey: await trialKeyWithUsage() })
-    const failures = await overflowing(context, dashboardPaths, { tabs: true })
-    await context.close()
+    const store = { apiKey: await trialKeyWithUsage() }
+    const failures = await overflowing(browser, dashboardPaths, { tabs: true, store })
     expect(failures).toEqual([])
   })
 })

@@ -25,15 +25,21 @@ export async function overflowAt(page: Page, width: number): Promise<string | un
       const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)
       return `${element.tagName.toLowerCase()}${id}${testId ? `[data-testid=${testId}]` : ''}${classes.length ? `.${classes.join('.')}` : ''} "${text}" right=${Math.round(right(element))}`
     }
+    // How far an element and what it draws reach: text that does not fit overflows its box visibly.
+    const reach = (element: Element) =>
+      Math.max(right(element), element.getBoundingClientRect().left + (clips(element) ? 0 : element.scrollWidth))
     const offenders: string[] = []
     for (const element of document.body.querySelectorAll('*')) {
-      if (right(element) <= limit + 0.5) continue
+      if (reach(element) <= limit + 0.5) continue
       const parent = element.parentElement
-      if (parent && parent !== document.body && right(parent) > limit + 0.5) continue
+      const sticksOut = right(element) > limit + 0.5
+      // Report the outermost box that sticks out, or a box that fits but whose own text does not.
+      if (sticksOut && parent && parent !== document.body && right(parent) > limit + 0.5) continue
+      if (!sticksOut && [...element.children].some((child) => reach(child) > limit + 0.5)) continue
       // Inside a scrolling or clipping box the element widens that box, not the page.
       let clipped = false
       for (let a = parent; a && a !== document.body; a = a.parentElement) if (clips(a)) clipped = true
-      if (!clipped) offenders.push(describe(element))
+      if (!clipped) offenders.push(`${sticksOut ? '' : 'text of '}${describe(element)}`)
     }
     return `${scrollWidth} px wide: ${offenders.slice(0, 4).join('; ') || 'no single element found'}`
   })
