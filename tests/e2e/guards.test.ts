@@ -115,6 +115,18 @@ describe('router guards in a real browser', () => {
     await reader.page.context().close()
   })
 
+  it('renders the dashboard, not the error page, for any value of login', async () => {
+    for (const path of ['/api-dashboard?login=1', '/de/api-dashboard?login=x', '/api-dashboard?login=true&login=1']) {
+      const answer = await fetch(baseUrl + path)
+      expect(answer.status, path).toBe(200)
+      const { page, problems } = await open(path)
+      await page.waitForSelector('#dashboard-title')
+      expect(new URL(page.url()).pathname).toBe(path.split('?')[0])
+      expect(problems).toEqual([])
+      await page.context().close()
+    }
+  })
+
   it('writes the apiKey cookie whenever a key is in the store', async () => {
     const { page } = await open('/', { apiKey: 'lds_test_cookie_key' })
     const cookies = await page.context().cookies()

@@ -94,7 +94,7 @@ export function SiteHeader() {
       <nav aria-label={t`Main`} className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-4">
         <LocalizedLink
           to="/{-$locale}"
-          className="mr-3 flex items-center gap-2 font-semibold"
+          className="mr-3 flex shrink-0 items-center gap-2 font-semibold whitespace-nowrap"
           aria-label={t`${brand.name} home`}
         >
           <Logo className="size-7" />

@@ -26,7 +26,8 @@ export function LocaleSwitcher() {
   const current = useLocale()
   return (
     <DisclosureMenu
-      label={<span className="sr-only sm:not-sr-only">{localeNames[current]}</span>}
+      // Named in full only where the header has room beside the desktop links (Russian is 797 px wide at 768).
+      label={<span className="sr-only sm:max-md:not-sr-only lg:not-sr-only">{localeNames[current]}</span>}
       icon={<Languages aria-hidden className="size-4" />}
       align="end"
       buttonClassName="px-2"

@@ -2,8 +2,9 @@ import { cva, type VariantProps } from 'class-variance-authority'
 import type * as React from 'react'
 import { cn } from '~/lib/utils'
 
+/** Wraps rather than outgrows its container: some tags run long in translation. */
 export const badgeVariants = cva(
-  'inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium',
+  'inline-flex max-w-full shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium',
   {
     variants: {
       variant: {

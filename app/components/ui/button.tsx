@@ -3,8 +3,9 @@ import type * as React from 'react'
 import { cn } from '~/lib/utils'
 import { Slot } from './slot'
 
+/** Labels wrap and a button never grows past its container, so a long translation cannot widen a phone's page. */
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex max-w-full shrink-0 items-center justify-center gap-2 rounded-md text-center font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -19,9 +20,9 @@ export const buttonVariants = cva(
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        default: 'h-9 px-4 py-2 text-sm',
-        sm: 'h-8 px-3 text-sm',
-        lg: 'h-11 px-6 text-base',
+        default: 'min-h-9 px-4 py-2 text-sm',
+        sm: 'min-h-8 px-3 py-1.5 text-sm',
+        lg: 'min-h-11 px-6 py-2 text-base',
         icon: 'size-9 text-sm',
       },
     },

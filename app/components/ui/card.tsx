@@ -32,7 +32,11 @@ export function CardContent({ className, ...props }: React.ComponentProps<'div'>
 
 export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
   return (
-    <div data-slot="card-footer" className={cn('mt-auto flex items-center gap-2 p-5 pt-0', className)} {...props} />
+    <div
+      data-slot="card-footer"
+      className={cn('mt-auto flex flex-wrap items-center gap-2 p-5 pt-0', className)}
+      {...props}
+    />
   )
 }
 

@@ -8,6 +8,14 @@ import { dashboardTabs, defaultTab, isDashboardTab } from './tabs'
 
 const route = getRouteApi('/{-$locale}/api-dashboard/{-$tab}')
 
+/** Centres the current tab in the phone's sideways-scrolling tab list; scrolls only the list, never the page. */
+function revealInTabList(link: HTMLAnchorElement | null) {
+  const list = link?.closest('ul')
+  if (!link || !list || list.scrollWidth <= list.clientWidth) return
+  const [tab, row] = [link.getBoundingClientRect(), list.getBoundingClientRect()]
+  list.scrollLeft += tab.left - row.left - (row.width - tab.width) / 2
+}
+
 export function DashboardPage() {
   const { t } = useLingui()
   const { i18n } = useLinguiRuntime()
@@ -15,15 +23,18 @@ export function DashboardPage() {
   const active = isDashboardTab(tab) ? tab : defaultTab
   const activeLabel = dashboardTabs.find((entry) => entry.key === active)!.label
   return (
-    <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
+    // minmax(0, …) columns: otherwise the tab list's unwrapped labels set the width of the phone's single column.
+    <div className="grid grid-cols-1 gap-8 md:grid-cols-[14rem_minmax(0,1fr)]">
       <nav aria-label={t`Dashboard`}>
-        <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        {/* On phones the tabs scroll sideways in one row; the current one is scrolled into view. */}
+        <ul data-testid="dashboard-tabs" className="flex gap-1 overflow-x-auto md:flex-col">
           {dashboardTabs.map((entry) => (
             <li key={entry.key}>
               <LocalizedLink
                 to="/{-$locale}/api-dashboard/{-$tab}"
                 params={{ tab: entry.key === defaultTab ? undefined : entry.key }}
                 aria-current={entry.key === active ? 'page' : undefined}
+                ref={entry.key === active ? revealInTabList : undefined}
                 className={cn(
                   'block rounded-md px-3 py-2 text-sm whitespace-nowrap hover:bg-accent',
                   entry.key === active && 'bg-accent font-medium',

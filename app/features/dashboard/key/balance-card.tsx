@@ -57,7 +57,7 @@ export function BalanceCard({ apiKey }: { apiKey: string }) {
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <p className="flex items-baseline gap-2">
+        <p className="flex flex-wrap items-baseline gap-x-2">
           <span
             data-testid="balance"
             data-value={balance}

@@ -29,7 +29,7 @@ function UsageScreen({ apiKey }: { apiKey: string }) {
   const range = lastDays(days)
   return (
     <div className="flex flex-col gap-6">
-      <div role="group" aria-label={t`Period`} className="flex w-fit gap-1 rounded-md border p-1">
+      <div role="group" aria-label={t`Period`} className="flex w-fit max-w-full flex-wrap gap-1 rounded-md border p-1">
         {periods.map((period) => (
           <button
             key={period}

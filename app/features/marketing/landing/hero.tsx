@@ -25,7 +25,7 @@ export function Hero() {
         aria-hidden
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_80%_-10%,oklch(0.75_0.12_262/0.25),transparent),radial-gradient(40rem_24rem_at_0%_110%,oklch(0.8_0.12_190/0.2),transparent)]"
       />
-      <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-[1.2fr_1fr]">
+      <div className="relative mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
         <div>
           <p className="text-sm font-medium text-primary">
             <Trans>Search foundation models and APIs</Trans>
@@ -52,7 +52,8 @@ export function Hero() {
               </LocalizedLink>
             </Button>
           </div>
-          <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4">
+          {/* As many columns as the widest figure allows: three fixed columns split "10.000.000" on a phone. */}
+          <dl className="mt-10 grid max-w-lg grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-4">
             {stats.map((stat) => (
               // Value above label, both from the top: a label that wraps must not push its value out of line.
               <div key={stat.label} className="flex flex-col-reverse justify-end gap-1">

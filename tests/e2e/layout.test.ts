@@ -1,0 +1,126 @@
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { models } from '#content/models'
+import { posts } from '#content/news'
+import { dashboardTabs, defaultTab } from '~/features/dashboard/tabs'
+import { staticPublicPaths } from '~/features/marketing/public-paths'
+import { interfaceLocales, localizePath } from '~/lib/locale'
+import { contextWithStore, launchBrowser } from './support/browser'
+import { layoutWidths, overflowAt } from './support/overflow'
+
+const baseUrl = inject('baseUrl')
+const usageToken = 'e2e-usage-service-token-0123456789'
+const publicPaths = [...staticPublicPaths, `/models/${models[0]!.slug}`, `/news/${posts[0]!.slug}`]
+const dashboardPaths = dashboardTabs.map((tab) =>
+  tab.key === defaultTab ? '/api-dashboard' : `/api-dashboard/${tab.key}`,
+)
+
+/** A trial key as a client of the REST API gets one (the captcha solved here), with some usage on it. */
+async function trialKeyWithUsage(): Promise<string> {
+  const challenge = await (await fetch(`${baseUrl}/api/v1/captcha/challenge`)).json()
+  const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey })
+  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+  const issued = await fetch(`${baseUrl}/api/v1/api_key/trial`, {
+    method: 'POST',
+    body: new URLSearchParams({ captcha }),
+  })
+  expect(issued.status).toBe(200)
+  const { api_key: apiKey } = (await issued.json()) as { api_key: string }
+  for (const [index, product] of ['embeddings', 'reranker', 'reader'].entries()) {
+    const usage = await fetch(`${baseUrl}/internal/v1/usage`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${usageToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        api_key: apiKey,
+        product,
+        model: `${product}-v3`,
+        tokens: 123_456 * (index + 1),
+        usage_event_id: `layout-${Date.now()}-${index}`,
+      }),
+    })
+    expect(usage.status).toBeLessThan(300)
+  }
+  return apiKey
+}
+
+/** Opens `path`: a full load, or for a dashboard tab after the first a click on its tab as a visitor would (faster). */
+async function open(page: Page, path: string, byTab: boolean) {
+  if (byTab) {
+    const tabs = '[data-testid=dashboard-tabs]'
+    await page.locator(`${tabs} a[href="${path}"]`).click({ timeout: 10_000 })
+    await page.waitForSelector(`${tabs} a[aria-current=page][href="${path}"]`, { timeout: 10_000 })
+  } else {
+    await page.goto(baseUrl + path, { waitUntil: 'load' })
+    await page.waitForSelector('#app[data-mounted="true"]', { timeout: 15_000 })
+  }
+  // Dashboard screens show skeletons until their data arrives; measure what replaces them.
+  await page.waitForFunction(() => !document.querySelector('[data-slot=skeleton]'), undefined, { timeout: 15_000 })
+}
+
+/**
+ * Opens each path in every interface locale once and checks it at every width by resizing, in a few
+ * long-lived tabs. Returns one line per path and width that is wider than the window, naming what sticks
+ * out. `tabs`: the paths are dashboard tabs, opened from the first by clicking.
+ */
+async function overflowing(
+  browser: Browser,
+  paths: string[],
+  { tabs = false, store = {} as Record<string, unknown> } = {},
+): Promise<string[]> {
+  const visits = tabs
+    ? interfaceLocales.map((locale) => paths.map((path) => localizePath(path, locale)))
+    : interfaceLocales.flatMap((locale) => paths.map((path) => [localizePath(path, locale)]))
+  const failures: string[] = []
+  await Promise.all(
+    Array.from({ length: 3 }, async () => {
+      // A context per tab, the store written before every load: a visit to /de stores the language, which
+      // would send another tab's unprefixed English page to German.
+      const context = await contextWithStore(browser, store, {}, { everyLoad: true })
+      const page: Page = await context.newPage()
+      for (let group = visits.shift(); group !== undefined; group = visits.shift()) {
+        for (const [index, path] of group.entries()) {
+          try {
+            // Every load starts narrow, as on a phone; the later widths are reached by resizing.
+            await page.setViewportSize({ width: layoutWidths[0], height: 800 })
+            await open(page, path, index > 0)
+            for (const width of layoutWidths) {
+              const overflow = await overflowAt(page, width)
+              if (overflow) failures.push(`${path} at ${width}: ${overflow}`)
+            }
+          } catch (error) {
+            failures.push(`${path}: ${(error as Error).message.split('\n')[0]}`)
+            break // the group's later tabs are reached from this one
+          }
+        }
+      }
+      await context.close()
+    }),
+  )
+  return failures.sort()
+}
+
+describe('no page is wider than a phone or tablet screen, in any interface locale', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser?.close())
+
+  it('public pages', async () => {
+    const failures = await overflowing(browser, publicPaths)
+    expect(failures).toEqual([])
+  })
+
+  it('the dashboard without a key', async () => {
+    const failures = await overflowing(browser, dashboardPaths, { tabs: true })
+    expect(failures).toEqual([])
+  })
+
+  it('the dashboard with a key that has usage', async () => {
+    const store = { apiKey: await trialKeyWithUsage() }
+    const failures = await overflowing(browser, dashboardPaths, { tabs: true, store })
+    expect(failures).toEqual([])
+  })
+})
