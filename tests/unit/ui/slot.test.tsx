@@ -16,7 +16,7 @@ describe('Button asChild', () => {
     expect(html).toMatch(/^<a [^>]*href="\/api-dashboard"[^>]*>Get a key<\/a>$/)
     expect(html).not.toContain('<button')
     const classes = /class="([^"]*)"/.exec(html)![1].split(' ')
-    expect(classes).toEqual(expect.arrayContaining(['inline-flex', 'h-11', 'border', 'w-full']))
+    expect(classes).toEqual(expect.arrayContaining(['inline-flex', 'min-h-11', 'border', 'w-full']))
     expect(html).toContain('data-slot="button"')
     expect(html).toContain('data-testid="cta"')
   })
