@@ -1,5 +1,6 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { ConfigError, serverEnv } from './server/env'
+import { withRelativeLocation } from './server/http/redirects'
 import { checkContent } from '../content/check'
 
 // Validate the environment when the server starts, so a bad value stops start-up with a message
@@ -15,7 +16,7 @@ try {
 }
 
 export default createServerEntry({
-  fetch(request, options) {
-    return handler.fetch(request, options)
+  async fetch(request, options) {
+    return withRelativeLocation(request, await handler.fetch(request, options))
   },
 })

@@ -1,7 +1,9 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { serverEnv, type ServerEnv } from '~/server/env'
+import { endpointMethods } from './endpoint-methods'
 import { oversizedBodyAnswer } from './server/http/body-limit'
 import { compressed } from './server/http/compress'
+import { unknownEndpoint, wrongMethod } from './server/http/methods'
 import { PRERENDER_NONCE, prerenderedPage } from './server/http/prerendered'
 import { requestIdOf } from './server/http/request-id'
 import {
@@ -45,6 +47,8 @@ export const securityMiddleware = createMiddleware().server(({ request, pathname
     const early =
       corsPreflight(request, env) ?? csrfRefusal(request, env) ?? (await oversizedBodyAnswer(request, pathname))
     if (early) return withHeaders(asServerFnRefusal(early, pathname), API_CONTENT_SECURITY_POLICY)
+    const refusal = methodRefusal(request.method, pathname)
+    if (refusal) return withHeaders(refusal, API_CONTENT_SECURITY_POLICY)
     if (isApiPath(pathname)) {
       const result = await guardServerFnCall(pathname, () => next({ context: { baseUrl } }))
       if (result instanceof Response)
@@ -61,6 +65,17 @@ export const securityMiddleware = createMiddleware().server(({ request, pathname
     return result
   })
 })
+
+/**
+ * An endpoint asked with a method it has no handler for answers 405 with `Allow` before anything else
+ * runs (Start would render the app shell), and an API path no endpoint serves answers a JSON 404.
+ */
+function methodRefusal(method: string, pathname: string): Response | undefined {
+  const methods = endpointMethods(pathname)
+  if (methods) return wrongMethod(method, methods)
+  if (isApiPath(pathname) && !pathname.startsWith('/_serverFn/')) return unknownEndpoint()
+  return undefined
+}
 
 /**
  * A server function's caller reads an answer without Start's serialisation as data; marked as thrown,

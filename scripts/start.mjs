@@ -1,11 +1,27 @@
-// `npm start`: builds once on a fresh checkout, then serves the build with Node.
+// `npm start`: builds once on a fresh checkout, then serves the build with Node. The build's own output
+// (hundreds of prerender lines, bundler reports) is kept back and shown only if the build fails.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 const entry = new URL('../.output/server/index.mjs', import.meta.url)
 if (!existsSync(entry) || process.env.REBUILD === 'true') {
-  console.log('[start] no build found: running `npm run build` first')
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' })
-  if (build.status !== 0) process.exit(build.status ?? 1)
+  console.log(`[start] ${existsSync(entry) ? 'rebuilding' : 'no build found: building'} the site (a minute or two)…`)
+  const started = Date.now()
+  const build = spawnSync('npm', ['run', '--silent', 'build'], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    shell: process.platform === 'win32',
+  })
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? '')
+    process.stderr.write(build.stderr ?? '')
+    console.error(`[start] the build failed${build.error ? `: ${build.error.message}` : ''} (its output is above)`)
+    process.exit(build.status ?? 1)
+  }
+  const pages = build.stdout.match(/\[postbuild\] (\d+) prerendered pages/)?.[1]
+  const seconds = Math.round((Date.now() - started) / 1000)
+  console.log(`[start] built in ${seconds} s${pages ? `, ${pages} pages prerendered` : ''}`)
 }
+const origin = process.env.PUBLIC_BASE_URL || `http://localhost:${process.env.PORT || 3000}`
+console.log(`[start] serving the site, dashboard and APIs at ${origin}`)
 await import(entry.href)

@@ -26,12 +26,14 @@ export function localeFromPathname(pathname: string): Locale | undefined {
   return resolveLocale(pathname.split('/')[1])
 }
 
-/** The pathname without its locale prefix ("/de/models" → "/models"). */
+/**
+ * The pathname without its locale prefix ("/de/models" → "/models") nor trailing slash: an index route's
+ * match ends in one ("/models/"), and that URL redirects, so canonical links must not carry it.
+ */
 export function stripLocale(pathname: string): string {
   const [, first, ...rest] = pathname.split('/')
-  if (!resolveLocale(first)) return pathname || '/'
-  const stripped = `/${rest.join('/')}`
-  return stripped === '/' || stripped === '' ? '/' : stripped.replace(/\/$/, '')
+  const stripped = resolveLocale(first) ? `/${rest.join('/')}` : pathname
+  return stripped.replace(/\/+$/, '') || '/'
 }
 
 /** The route param for a locale: the default locale has no prefix. */

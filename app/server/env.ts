@@ -47,7 +47,8 @@ function buildEnvSchema() {
     DATABASE_POOL_MAX: optional(
       v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(1000)),
     ),
-    PUBLIC_BASE_URL: v.optional(url, 'http://localhost:3000'),
+    /** Unset: `http://localhost:` and PORT (see parseEnv), so a server moved to another port links to itself. */
+    PUBLIC_BASE_URL: optional(url),
     REDIS_URL: optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
     SMTP_URL: optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// URL'))),
     MAIL_FROM: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), `no-reply@${brand.domain}`),
@@ -80,7 +81,9 @@ function buildEnvSchema() {
 
 let envSchemaCache: ReturnType<typeof buildEnvSchema> | undefined
 export const envSchema = () => (envSchemaCache ??= buildEnvSchema())
-export type ServerEnv = v.InferOutput<ReturnType<typeof buildEnvSchema>>
+export type ServerEnv = Omit<v.InferOutput<ReturnType<typeof buildEnvSchema>>, 'PUBLIC_BASE_URL'> & {
+  PUBLIC_BASE_URL: string
+}
 
 export class ConfigError extends Error {}
 
@@ -92,7 +95,10 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       .filter(([, val]) => val !== undefined),
   )
   const result = v.safeParse(envSchema(), known, { abortPipeEarly: true })
-  if (result.success) return result.output
+  if (result.success) {
+    const env = result.output
+    return { ...env, PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}` }
+  }
   const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'} ${issue.message}`)
   throw new ConfigError(`Invalid environment: ${problems.join('; ')}`)
 }

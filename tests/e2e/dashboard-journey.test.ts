@@ -21,6 +21,8 @@ describe('a developer with a trial key', () => {
   const problems: string[][] = []
   /** Calls the pages made to the REST API; the dashboard uses server functions, so there must be none. */
   const restCalls: string[] = []
+  /** Every address the pages asked for (documents, server functions, assets): logs and proxies keep them. */
+  const requestUrls: string[] = []
   beforeAll(async () => {
     browser = await launchBrowser()
   })
@@ -31,6 +33,7 @@ describe('a developer with a trial key', () => {
     const page = await context.newPage()
     problems.push(watchPage(page, baseUrl).problems)
     page.on('request', (request) => {
+      requestUrls.push(request.url())
       if (new URL(request.url()).pathname.startsWith('/api/')) restCalls.push(`${request.method()} ${request.url()}`)
     })
     await page.goto(`${baseUrl}/api-dashboard`)
@@ -103,7 +106,20 @@ describe('a developer with a trial key', () => {
     ).json()) as { wallet: { total_balance: number } }
     expect(info.wallet.total_balance).toBe(10_000_000 + 10_000_000 - 14_345)
 
+    // A third browser adopts the receiving key by pasting it.
+    const third = await dashboard()
+    await third.getByTestId('paste-key-input').fill(receiver)
+    await third.getByTestId('paste-key-submit').click()
+    await third.getByTestId('balance').waitFor({ timeout: 30_000 })
+    expect(await balanceOf(third)).toBe(info.wallet.total_balance)
+
     expect(restCalls).toEqual([])
+    // Keys travel in bodies and cookies only, never in an address a log could keep (raw or encoded).
+    const leaks = requestUrls.filter((url) =>
+      [key, receiver].some((k) => url.includes(k) || url.includes(encodeURIComponent(k)) || url.includes(k.slice(4))),
+    )
+    expect(requestUrls.length).toBeGreaterThan(10)
+    expect(leaks).toEqual([])
     // The browser's own 401/429 resource messages are the only console lines allowed.
     const unexpected = problems.flat().filter((p) => !/Failed to load resource/.test(p))
     expect(unexpected).toEqual([])

@@ -8,6 +8,13 @@ describe('environment', () => {
     expect(env.DATABASE_URL).toBeUndefined()
   })
 
+  it('links to the port it serves on unless a public origin is set', () => {
+    expect(parseEnv({ PORT: '4301' }).PUBLIC_BASE_URL).toBe('http://localhost:4301')
+    expect(parseEnv({ PORT: '4301', PUBLIC_BASE_URL: 'https://lodestar.example' }).PUBLIC_BASE_URL).toBe(
+      'https://lodestar.example',
+    )
+  })
+
   it('names the variable that is wrong', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrowError(/PORT must be an integer/)
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrowError(/DATABASE_URL must be a postgres:\/\/ URL/)

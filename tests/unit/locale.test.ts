@@ -22,6 +22,14 @@ describe('locale paths', () => {
     expect(localizePath('/models', 'ja')).toBe('/ja/models')
     expect(localizePath('/', 'ko')).toBe('/ko')
   })
+
+  it("gives an index route's path without the trailing slash, whatever the locale, so canonical links do not redirect", () => {
+    for (const locale of ['en-US', 'de'] as const) {
+      expect(localizePath(stripLocale('/models/'), locale)).toBe(localizePath('/models', locale))
+      expect(localizePath(stripLocale('/de/news/'), locale)).toBe(localizePath('/news', locale))
+    }
+    expect(stripLocale('/')).toBe('/')
+  })
 })
 
 describe('apiKey cookie', () => {

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HttpError, errorResponse } from '~/server/http/errors'
+import { unknownEndpoint } from '~/server/http/methods'
 
 /** An unknown API path is an API error, not the landing page a browser gets for unknown pages. */
-const unknownEndpoint = () => errorResponse(new HttpError(404, 'Unknown endpoint'))
-
 export const Route = createFileRoute('/api/$')({
   server: {
     handlers: {
