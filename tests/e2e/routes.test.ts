@@ -16,9 +16,12 @@ const paths = [
   '/api-dashboard/usage',
 ]
 
-/** Runs `work` over `items` with `workers` long-lived tabs, so no visit pays for opening a tab. */
+/**
+ * Runs `work` over `items` with `workers` long-lived tabs, so no visit pays for opening a tab. Each tab has
+ * its own context: tabs sharing local storage raced, one page's saved language moving another's visit.
+ */
 async function inTabs<T>(
-  context: BrowserContext,
+  newContext: () => Promise<BrowserContext>,
   items: T[],
   workers: number,
   work: (page: Page, watch: PageProblems, item: T) => Promise<void>,
@@ -26,13 +29,14 @@ async function inTabs<T>(
   const queue = [...items]
   await Promise.all(
     Array.from({ length: workers }, async () => {
+      const context = await newContext()
       const page = await context.newPage()
       const watch = watchPage(page, baseUrl)
       for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
         watch.problems.length = 0
         await work(page, watch, item)
       }
-      await page.close()
+      await context.close()
     }),
   )
 }
@@ -46,12 +50,12 @@ describe('every route in every interface locale and both themes, accessible', ()
 
   for (const dark of [false, true]) {
     it(`renders without console errors or hydration warnings (${dark ? 'dark' : 'light'})`, async () => {
-      const context = await contextWithStore(browser, { settings: { darkMode: dark } }, {}, { everyLoad: true })
+      const newContext = () => contextWithStore(browser, { settings: { darkMode: dark } }, {}, { everyLoad: true })
       const failures: string[] = []
       const visits = interfaceLocales.flatMap((locale) =>
         paths.map((path) => ({ locale, path: localizePath(path, locale) })),
       )
-      await inTabs(context, visits, 3, async (page, watch, { locale, path }) => {
+      await inTabs(newContext, visits, 3, async (page, watch, { locale, path }) => {
         try {
           const response = await page.goto(baseUrl + path, { waitUntil: 'load' })
           await page.waitForSelector('#app[data-mounted="true"]', { timeout: 15_000 })
@@ -91,7 +95,6 @@ describe('every route in every interface locale and both themes, accessible', ()
           failures.push(`${path}: ${(error as Error).message.split('\n')[0]}; ${watch.problems.join('; ')}`)
         }
       })
-      await context.close()
       expect(failures).toEqual([])
     }, 600_000)
   }
