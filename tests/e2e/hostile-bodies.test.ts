@@ -86,4 +86,12 @@ describe('hostile request bodies', () => {
     expect(unknown.status).toBe(404)
     expect(await unknown.json()).toEqual({ detail: 'Unknown server function' })
   })
+
+  it('sends a news slug no post has, however long, to the landing page rather than failing', async () => {
+    for (const slug of ['no-such-post', 'a'.repeat(300)]) {
+      const answer = await fetch(new URL(`/news/${slug}`, baseUrl), { redirect: 'manual' })
+      expect(answer.status, slug.slice(0, 20)).toBe(307)
+      expect(new URL(answer.headers.get('location')!, baseUrl).pathname).toBe('/')
+    }
+  })
 })

@@ -19,7 +19,7 @@ const dashboardPaths = dashboardTabs.map((tab) =>
 
 /** A trial key as a client of the REST API gets one (the captcha solved here), with some usage on it. */
 async function trialKeyWithUsage(): Promise<string> {
-  const challenge = await (await fetch(`${baseUrl}/api/v1/captcha/challenge`)).json()
+  const challenge = await (await fetch(`${baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()
   const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey })
   const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
   const issued = await fetch(`${baseUrl}/api/v1/api_key/trial`, {

@@ -31,11 +31,22 @@ describe('small slips a visitor sees', () => {
     ['/de', 1280],
     ['/de', 390],
     ['/ru', 320],
-  ])('lines the hero figures of %s up on one row at %i px', async (path, width) => {
+  ])('lines the hero figures of %s up, row by row, at %i px', async (path, width) => {
     const page = await open(path, { width })
-    const tops = await page.$$eval('main h1 ~ dl dd', (values) => values.map((v) => v.getBoundingClientRect().top))
-    expect(tops).toHaveLength(3)
-    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(1)
+    // On a phone the figures may take two rows; within a row, every value starts at the same height.
+    const figures = await page.$$eval('main h1 ~ dl dd', (values) =>
+      values.map((v) => ({
+        row: Math.round(v.parentElement!.getBoundingClientRect().top),
+        top: v.getBoundingClientRect().top,
+      })),
+    )
+    expect(figures).toHaveLength(3)
+    const rows = [...new Set(figures.map((figure) => figure.row))]
+    if (width >= 1280) expect(rows).toHaveLength(1)
+    for (const row of rows) {
+      const tops = figures.filter((figure) => figure.row === row).map((figure) => figure.top)
+      expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(1)
+    }
     await page.context().close()
   })
 

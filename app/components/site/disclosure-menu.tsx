@@ -53,7 +53,7 @@ export function DisclosureMenu({
         onClick={() => setOpen((o) => !o)}
         className={cn(
           'inline-flex h-9 items-center gap-1 rounded-md text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
-          buttonClassName ?? 'px-3',
+          buttonClassName ?? 'px-2 lg:px-3',
         )}
       >
         {icon}

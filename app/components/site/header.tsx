@@ -106,7 +106,7 @@ export function SiteHeader() {
           </DisclosureMenu>
           <LocalizedLink
             to="/{-$locale}/models"
-            className="inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground"
+            className="inline-flex h-9 items-center rounded-md px-2 text-sm font-medium text-foreground/80 lg:px-3 hover:bg-accent hover:text-foreground"
           >
             {t`Models`}
           </LocalizedLink>
