@@ -1,3 +1,4 @@
+import type { ToasterProps } from 'sonner'
 import { constants } from '../../app.config'
 
 /** Where a notification may appear: the toaster's six places. */
@@ -45,4 +46,14 @@ export function resolveNotifyOptions(options: NotifyOptions = {}): ResolvedNotif
 function reject(problem: string, options: NotifyOptions): null {
   console.error(`Notify: ${problem}`, options)
   return null
+}
+
+/** The toaster's name for each position. */
+export const toasterPosition: Record<NotifyPosition, NonNullable<ToasterProps['position']>> = {
+  'top-left': 'top-left',
+  top: 'top-center',
+  'top-right': 'top-right',
+  'bottom-left': 'bottom-left',
+  bottom: 'bottom-center',
+  'bottom-right': 'bottom-right',
 }

@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Toaster } from 'sonner'
-import { resolveNotifyOptions } from '~/lib/notify-options'
-import { toasterPosition } from './notify'
+import { resolveNotifyOptions, toasterPosition } from '~/lib/notify-options'
 
 /** Spec §9's defaults (bottom, 5000 ms); each notification may ask for others through notify(). */
 const defaults = resolveNotifyOptions()!

@@ -10,7 +10,7 @@ import {
 } from './billing.functions'
 import { fetchModels, fetchProducts } from './catalogue.functions'
 import { fetchKeyInfo, revokeApiKey } from './key.functions'
-import { notify } from '~/components/site/notify'
+import { notify } from '~/features/dashboard/notify'
 
 /** Spec §8: a failed read is only logged; an aborted one (navigation, unmount) is not a failure. */
 async function read<T>(run: () => Promise<T>): Promise<T> {

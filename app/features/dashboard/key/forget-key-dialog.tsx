@@ -15,7 +15,7 @@ import {
 } from '~/components/ui/dialog'
 import { forgetKeyData } from '../queries'
 import { setApiKey } from '../use-api-key'
-import { notify } from '~/components/site/notify'
+import { notify } from '~/features/dashboard/notify'
 
 /** Spec §4 logout: confirm, clear the stored key, show a success notice. The key itself keeps working. */
 export function ForgetKeyDialog({ apiKey }: { apiKey: string }) {

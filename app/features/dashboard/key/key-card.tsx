@@ -7,7 +7,7 @@ import { cn } from '~/lib/utils'
 import { maskKey } from '../format'
 import { ForgetKeyDialog } from './forget-key-dialog'
 import { RevokeKeyDialog } from './revoke-key-dialog'
-import { notify } from '~/components/site/notify'
+import { notify } from '~/features/dashboard/notify'
 
 export function KeyCard({ apiKey, fresh }: { apiKey: string; fresh: boolean }) {
   const { t } = useLingui()

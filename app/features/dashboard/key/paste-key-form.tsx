@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { dashboardKeys, keyInfoOf } from '../queries'
-import { notify } from '~/components/site/notify'
+import { notify } from '~/features/dashboard/notify'
 
 /** Adopts a key the visitor already has, after checking with the server that it works. */
 export function PasteKeyForm({ hasKey, onKey }: { hasKey: boolean; onKey: (apiKey: string) => void }) {

@@ -17,7 +17,7 @@ import { CaptchaWidget } from '../captcha/captcha-widget'
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { forgetKeyData, revokeKeyMutation } from '../queries'
 import { setApiKey } from '../use-api-key'
-import { notify } from '~/components/site/notify'
+import { notify } from '~/features/dashboard/notify'
 
 export function RevokeKeyDialog({ apiKey }: { apiKey: string }) {
   const { t } = useLingui()

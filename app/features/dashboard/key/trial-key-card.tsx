@@ -9,7 +9,7 @@ import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { useFormat, freePackTokens } from '../format'
 import { requestEmptyKey, requestTrialKey } from '../key.functions'
 import { toastError } from '../queries'
-import { notify } from '~/components/site/notify'
+import { notify } from '~/features/dashboard/notify'
 
 /** Spec §4: a trial key; on 429 the fallback is an empty (zero-token) key, other failures show the error. */
 export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {

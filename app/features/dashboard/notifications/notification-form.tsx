@@ -11,7 +11,7 @@ import { useFormat } from '../format'
 import { removeNotificationMutation, saveNotificationMutation } from '../queries'
 import { validateNotificationForm } from './threshold-input'
 import { useValidationText } from './validation-text'
-import { notify } from '~/components/site/notify'
+import { notify } from '~/features/dashboard/notify'
 
 type Props = { apiKey: string; initial: BalanceNotification }
 

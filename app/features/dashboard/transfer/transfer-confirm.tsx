@@ -10,7 +10,7 @@ import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { maskKey, useFormat } from '../format'
 import { keyInfoQuery, transferMutation } from '../queries'
 import type { Receiver } from './transfer-form'
-import { notify } from '~/components/site/notify'
+import { notify } from '~/features/dashboard/notify'
 
 type Props = {
   apiKey: string

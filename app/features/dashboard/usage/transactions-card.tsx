@@ -11,7 +11,7 @@ import { useFormat } from '../format'
 import { toastError, transactionsQuery } from '../queries'
 import { exportTransactionsCsv } from './export-csv'
 import { transactionTypeLabels } from './transaction-types'
-import { notify } from '~/components/site/notify'
+import { notify } from '~/features/dashboard/notify'
 
 export function TransactionsCard({ apiKey }: { apiKey: string }) {
   const { t } = useLingui()

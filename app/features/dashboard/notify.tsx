@@ -1,17 +1,7 @@
-import { toast, type ToasterProps } from 'sonner'
-import { resolveNotifyOptions, type BadgePosition, type NotifyOptions, type NotifyPosition } from '~/lib/notify-options'
+import { toast } from 'sonner'
+import { resolveNotifyOptions, toasterPosition, type BadgePosition, type NotifyOptions } from '~/lib/notify-options'
 
 type Kind = 'success' | 'error' | 'warning' | 'info'
-
-/** The toaster's name for each position. */
-export const toasterPosition: Record<NotifyPosition, NonNullable<ToasterProps['position']>> = {
-  'top-left': 'top-left',
-  top: 'top-center',
-  'top-right': 'top-right',
-  'bottom-left': 'bottom-left',
-  bottom: 'bottom-center',
-  'bottom-right': 'bottom-right',
-}
 
 const badgeCorner: Record<BadgePosition, string> = {
   'top-left': '-top-2 -left-2',

@@ -12,7 +12,7 @@ vi.mock('sonner', () => {
   }
 })
 
-const { notify } = await import('~/components/site/notify')
+const { notify } = await import('~/features/dashboard/notify')
 const { resolveNotifyOptions } = await import('~/lib/notify-options')
 
 describe('notifications', () => {
