@@ -42,6 +42,11 @@ describe('the API reference', () => {
     expect(operation!.summary).toBeTruthy()
   })
 
+  it('tells clients of metering that an unreachable database answers 503', () => {
+    const responses = document.paths['/internal/v1/usage']?.post?.responses as Record<string, unknown>
+    expect(responses['503']).toEqual({ $ref: '#/components/responses/E503' })
+  })
+
   it('documents no endpoint that has no route file', () => {
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),

@@ -54,7 +54,11 @@ const statusText: Record<number, string> = {
   415: 'Wrong content type',
   422: 'Invalid input',
   429: 'Rate limited',
+  503: 'Database unreachable: retry after the seconds in `Retry-After`',
 }
+
+/** Any endpoint that needs the database answers 503 while it is unreachable; a client handles it alike everywhere. */
+const everyEndpointMay = [503]
 
 function parameters(path: string, spec: Spec): JsonSchema[] {
   const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
@@ -96,7 +100,9 @@ function operation(path: string, spec: Spec): JsonSchema {
       : {}),
     responses: {
       200: { description: 'OK', content: { 'application/json': { schema: toJsonSchema(spec.answer) } } },
-      ...Object.fromEntries(spec.errors.map((code) => [code, { $ref: `#/components/responses/E${code}` }])),
+      ...Object.fromEntries(
+        [...spec.errors, ...everyEndpointMay].map((code) => [code, { $ref: `#/components/responses/E${code}` }]),
+      ),
     },
   }
 }
