@@ -2,17 +2,13 @@ import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { models } from '#content/models'
-import { posts } from '#content/news'
 import { dashboardTabs, defaultTab } from '~/features/dashboard/tabs'
-import { staticPublicPaths } from '~/features/marketing/public-paths'
 import { interfaceLocales, localizePath } from '~/lib/locale'
 import { contextWithStore, launchBrowser } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'
 
 const baseUrl = inject('baseUrl')
 const usageToken = 'e2e-usage-service-token-0123456789'
-const publicPaths = [...staticPublicPaths, `/models/${models[0]!.slug}`, `/news/${posts[0]!.slug}`]
 const dashboardPaths = dashboardTabs.map((tab) =>
   tab.key === defaultTab ? '/api-dashboard' : `/api-dashboard/${tab.key}`,
 )
@@ -101,17 +97,13 @@ async function overflowing(
   return failures.sort()
 }
 
-describe('no page is wider than a phone or tablet screen, in any interface locale', () => {
+// Public pages get the same check in routes.test.ts, which loads each of them in every locale anyway.
+describe('no dashboard tab is wider than a phone or tablet screen, in any interface locale', () => {
   let browser: Browser
   beforeAll(async () => {
     browser = await launchBrowser()
   })
   afterAll(() => browser?.close())
-
-  it('public pages', async () => {
-    const failures = await overflowing(browser, publicPaths)
-    expect(failures).toEqual([])
-  })
 
   it('the dashboard without a key', async () => {
     const failures = await overflowing(browser, dashboardPaths, { tabs: true })
