@@ -63,11 +63,17 @@ describe('hostile request bodies', () => {
     ['a REST route', '/api/v1/api_key/empty', { 'content-type': 'application/x-www-form-urlencoded' }],
     ['a server function', `/_serverFn/${contactFnId()}`, { 'content-type': 'application/json', ...sameSite }],
   ])('stops reading a chunked 50 MB body to %s at the limit and answers 413', async (_name, path, headers) => {
-    const { status, sent, body } = await chunkedPost(path, headers, total)
-    expect(status).toBe(413)
-    expect(JSON.parse(body)).toEqual({ detail: 'Request body too large' })
-    // Socket buffers let some megabytes through before backpressure; the whole 50 MB never is.
-    expect(sent).toBeLessThan(total / 5)
+    // A client still writing when the server closes may get a reset that discards the 413 it was sent
+    // (any server that stops reading does this), so up to three tries to read it; never more than the limit.
+    for (let attempt = 1; ; attempt++) {
+      const { status, sent, body } = await chunkedPost(path, headers, total)
+      // Socket buffers let some megabytes through before backpressure; the whole 50 MB never is.
+      expect(sent).toBeLessThan(total / 5)
+      if (Number.isNaN(status) && attempt < 3) continue
+      expect(status).toBe(413)
+      expect(JSON.parse(body)).toEqual({ detail: 'Request body too large' })
+      break
+    }
   })
 
   it('answers a server function call it cannot decode with 400 {detail}, and an unknown one with 404', async () => {
