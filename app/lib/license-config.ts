@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
+import { persistedStore } from './persisted-store'
 
 /**
  * Spec §3's license config, persisted in local storage (§9) under its own key. The spec does not show its
@@ -23,48 +23,16 @@ export type LicenseConfig = v.InferOutput<typeof licenseConfigSchema>
 export const LICENSE_CONFIG_KEY = 'licenseConfig'
 const empty: LicenseConfig = {}
 
-let current: LicenseConfig | undefined
-const listeners = new Set<() => void>()
+const persisted = persistedStore(LICENSE_CONFIG_KEY, licenseConfigSchema, empty)
 
-function readStored(): LicenseConfig {
-  try {
-    const result = v.safeParse(licenseConfigSchema, JSON.parse(localStorage.getItem(LICENSE_CONFIG_KEY) ?? '{}'))
-    return result.success ? result.output : empty
-  } catch {
-    return empty
-  }
-}
-
-export function getLicenseConfig(): LicenseConfig {
-  if (typeof window === 'undefined') return empty
-  return (current ??= readStored())
-}
+export const getLicenseConfig = persisted.get
 
 /** Replaces the stored config; a value that is not a plain JSON object is refused with a TypeError. */
 export function setLicenseConfig(config: LicenseConfig): void {
   const result = v.safeParse(licenseConfigSchema, config)
   if (!result.success) throw new TypeError('License config must be an object of JSON values')
-  current = result.output
-  localStorage.setItem(LICENSE_CONFIG_KEY, JSON.stringify(current))
-  listeners.forEach((listener) => listener())
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  // Another tab changed it: re-read.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== LICENSE_CONFIG_KEY) return
-    current = readStored()
-    listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
+  persisted.set(result.output)
 }
 
 /** The config; the server snapshot is empty, so hydration never mismatches. */
-export function useLicenseConfig(): LicenseConfig {
-  return useSyncExternalStore(subscribe, getLicenseConfig, () => empty)
-}
+export const useLicenseConfig = persisted.use

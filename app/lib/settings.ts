@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
+import { persistedStore } from './persisted-store'
 
 /** Spec §3 user settings with their defaults. */
 const userSettingsSchema = v.object({
@@ -31,28 +31,13 @@ export type DarkMode = UserSettings['darkMode']
 export const STORE_KEY = 'user'
 export const defaultUserStore: UserStore = v.parse(userStoreSchema, {})
 
-let current: UserStore | undefined
-const listeners = new Set<() => void>()
+const persisted = persistedStore(STORE_KEY, userStoreSchema, defaultUserStore)
 
-function readStored(): UserStore {
-  try {
-    const result = v.safeParse(userStoreSchema, JSON.parse(localStorage.getItem(STORE_KEY) ?? '{}'))
-    return result.success ? result.output : defaultUserStore
-  } catch {
-    return defaultUserStore
-  }
-}
-
-export function getUserStore(): UserStore {
-  if (typeof window === 'undefined') return defaultUserStore
-  return (current ??= readStored())
-}
+export const getUserStore = persisted.get
 
 export function updateUserStore(change: (store: UserStore) => UserStore): UserStore {
   const next = change(getUserStore())
-  current = next
-  localStorage.setItem(STORE_KEY, JSON.stringify(next))
-  listeners.forEach((listener) => listener())
+  persisted.set(next)
   return next
 }
 
@@ -60,25 +45,8 @@ export function updateSettings(patch: Partial<UserSettings>): UserStore {
   return updateUserStore((store) => ({ ...store, settings: { ...store.settings, ...patch } }))
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  // Another tab changed the store: re-read it.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORE_KEY) return
-    current = readStored()
-    listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
-}
-
 /** The store; the server snapshot is the defaults, so hydration never mismatches. */
-export function useUserStore(): UserStore {
-  return useSyncExternalStore(subscribe, getUserStore, () => defaultUserStore)
-}
+export const useUserStore = persisted.use
 
 /** Persists a plain value under its own local-storage key (spec §4: the `s` parameter). */
 export function storeValue(key: string, value: string) {
