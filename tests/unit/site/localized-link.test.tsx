@@ -1,41 +1,12 @@
-import { I18nProvider } from '@lingui/react'
-import { setupI18n } from '@lingui/core'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterContextProvider,
-} from '@tanstack/react-router'
 import type * as React from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { LocalizedLink } from '~/components/site/localized-link'
 import type { PagePath } from '~/lib/page-path'
-
-// A route tree of the same shape as the app's, so links resolve here as they do on the site.
-const root = createRootRoute()
-const locale = createRoute({ getParentRoute: () => root, path: '{-$locale}' })
-const routeTree = root.addChildren([
-  locale.addChildren([
-    createRoute({ getParentRoute: () => locale, path: '/' }),
-    createRoute({ getParentRoute: () => locale, path: 'models/' }),
-    createRoute({ getParentRoute: () => locale, path: 'models/$slug' }),
-    createRoute({ getParentRoute: () => locale, path: 'api-dashboard/{-$tab}' }),
-  ]),
-])
+import { renderInLocale } from '../support/render'
 
 /** The href `link` gets on the page `at`, rendered in `lang`. */
 async function hrefOf(at: string, lang: string, link: React.ReactNode) {
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [at] }) })
-  await router.load()
-  const i18n = setupI18n({ locale: lang, messages: { [lang]: {} } })
-  const html = renderToStaticMarkup(
-    <RouterContextProvider router={router}>
-      <I18nProvider i18n={i18n}>{link}</I18nProvider>
-    </RouterContextProvider>,
-  )
-  return /href="([^"]*)"/.exec(html)?.[1]
+  return /href="([^"]*)"/.exec(await renderInLocale(link, lang, at))?.[1]
 }
 
 describe('LocalizedLink', () => {
