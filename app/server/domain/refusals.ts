@@ -100,6 +100,26 @@ export class DatabaseUnavailable extends BaseRefusal {
   readonly kind = 'DatabaseUnavailable'
 }
 
+/**
+ * An inference engine could not answer, in words the caller should read: an upstream API's refusal of the
+ * input (422), its rate limit (429) or its outage (502, 503, 504).
+ */
+export class EngineRefused extends BaseRefusal {
+  readonly kind = 'EngineRefused'
+  constructor(
+    readonly status: 422 | 429 | 502 | 503 | 504,
+    readonly detail: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(`${status} ${detail}`)
+  }
+}
+
+/** A trained classifier that is not there for this key (unknown, deleted, or another key's private one). */
+export class ClassifierNotFound extends BaseRefusal {
+  readonly kind = 'ClassifierNotFound'
+}
+
 /** One problem with a caller's input: where (`['body', 'email']`), what, and the kind of check. */
 export interface InputIssue {
   loc: Array<string | number>
@@ -134,6 +154,8 @@ export type Refusal =
   | RateLimited
   | DatabaseUnavailable
   | InvalidInput
+  | EngineRefused
+  | ClassifierNotFound
 
 export function isRefusal(error: unknown): error is Refusal {
   return error instanceof BaseRefusal

@@ -46,6 +46,14 @@ const answers: Answers = {
     headers: { 'Retry-After': '1' },
   },
   InvalidInput: (refusal) => ({ status: 422, detail: refusal.issues }),
+  ClassifierNotFound: { status: 404, detail: 'Classifier not found' },
+  EngineRefused: (refusal) => ({
+    status: refusal.status,
+    detail: refusal.detail,
+    ...(refusal.retryAfterSeconds !== undefined
+      ? { headers: { 'Retry-After': String(Math.max(1, Math.ceil(refusal.retryAfterSeconds))) } }
+      : {}),
+  }),
 }
 
 export function answerFor(refusal: Refusal): PublicAnswer {
