@@ -49,6 +49,26 @@ function buildEnvSchema() {
     ),
     /** Unset: `http://localhost:` and PORT (see parseEnv), so a server moved to another port links to itself. */
     PUBLIC_BASE_URL: optional(url),
+    /** Where the search APIs (/v1, /r) are called, as shown in code samples and demo curls. Unset: PUBLIC_BASE_URL. */
+    PUBLIC_API_BASE_URL: optional(url),
+    /** What computes embeddings, rerank scores and classifications: `builtin` (offline algorithms), `onnx` or `upstream`. */
+    INFERENCE_ENGINE: v.optional(
+      v.picklist(['builtin', 'onnx', 'upstream'], 'must be builtin, onnx or upstream'),
+      'builtin',
+    ),
+    /** The onnx engine's local model directory (never downloaded at run time). */
+    MODELS_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'models'),
+    /** The onnx engine's embedding model: a folder under MODELS_DIR with tokenizer.json, config.json and onnx/model.onnx. */
+    ONNX_EMBEDDING_MODEL: optional(
+      v.pipe(v.string(), v.regex(/^[\w.-]+(\/[\w.-]+)?$/, 'must be a folder name under MODELS_DIR')),
+    ),
+    /** The upstream engine's compatible API (its /v1/embeddings and /v1/rerank), and its key. */
+    UPSTREAM_API_BASE_URL: optional(url),
+    UPSTREAM_API_KEY: optional(v.string()),
+    UPSTREAM_TIMEOUT_MS: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(100), v.maxValue(600_000)),
+      '30000',
+    ),
     REDIS_URL: optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
     SMTP_URL: optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// URL'))),
     MAIL_FROM: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), `no-reply@${brand.domain}`),
@@ -81,8 +101,12 @@ function buildEnvSchema() {
 
 let envSchemaCache: ReturnType<typeof buildEnvSchema> | undefined
 export const envSchema = () => (envSchemaCache ??= buildEnvSchema())
-export type ServerEnv = Omit<v.InferOutput<ReturnType<typeof buildEnvSchema>>, 'PUBLIC_BASE_URL'> & {
+export type ServerEnv = Omit<
+  v.InferOutput<ReturnType<typeof buildEnvSchema>>,
+  'PUBLIC_BASE_URL' | 'PUBLIC_API_BASE_URL'
+> & {
   PUBLIC_BASE_URL: string
+  PUBLIC_API_BASE_URL: string
 }
 
 export class ConfigError extends Error {}
@@ -97,7 +121,16 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
   const result = v.safeParse(envSchema(), known, { abortPipeEarly: true })
   if (result.success) {
     const env = result.output
-    return { ...env, PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}` }
+    if (env.INFERENCE_ENGINE === 'upstream' && !env.UPSTREAM_API_BASE_URL)
+      throw new ConfigError('Invalid environment: INFERENCE_ENGINE=upstream needs UPSTREAM_API_BASE_URL')
+    if (env.INFERENCE_ENGINE === 'onnx' && !env.ONNX_EMBEDDING_MODEL)
+      throw new ConfigError('Invalid environment: INFERENCE_ENGINE=onnx needs ONNX_EMBEDDING_MODEL')
+    const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`
+    return {
+      ...env,
+      PUBLIC_BASE_URL: publicBaseUrl,
+      PUBLIC_API_BASE_URL: (env.PUBLIC_API_BASE_URL ?? publicBaseUrl).replace(/\/$/, ''),
+    }
   }
   const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'} ${issue.message}`)
   throw new ConfigError(`Invalid environment: ${problems.join('; ')}`)
