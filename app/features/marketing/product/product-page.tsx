@@ -7,6 +7,7 @@ import { getProduct } from '#content/products'
 import type { ProductKey } from '#content/schemas'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button } from '~/components/ui/button'
+import { useApiBaseUrl } from '~/lib/use-api-base-url'
 import { ModelCard } from '../model-card'
 import { PageHeader, Section } from '../section'
 import { spectrumGradient } from '../spectrum'
@@ -14,11 +15,12 @@ import { CodeSamples } from './code-samples'
 import { DemoPlaceholder } from './demo-placeholder'
 import { highlights } from './highlights'
 import { PricingPanel } from './pricing-panel'
-import { apiBase, endpointOf, samplesFor } from './samples'
+import { endpointOf, samplesFor } from './samples'
 
 /**
- * One product page: what it does, who it is for, the live demo's place, code samples, its models and
- * pricing. `children` adds product-specific sections after the code samples.
+ * One product page: what it does, who it is for, the live demo's place, code samples against the
+ * configured API base URL, its models and pricing. `children` adds product-specific sections after the
+ * code samples.
  */
 export function ProductPage({
   productKey,
@@ -33,7 +35,8 @@ export function ProductPage({
   const product = getProduct(productKey)!
   const label = i18n._(product.label)
   const models = product.modelSlugs.map(getModel).filter((m) => m !== undefined)
-  const samples = samplesFor(productKey)
+  const apiBase = useApiBaseUrl()
+  const samples = samplesFor(productKey, apiBase)
   const endpoint = `${endpointOf(productKey)}`
   return (
     <>
