@@ -7,6 +7,7 @@ import { getProduct } from '#content/products'
 import type { ProductKey } from '#content/schemas'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button } from '~/components/ui/button'
+import { demoFor, LiveDemo } from '~/features/demos/live-demo'
 import { useApiBaseUrl } from '~/lib/use-api-base-url'
 import { ModelCard } from '../model-card'
 import { PageHeader, Section } from '../section'
@@ -18,9 +19,9 @@ import { PricingPanel } from './pricing-panel'
 import { endpointOf, samplesFor } from './samples'
 
 /**
- * One product page: what it does, who it is for, the live demo's place, code samples against the
- * configured API base URL, its models and pricing. `children` adds product-specific sections after the
- * code samples.
+ * One product page: what it does, who it is for, its live demo (or the demo's place), code samples
+ * against the configured API base URL, its models and pricing. `children` adds product-specific
+ * sections after the code samples.
  */
 export function ProductPage({
   productKey,
@@ -38,6 +39,7 @@ export function ProductPage({
   const apiBase = useApiBaseUrl()
   const samples = samplesFor(productKey, apiBase)
   const endpoint = `${endpointOf(productKey)}`
+  const demo = demoFor(productKey)
   return (
     <>
       <PageHeader eyebrow={label} title={i18n._(product.caption)} lead={i18n._(product.description)}>
@@ -79,8 +81,19 @@ export function ProductPage({
           </aside>
         </div>
       </Section>
-      <Section id="demo" className="pt-0 sm:pt-0" title={<Trans>Try it</Trans>}>
-        <DemoPlaceholder productLabel={label} />
+      <Section
+        id="demo"
+        className="pt-0 sm:pt-0"
+        title={<Trans>Try it</Trans>}
+        intro={
+          productKey === 'fine-tuning' ? (
+            <Trans>
+              A fine-tuned model is served through the same API as its base model. Try the base embedding model here.
+            </Trans>
+          ) : undefined
+        }
+      >
+        {demo ? <LiveDemo demo={demo} /> : <DemoPlaceholder productLabel={label} />}
       </Section>
       <Section
         id={apiSectionId}

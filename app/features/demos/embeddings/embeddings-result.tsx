@@ -1,0 +1,41 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type * as v from 'valibot'
+import type { embeddingsAnswer } from '~/contracts/search'
+import { similarityMatrix } from '../lib/cosine'
+import { vectorOf } from '../lib/vectors'
+import { SimilarityMatrix } from './similarity-matrix'
+
+const shownValues = 4
+
+/** The vectors summarised: their size, the first few values of each, and how alike they are. */
+export function EmbeddingsResult({ data, texts }: { data: v.InferOutput<typeof embeddingsAnswer>; texts: string[] }) {
+  const { i18n } = useLingui()
+  const vectors = [...data.data].sort((a, b) => a.index - b.index).map((item) => vectorOf(item.embedding))
+  const dimensions = vectors[0]?.length ?? 0
+  const count = vectors.length
+  const value = (x: number) =>
+    i18n.number(x, { minimumFractionDigits: 4, maximumFractionDigits: 4, signDisplay: 'always' })
+  return (
+    <div className="flex flex-col gap-5">
+      <p data-testid="embeddings-summary" className="text-sm">
+        <Trans>
+          {count} vectors of <strong data-testid="embeddings-dimensions">{dimensions}</strong> dimensions
+        </Trans>
+      </p>
+      <ol className="flex flex-col gap-2 text-sm">
+        {vectors.map((vector, i) => (
+          <li key={i} className="min-w-0">
+            <p className="truncate">
+              <span className="mr-2 font-mono text-xs text-muted-foreground">#{i + 1}</span>
+              {texts[i]}
+            </p>
+            <p translate="no" className="truncate font-mono text-xs text-muted-foreground">
+              [{vector.slice(0, shownValues).map(value).join(', ')}, …]
+            </p>
+          </li>
+        ))}
+      </ol>
+      {count > 1 && <SimilarityMatrix matrix={similarityMatrix(vectors)} texts={texts} />}
+    </div>
+  )
+}

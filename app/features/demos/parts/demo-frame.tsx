@@ -1,0 +1,105 @@
+import { Trans } from '@lingui/react/macro'
+import { LoaderCircle, Play } from 'lucide-react'
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import { Button } from '~/components/ui/button'
+import { useApiKey } from '~/features/dashboard/use-api-key'
+import { useUserStore } from '~/lib/settings'
+import type { DemoPath } from '../lib/call-api'
+import type { RunState } from '../lib/use-demo-run'
+import { AnswerMeta } from './answer-meta'
+import { CurlBlock } from './curl-block'
+import { DemoKey } from './demo-key'
+import { FailureMessage } from './failure-message'
+
+/** Both columns keep at least the skeleton's height (demo-skeleton.tsx), so nothing moves when the chunk arrives. */
+export const panelClass = 'flex min-w-0 flex-col gap-5 rounded-xl border bg-card p-5 shadow-xs lg:min-h-[34rem]'
+
+export interface DemoFrameProps<Body, T> {
+  name: string
+  path: DemoPath
+  /** The JSON body the form stands for: what Run sends and the curl shows. */
+  body: Body
+  /** Why the form cannot be sent as it is (already translated); Run stays disabled while there is one. */
+  problem?: string
+  requiresKey: boolean
+  examples: ReactNode
+  fields: ReactNode
+  state: RunState<Body, T>
+  run: (body: Body, apiKey: string | null) => void
+  result: (data: T, sent: Body) => ReactNode
+  meta: (data: T) => { model?: string; tokens: number }
+}
+
+/**
+ * What every demo shares: examples and fields on the left, the key and Run below them, the answer on the
+ * right, the equivalent curl underneath. With the enableAutoAPIRequest setting on, the first example runs
+ * once as soon as a key is known (or at once, when the API needs none); otherwise nothing is sent unasked.
+ */
+export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
+  const { name, path, body, problem, requiresKey, state, run } = props
+  const { apiKey, ready } = useApiKey()
+  const { settings } = useUserStore()
+  const canRun = ready && (!requiresKey || Boolean(apiKey)) && !problem
+  const running = state.status === 'running'
+  const autoRan = useRef(false)
+
+  useEffect(() => {
+    if (!settings.enableAutoAPIRequest || autoRan.current || !canRun) return
+    autoRan.current = true
+    run(body, apiKey)
+  }, [settings.enableAutoAPIRequest, canRun, run, body, apiKey])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (canRun && !running) run(body, apiKey)
+  }
+
+  return (
+    <div data-testid={`demo-${name}`} className="flex flex-col gap-6">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <form onSubmit={submit} className={panelClass}>
+          {props.examples}
+          {props.fields}
+          <DemoKey apiKey={apiKey} required={requiresKey} />
+          <div className="mt-auto flex flex-wrap items-center gap-3">
+            <Button type="submit" data-testid="demo-run" disabled={!canRun || running} aria-busy={running}>
+              {running ? <LoaderCircle aria-hidden className="animate-spin" /> : <Play aria-hidden />}
+              {running ? <Trans>Running…</Trans> : <Trans>Run</Trans>}
+            </Button>
+            {problem && <p className="text-sm text-muted-foreground">{problem}</p>}
+          </div>
+        </form>
+        <div
+          data-testid="demo-result"
+          data-status={state.status}
+          aria-live="polite"
+          aria-busy={running}
+          className={panelClass}
+        >
+          <h3 className="text-sm font-semibold">
+            <Trans>Answer</Trans>
+          </h3>
+          {state.status === 'idle' && (
+            <p className="text-sm text-muted-foreground">
+              <Trans>Pick an example or write your own, then press Run. The answer appears here.</Trans>
+            </p>
+          )}
+          {running && (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <LoaderCircle aria-hidden className="size-4 animate-spin" />
+              <Trans>Waiting for the API…</Trans>
+            </p>
+          )}
+          {state.status === 'failed' && <FailureMessage failure={state.failure} />}
+          {state.status === 'done' && (
+            <>
+              {props.result(state.answer.data, state.body)}
+              <AnswerMeta {...props.meta(state.answer.data)} rateLimit={state.answer.rateLimit} />
+            </>
+          )}
+        </div>
+      </div>
+      <CurlBlock path={path} body={body} apiKey={apiKey} sendsKey={requiresKey || Boolean(apiKey)} />
+    </div>
+  )
+}
