@@ -31,7 +31,7 @@ export const classifyExamples: readonly Example<ClassifyValues>[] = [
   },
   {
     id: 'multilingual',
-    label: msg`Multilingual`,
+    label: msg`Several languages`,
     values: {
       input: [
         'Der Zug nach Berlin hat zwanzig Minuten Verspätung.',

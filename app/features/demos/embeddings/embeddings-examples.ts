@@ -27,7 +27,7 @@ export const embeddingsExamples: readonly Example<EmbeddingsValues>[] = [
   },
   {
     id: 'multilingual',
-    label: msg`Multilingual`,
+    label: msg`Several languages`,
     values: {
       input: [
         'Organic skincare for sensitive skin',

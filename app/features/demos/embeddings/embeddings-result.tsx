@@ -17,11 +17,22 @@ export function EmbeddingsResult({ data, texts }: { data: v.InferOutput<typeof e
     i18n.number(x, { minimumFractionDigits: 4, maximumFractionDigits: 4, signDisplay: 'always' })
   return (
     <div className="flex flex-col gap-5">
-      <p data-testid="embeddings-summary" className="text-sm">
-        <Trans>
-          {count} vectors of <strong data-testid="embeddings-dimensions">{dimensions}</strong> dimensions
-        </Trans>
-      </p>
+      <dl data-testid="embeddings-summary" className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        <div className="flex gap-1.5">
+          <dt className="text-muted-foreground">
+            <Trans>Vectors</Trans>
+          </dt>
+          <dd className="font-semibold">{count}</dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-muted-foreground">
+            <Trans>Dimensions</Trans>
+          </dt>
+          <dd data-testid="embeddings-dimensions" className="font-semibold">
+            {dimensions}
+          </dd>
+        </div>
+      </dl>
       <ol className="flex flex-col gap-2 text-sm">
         {vectors.map((vector, i) => (
           <li key={i} className="min-w-0">

@@ -40,7 +40,7 @@ export const rerankExamples: readonly Example<RerankValues>[] = [
   },
   {
     id: 'multilingual',
-    label: msg`Multilingual`,
+    label: msg`Several languages`,
     values: {
       query: 'Hautpflege für empfindliche Haut',
       documents: [

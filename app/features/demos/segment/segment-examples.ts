@@ -40,7 +40,7 @@ export const segmentExamples: readonly Example<SegmentValues>[] = [
   },
   {
     id: 'multilingual',
-    label: msg`Multilingual`,
+    label: msg`Several languages`,
     values: { content: multilingual, tokenizer: 'cl100k_base', chunks: false, maxChunkLength: '1000' },
   },
 ]
