@@ -1,5 +1,10 @@
 import { Trans } from '@lingui/react/macro'
-import { Skeleton } from '~/components/ui/skeleton'
+import { cn } from '~/lib/utils'
+
+/** A grey block; not `~/components/ui/skeleton`, which this page's chunk would otherwise pull into the shared shell. */
+function Skeleton({ className }: { className: string }) {
+  return <div aria-hidden="true" className={cn('animate-pulse bg-muted', className)} />
+}
 
 const panel = 'flex flex-col gap-5 rounded-xl border bg-card p-5 shadow-xs lg:min-h-[34rem]'
 

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react'
 import type { ProductKey } from '#content/schemas'
-import { useHydrated } from '~/features/dashboard/use-api-key'
 import { useUserStore } from '~/lib/settings'
 import { DemoBoundary } from './demo-boundary'
 import { DemoSkeleton } from './demo-skeleton'
@@ -32,19 +31,25 @@ export function demoFor(product: ProductKey): DemoName | undefined {
 
 /**
  * The server renders the skeleton; the browser fetches the demo's chunk when the section nears the
- * viewport, or at once when the visitor asked for requests on load (enableAutoAPIRequest).
+ * viewport, or at once when the visitor asked for requests on load (enableAutoAPIRequest). Both are
+ * false while hydrating (the store's server snapshot is the defaults), so hydration always matches.
  */
-export function LiveDemo({ demo }: { demo: DemoName }) {
-  const hydrated = useHydrated()
+export function LiveDemo({
+  demo,
+  apiBaseUrl,
+}: {
+  demo: DemoName
+  /** PUBLIC_API_BASE_URL, for the curl. */ apiBaseUrl: string
+}) {
   const { ref, near } = useNearViewport<HTMLDivElement>()
   const { settings } = useUserStore()
   const Demo = demos[demo]
   return (
     <div ref={ref} data-demo={demo}>
-      {hydrated && (near || settings.enableAutoAPIRequest) ? (
+      {near || settings.enableAutoAPIRequest ? (
         <DemoBoundary>
           <Suspense fallback={<DemoSkeleton />}>
-            <Demo />
+            <Demo apiBaseUrl={apiBaseUrl} />
           </Suspense>
         </DemoBoundary>
       ) : (

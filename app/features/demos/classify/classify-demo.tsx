@@ -1,17 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { classifyAnswer } from '~/contracts/search'
-import { Textarea } from '~/components/ui/textarea'
 import { FormField } from '~/features/marketing/contact/form-field'
+import { classifyAnswer } from '../lib/contract'
+import { useDemoMessages } from '../lib/demo-messages'
 import { useDemoRun } from '../lib/use-demo-run'
 import { useExampleForm } from '../lib/use-example-form'
 import { DemoFrame } from '../parts/demo-frame'
+import { DemoTextarea } from '../parts/demo-textarea'
 import { ExamplePicker } from '../parts/example-picker'
 import { classifyExamples } from './classify-examples'
 import { classifyRequest, type ClassifyAnswer, type ClassifyBody } from './classify-request'
 import { ClassifyResult } from './classify-result'
 
 /** Zero-shot classification: texts sorted into labels named on the spot, no training. */
-export function ClassifyDemo() {
+export function ClassifyDemo({ apiBaseUrl }: { apiBaseUrl: string }) {
+  useDemoMessages()
   const { t } = useLingui()
   const form = useExampleForm(classifyExamples)
   const { values, change } = form
@@ -29,6 +31,7 @@ export function ClassifyDemo() {
 
   return (
     <DemoFrame
+      apiBaseUrl={apiBaseUrl}
       name="classify"
       path="/v1/classify"
       body={body}
@@ -41,12 +44,17 @@ export function ClassifyDemo() {
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
           <FormField id="classify-input" label={<Trans>Texts, one per line</Trans>}>
             {(field) => (
-              <Textarea {...field} value={values.input} onChange={(e) => change({ input: e.target.value })} rows={5} />
+              <DemoTextarea
+                {...field}
+                value={values.input}
+                onChange={(e) => change({ input: e.target.value })}
+                rows={5}
+              />
             )}
           </FormField>
           <FormField id="classify-labels" label={<Trans>Labels, one per line</Trans>}>
             {(field) => (
-              <Textarea
+              <DemoTextarea
                 {...field}
                 value={values.labels}
                 onChange={(e) => change({ labels: e.target.value })}

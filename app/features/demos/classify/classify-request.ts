@@ -1,5 +1,3 @@
-import type * as v from 'valibot'
-import type { classifyAnswer } from '~/contracts/search'
 import { nonEmptyLines } from '../lib/lines'
 import type { ClassifyValues } from './classify-examples'
 
@@ -11,4 +9,4 @@ export function classifyRequest(values: ClassifyValues) {
 }
 
 export type ClassifyBody = ReturnType<typeof classifyRequest>
-export type ClassifyAnswer = v.InferOutput<typeof classifyAnswer>
+export type { ClassifyAnswer } from '../lib/contract'

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type * as v from 'valibot'
-import type { classifyAnswer } from '~/contracts/search'
+import type { ClassifyAnswer } from '../lib/contract'
 import { Badge } from '~/components/ui/badge'
-import { Meter } from '~/components/ui/meter'
+import { ScoreBar } from '../parts/score-bar'
 
 /** Per text: the predicted label, then every label's score as a bar, highest first. */
-export function ClassifyResult({ data, texts }: { data: v.InferOutput<typeof classifyAnswer>; texts: string[] }) {
+export function ClassifyResult({ data, texts }: { data: ClassifyAnswer; texts: string[] }) {
   const { i18n } = useLingui()
   const score = (x: number) => i18n.number(x, { minimumFractionDigits: 3, maximumFractionDigits: 3 })
   const items = [...data.data].sort((a, b) => a.index - b.index)
@@ -32,7 +31,7 @@ export function ClassifyResult({ data, texts }: { data: v.InferOutput<typeof cla
                     <span className="truncate" title={label}>
                       {label}
                     </span>
-                    <Meter value={prediction.score} max={1} valueText={`${label}: ${value}`} />
+                    <ScoreBar value={prediction.score} valueText={`${label}: ${value}`} />
                     <span className="text-right font-mono tabular-nums">{value}</span>
                   </li>
                 )

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { embeddingsAnswer, embeddingTasks } from '~/contracts/search'
-import { Textarea } from '~/components/ui/textarea'
 import { FormField } from '~/features/marketing/contact/form-field'
+import { embeddingsAnswer, embeddingTasks } from '../lib/contract'
+import { useDemoMessages } from '../lib/demo-messages'
 import { useDemoRun } from '../lib/use-demo-run'
 import { useExampleForm } from '../lib/use-example-form'
 import { DemoFrame } from '../parts/demo-frame'
+import { DemoTextarea } from '../parts/demo-textarea'
 import { ExamplePicker } from '../parts/example-picker'
 import { Select } from '../parts/select-field'
 import { dimensionChoices, embeddingsExamples } from './embeddings-examples'
@@ -12,7 +13,8 @@ import { embeddingsRequest, type EmbeddingsAnswer, type EmbeddingsBody } from '.
 import { EmbeddingsResult } from './embeddings-result'
 
 /** Embeds a few texts and compares them, so the vectors mean something on screen. */
-export function EmbeddingsDemo() {
+export function EmbeddingsDemo({ apiBaseUrl }: { apiBaseUrl: string }) {
+  useDemoMessages()
   const { t } = useLingui()
   const form = useExampleForm(embeddingsExamples)
   const { values, change } = form
@@ -21,6 +23,7 @@ export function EmbeddingsDemo() {
 
   return (
     <DemoFrame
+      apiBaseUrl={apiBaseUrl}
       name="embeddings"
       path="/v1/embeddings"
       body={body}
@@ -33,7 +36,12 @@ export function EmbeddingsDemo() {
         <>
           <FormField id="embeddings-input" label={<Trans>Texts, one per line</Trans>}>
             {(field) => (
-              <Textarea {...field} value={values.input} onChange={(e) => change({ input: e.target.value })} rows={5} />
+              <DemoTextarea
+                {...field}
+                value={values.input}
+                onChange={(e) => change({ input: e.target.value })}
+                rows={5}
+              />
             )}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">

@@ -1,5 +1,3 @@
-import type * as v from 'valibot'
-import type { embeddingsAnswer } from '~/contracts/search'
 import { nonEmptyLines } from '../lib/lines'
 import type { EmbeddingsValues } from './embeddings-examples'
 
@@ -16,4 +14,4 @@ export function embeddingsRequest(values: EmbeddingsValues) {
 }
 
 export type EmbeddingsBody = ReturnType<typeof embeddingsRequest>
-export type EmbeddingsAnswer = v.InferOutput<typeof embeddingsAnswer>
+export type { EmbeddingsAnswer } from '../lib/contract'

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type * as v from 'valibot'
-import type { embeddingsAnswer } from '~/contracts/search'
+import type { EmbeddingsAnswer } from '../lib/contract'
 import { similarityMatrix } from '../lib/cosine'
 import { vectorOf } from '../lib/vectors'
 import { SimilarityMatrix } from './similarity-matrix'
@@ -8,7 +7,7 @@ import { SimilarityMatrix } from './similarity-matrix'
 const shownValues = 4
 
 /** The vectors summarised: their size, the first few values of each, and how alike they are. */
-export function EmbeddingsResult({ data, texts }: { data: v.InferOutput<typeof embeddingsAnswer>; texts: string[] }) {
+export function EmbeddingsResult({ data, texts }: { data: EmbeddingsAnswer; texts: string[] }) {
   const { i18n } = useLingui()
   const vectors = [...data.data].sort((a, b) => a.index - b.index).map((item) => vectorOf(item.embedding))
   const dimensions = vectors[0]?.length ?? 0

@@ -24,7 +24,7 @@ export function AnswerMeta({ model, tokens, rateLimit }: { model?: string; token
         <dt>
           <Trans>Tokens charged</Trans>
         </dt>
-        <dd data-testid="demo-usage" className="font-mono text-foreground">
+        <dd data-testid="demo-usage" data-value={tokens} className="font-mono text-foreground">
           {i18n.number(tokens)}
         </dd>
       </div>

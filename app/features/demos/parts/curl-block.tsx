@@ -3,7 +3,6 @@ import { Check, Copy, Eye, EyeOff } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { maskKey } from '~/features/dashboard/format'
-import { useApiBaseUrl } from '~/lib/use-api-base-url'
 import { demoCurl } from '../lib/curl'
 
 /** Stands for the key when the visitor has none yet; quoted as is, so it cannot expand into anything. */
@@ -14,18 +13,19 @@ const KEY_PLACEHOLDER = 'YOUR_API_KEY'
  * the demo sends one, the visitor's key, masked on screen until revealed. Copying always copies it whole.
  */
 export function CurlBlock({
+  apiBaseUrl,
   path,
   body,
   apiKey,
   sendsKey,
 }: {
+  apiBaseUrl: string
   path: string
   body: unknown
   apiKey: string | null
   sendsKey: boolean
 }) {
   const { t } = useLingui()
-  const apiBaseUrl = useApiBaseUrl()
   const [revealed, setRevealed] = useState(false)
   const [copied, setCopied] = useState<'yes' | 'failed'>()
   const key = (shown: boolean) => (!sendsKey ? undefined : !apiKey ? KEY_PLACEHOLDER : shown ? apiKey : maskKey(apiKey))

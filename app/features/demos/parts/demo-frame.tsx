@@ -16,6 +16,8 @@ export const panelClass = 'flex min-w-0 flex-col gap-5 rounded-xl border bg-card
 
 export interface DemoFrameProps<Body, T> {
   name: string
+  /** The server's PUBLIC_API_BASE_URL, for the curl. */
+  apiBaseUrl: string
   path: DemoPath
   /** The JSON body the form stands for: what Run sends and the curl shows. */
   body: Body
@@ -99,7 +101,13 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
           )}
         </div>
       </div>
-      <CurlBlock path={path} body={body} apiKey={apiKey} sendsKey={requiresKey || Boolean(apiKey)} />
+      <CurlBlock
+        apiBaseUrl={props.apiBaseUrl}
+        path={path}
+        body={body}
+        apiKey={apiKey}
+        sendsKey={requiresKey || Boolean(apiKey)}
+      />
     </div>
   )
 }

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { rerankAnswer } from '~/contracts/search'
 import { Input } from '~/components/ui/input'
-import { Textarea } from '~/components/ui/textarea'
 import { FormField } from '~/features/marketing/contact/form-field'
+import { rerankAnswer } from '../lib/contract'
+import { useDemoMessages } from '../lib/demo-messages'
 import { useDemoRun } from '../lib/use-demo-run'
 import { useExampleForm } from '../lib/use-example-form'
 import { DemoFrame } from '../parts/demo-frame'
+import { DemoTextarea } from '../parts/demo-textarea'
 import { ExamplePicker } from '../parts/example-picker'
 import { Select } from '../parts/select-field'
 import { rerankExamples } from './rerank-examples'
@@ -13,7 +14,8 @@ import { rerankRequest, type RerankAnswer, type RerankBody } from './rerank-requ
 import { RerankResult } from './rerank-result'
 
 /** Scores candidate documents against a query and shows them best first. */
-export function RerankDemo() {
+export function RerankDemo({ apiBaseUrl }: { apiBaseUrl: string }) {
+  useDemoMessages()
   const { t } = useLingui()
   const form = useExampleForm(rerankExamples)
   const { values, change } = form
@@ -27,6 +29,7 @@ export function RerankDemo() {
 
   return (
     <DemoFrame
+      apiBaseUrl={apiBaseUrl}
       name="rerank"
       path="/v1/rerank"
       body={body}
@@ -42,7 +45,7 @@ export function RerankDemo() {
           </FormField>
           <FormField id="rerank-documents" label={<Trans>Documents, one per line</Trans>}>
             {(field) => (
-              <Textarea
+              <DemoTextarea
                 {...field}
                 value={values.documents}
                 onChange={(e) => change({ documents: e.target.value })}

@@ -1,5 +1,3 @@
-import type * as v from 'valibot'
-import type { rerankAnswer } from '~/contracts/search'
 import { nonEmptyLines } from '../lib/lines'
 import type { RerankValues } from './rerank-examples'
 
@@ -17,4 +15,4 @@ export function rerankRequest(values: RerankValues) {
 }
 
 export type RerankBody = ReturnType<typeof rerankRequest>
-export type RerankAnswer = v.InferOutput<typeof rerankAnswer>
+export type { RerankAnswer } from '../lib/contract'

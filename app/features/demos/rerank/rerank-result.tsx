@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type * as v from 'valibot'
-import type { rerankAnswer } from '~/contracts/search'
-import { Meter } from '~/components/ui/meter'
+import type { RerankAnswer } from '../lib/contract'
+import { ScoreBar } from '../parts/score-bar'
 
 /** The documents best first, each with its relevance score as a bar and its place in the request. */
-export function RerankResult({ data, documents }: { data: v.InferOutput<typeof rerankAnswer>; documents: string[] }) {
+export function RerankResult({ data, documents }: { data: RerankAnswer; documents: string[] }) {
   const { i18n, t } = useLingui()
   const results = [...data.results].sort((a, b) => b.relevance_score - a.relevance_score)
   return (
@@ -22,7 +21,7 @@ export function RerankResult({ data, documents }: { data: v.InferOutput<typeof r
               </p>
               <span className="shrink-0 font-mono text-xs tabular-nums">{score}</span>
             </div>
-            <Meter value={result.relevance_score} max={1} valueText={t`Relevance ${score}`} />
+            <ScoreBar value={result.relevance_score} valueText={t`Relevance ${score}`} />
             <p className="text-xs text-muted-foreground">
               <Trans>Document {position} of the request</Trans>
             </p>

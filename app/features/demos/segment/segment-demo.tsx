@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { searchLimits, segmentAnswer, tokenizers, type TokenizerName } from '~/contracts/search'
 import { Input } from '~/components/ui/input'
-import { Textarea } from '~/components/ui/textarea'
 import { FormField } from '~/features/marketing/contact/form-field'
+import { maxChunkLength, segmentAnswer, tokenizers, type TokenizerName } from '../lib/contract'
+import { useDemoMessages } from '../lib/demo-messages'
 import { useDemoRun } from '../lib/use-demo-run'
 import { useExampleForm } from '../lib/use-example-form'
 import { DemoFrame } from '../parts/demo-frame'
+import { DemoTextarea } from '../parts/demo-textarea'
 import { ExamplePicker } from '../parts/example-picker'
 import { Select } from '../parts/select-field'
 import { segmentExamples } from './segment-examples'
@@ -13,22 +14,24 @@ import { chunkLength, segmentRequest, type SegmentAnswer, type SegmentBody } fro
 import { SegmentResult } from './segment-result'
 
 /** Tokenizes the content as the models do and, when asked, splits it into chunks. Needs no key. */
-export function SegmentDemo() {
+export function SegmentDemo({ apiBaseUrl }: { apiBaseUrl: string }) {
+  useDemoMessages()
   const { t, i18n } = useLingui()
   const form = useExampleForm(segmentExamples)
   const { values, change } = form
   const { state, run } = useDemoRun<SegmentBody, SegmentAnswer>('/v1/segment', segmentAnswer)
-  const maxChunkLength = chunkLength(values.maxChunkLength)
+  const chunkChars = chunkLength(values.maxChunkLength)
   const body = segmentRequest(values)
-  const limit = i18n.number(searchLimits.maxChunkLength)
+  const limit = i18n.number(maxChunkLength)
   const problem = !values.content.trim()
     ? t`Write some text to tokenize.`
-    : values.chunks && maxChunkLength === undefined
+    : values.chunks && chunkChars === undefined
       ? t`The maximum chunk length must be a whole number from 1 to ${limit}.`
       : undefined
 
   return (
     <DemoFrame
+      apiBaseUrl={apiBaseUrl}
       name="segment"
       path="/v1/segment"
       body={body}
@@ -41,7 +44,7 @@ export function SegmentDemo() {
         <>
           <FormField id="segment-content" label={<Trans>Text</Trans>}>
             {(field) => (
-              <Textarea
+              <DemoTextarea
                 {...field}
                 value={values.content}
                 onChange={(e) => change({ content: e.target.value })}
@@ -75,16 +78,16 @@ export function SegmentDemo() {
                 </Select>
               )}
             </FormField>
-            <FormField id="segment-max-chunk" label={<Trans>Maximum chunk length (tokens)</Trans>}>
+            <FormField id="segment-max-chunk" label={<Trans>Maximum chunk length (characters)</Trans>}>
               {(field) => (
                 <Input
                   {...field}
                   type="number"
                   inputMode="numeric"
                   min={1}
-                  max={searchLimits.maxChunkLength}
+                  max={maxChunkLength}
                   disabled={!values.chunks}
-                  aria-invalid={values.chunks && maxChunkLength === undefined}
+                  aria-invalid={values.chunks && chunkChars === undefined}
                   value={values.maxChunkLength}
                   onChange={(e) => change({ maxChunkLength: e.target.value })}
                 />

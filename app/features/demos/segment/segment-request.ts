@@ -1,12 +1,11 @@
-import type * as v from 'valibot'
-import { searchLimits, type segmentAnswer } from '~/contracts/search'
+import { maxChunkLength } from '../lib/contract'
 import type { SegmentValues } from './segment-examples'
 
 /** The maximum chunk length typed, if it is a whole number the API accepts. */
 export function chunkLength(text: string): number | undefined {
   if (!/^\d+$/.test(text.trim())) return undefined
   const n = Number(text)
-  return n >= 1 && n <= searchLimits.maxChunkLength ? n : undefined
+  return n >= 1 && n <= maxChunkLength ? n : undefined
 }
 
 /** The /v1/segment body the form stands for: always with tokens (they are what the demo shows). */
@@ -21,4 +20,4 @@ export function segmentRequest(values: SegmentValues) {
 }
 
 export type SegmentBody = ReturnType<typeof segmentRequest>
-export type SegmentAnswer = v.InferOutput<typeof segmentAnswer>
+export type { SegmentAnswer } from '../lib/contract'

@@ -1,9 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import type * as v from 'valibot'
-import type { segmentAnswer } from '~/contracts/search'
+import type { SegmentAnswer } from '../lib/contract'
 import { TokenStrip, type SegmentToken } from './token-strip'
-
-type SegmentAnswer = v.InferOutput<typeof segmentAnswer>
 
 /** With chunks the API sends one token list per chunk; without, one list for the content. */
 function isPerChunk(tokens: SegmentToken[] | SegmentToken[][]): tokens is SegmentToken[][] {

@@ -8,7 +8,7 @@ import type { ProductKey } from '#content/schemas'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button } from '~/components/ui/button'
 import { demoFor, LiveDemo } from '~/features/demos/live-demo'
-import { useApiBaseUrl } from '~/lib/use-api-base-url'
+import { useApiBaseUrl } from './use-api-base-url'
 import { ModelCard } from '../model-card'
 import { PageHeader, Section } from '../section'
 import { spectrumGradient } from '../spectrum'
@@ -93,7 +93,7 @@ export function ProductPage({
           ) : undefined
         }
       >
-        {demo ? <LiveDemo demo={demo} /> : <DemoPlaceholder productLabel={label} />}
+        {demo ? <LiveDemo demo={demo} apiBaseUrl={apiBase} /> : <DemoPlaceholder productLabel={label} />}
       </Section>
       <Section
         id={apiSectionId}
