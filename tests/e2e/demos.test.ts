@@ -3,6 +3,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { curlArguments } from '../support/shell'
 import { contextWithStore, launchBrowser, watchPage } from './support/browser'
 import { overflowAt } from './support/overflow'
 import { serveBuild, type ServedBuild } from './support/server'
@@ -72,11 +73,11 @@ const demos: Demo[] = [
   },
 ]
 
-/** The body of the `-d '…'` option of the curl shown, as JSON. */
-async function curlOf(page: Page): Promise<{ text: string; body: unknown }> {
+/** The curl shown, and what a shell hands to curl for it. */
+async function curlOf(page: Page): Promise<{ text: string; args: string[]; body: unknown }> {
   const text = (await page.getByTestId('demo-curl').textContent())!
-  const json = text.slice(text.indexOf("-d '") + 4, text.lastIndexOf("'"))
-  return { text, body: JSON.parse(json) }
+  const args = curlArguments(text)
+  return { text, args, body: JSON.parse(args[args.indexOf('-d') + 1]) }
 }
 
 /** Calls the page made to the search API, as they left the browser. */
@@ -157,19 +158,19 @@ describe('the live demos on the product pages', () => {
 
       // The curl names the public API base URL and carries exactly the body that was sent.
       const curl = await curlOf(page)
-      expect(curl.text).toContain(`'${apiBaseUrl}${demo.path}'`)
+      expect(curl.args.slice(0, 3)).toEqual(['-X', 'POST', `${apiBaseUrl}${demo.path}`])
       expect(curl.body).toEqual(sent.postDataJSON())
       if (key) {
         // Masked until revealed.
         expect(curl.text).not.toContain(key)
         await page.getByRole('button', { name: 'Show key' }).click()
-        expect((await curlOf(page)).text).toContain(`Authorization: Bearer ${key}`)
+        expect((await curlOf(page)).args).toContain(`Authorization: Bearer ${key}`)
         // The dashboard shows the key taken here.
         await page.goto(`${baseUrl}/api-dashboard`)
         await page.getByTestId('balance').waitFor({ timeout: 30_000 })
         expect(await page.getByTestId('api-key').textContent()).toContain(key.slice(-4))
       } else {
-        expect(curl.text).not.toContain('Authorization')
+        expect(curl.args.filter((arg) => arg.startsWith('Authorization'))).toEqual([])
       }
 
       expect(problems).toEqual([])
@@ -276,7 +277,7 @@ describe('a server whose PUBLIC_API_BASE_URL differs from the build', () => {
     try {
       const page = await browser.newPage()
       await openDemo(page, `${server.baseUrl}/segmenter`, 'segment')
-      expect((await curlOf(page)).text).toContain(`'${otherApi}/v1/segment'`)
+      expect((await curlOf(page)).args[2]).toBe(`${otherApi}/v1/segment`)
     } finally {
       await browser.close()
     }

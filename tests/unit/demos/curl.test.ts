@@ -1,12 +1,6 @@
-import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { demoCurl, shellQuote } from '~/features/demos/lib/curl'
-
-/** What a POSIX shell hands to `curl` for this command line: a stand-in `curl` prints its arguments. */
-function argumentsOf(command: string): string[] {
-  const output = execFileSync('sh', ['-c', `curl() { printf '%s\\0' "$@"; }\n${command}`], { encoding: 'utf8' })
-  return output.split('\0').slice(0, -1)
-}
+import { curlArguments as argumentsOf } from '../../support/shell'
 
 describe('the demo curl', () => {
   const body = {

@@ -31,7 +31,7 @@ export function ClassifyResult({ data, texts }: { data: ClassifyAnswer; texts: s
                     <span className="truncate" title={label}>
                       {label}
                     </span>
-                    <ScoreBar value={prediction.score} valueText={`${label}: ${value}`} />
+                    <ScoreBar value={prediction.score} label={label} valueText={value} />
                     <span className="text-right font-mono tabular-nums">{value}</span>
                   </li>
                 )

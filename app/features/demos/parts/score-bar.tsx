@@ -1,12 +1,13 @@
 /**
- * A score in [0, 1] as a bar (role="meter") that a screen reader announces as `valueText`. Kept here rather
+ * A score in [0, 1] as a bar (role="meter") named `label`, which a screen reader announces as `valueText`. Kept here rather
  * than reusing `~/components/ui/meter`, for the same reason as ./demo-textarea.tsx.
  */
-export function ScoreBar({ value, valueText }: { value: number; valueText: string }) {
+export function ScoreBar({ value, label, valueText }: { value: number; label: string; valueText: string }) {
   const clamped = Math.min(1, Math.max(0, value))
   return (
     <div
       role="meter"
+      aria-label={label}
       aria-valuemin={0}
       aria-valuemax={1}
       aria-valuenow={clamped}

@@ -21,7 +21,7 @@ export function RerankResult({ data, documents }: { data: RerankAnswer; document
               </p>
               <span className="shrink-0 font-mono text-xs tabular-nums">{score}</span>
             </div>
-            <ScoreBar value={result.relevance_score} valueText={t`Relevance ${score}`} />
+            <ScoreBar value={result.relevance_score} label={t`Relevance of document ${position}`} valueText={score} />
             <p className="text-xs text-muted-foreground">
               <Trans>Document {position} of the request</Trans>
             </p>
