@@ -5,13 +5,15 @@ import { vectorOf } from '../lib/vectors'
 import { SimilarityMatrix } from './similarity-matrix'
 
 const shownValues = 4
+const nonZero = (vector: number[]) => vector.filter((x) => x !== 0).length
 
 /** The vectors summarised: their size, the first few values of each, and how alike they are. */
 export function EmbeddingsResult({ data, texts }: { data: EmbeddingsAnswer; texts: string[] }) {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const vectors = [...data.data].sort((a, b) => a.index - b.index).map((item) => vectorOf(item.embedding))
   const dimensions = vectors[0]?.length ?? 0
   const count = vectors.length
+  const nonZeroCount = (vector: number[]) => i18n.number(nonZero(vector))
   const value = (x: number) =>
     i18n.number(x, { minimumFractionDigits: 4, maximumFractionDigits: 4, signDisplay: 'always' })
   return (
@@ -39,8 +41,12 @@ export function EmbeddingsResult({ data, texts }: { data: EmbeddingsAnswer; text
               <span className="mr-2 font-mono text-xs text-muted-foreground">#{i + 1}</span>
               {texts[i]}
             </p>
-            <p translate="no" className="truncate font-mono text-xs text-muted-foreground">
-              [{vector.slice(0, shownValues).map(value).join(', ')}, …]
+            <p className="flex gap-3 text-xs text-muted-foreground">
+              <span translate="no" className="truncate font-mono">
+                [{vector.slice(0, shownValues).map(value).join(', ')}, …]
+              </span>
+              {/* A hashed n-gram vector is mostly zeros; how many are not tells more than the first few. */}
+              <span className="shrink-0">{t`${nonZeroCount(vector)} non-zero`}</span>
             </p>
           </li>
         ))}

@@ -23,6 +23,9 @@ export function SegmentResult({ data, content }: { data: SegmentAnswer; content:
           with <code translate="no">{data.tokenizer}</code>
         </Trans>
       </p>
+      <p className="text-xs text-muted-foreground">
+        <Trans>Hover a token, or focus the text and use the arrow keys, to see its ids.</Trans>
+      </p>
       {data.chunks ? (
         <>
           <p className="text-sm">

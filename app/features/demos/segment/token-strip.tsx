@@ -12,7 +12,8 @@ const visible = (text: string) => (text === '' ? '∅' : text)
 
 /**
  * The text with its token boundaries as alternating backgrounds. Hovering a token, or moving through them
- * with the arrow keys once the strip has focus, names its ids below (a listbox with an active option).
+ * with the arrow keys once the strip has focus, names its ids below (a listbox with an active option);
+ * the line keeps its height while empty, so nothing moves.
  */
 export function TokenStrip({ tokens, label }: { tokens: SegmentToken[]; label: string }) {
   const { i18n } = useLingui()
@@ -67,9 +68,7 @@ export function TokenStrip({ tokens, label }: { tokens: SegmentToken[]; label: s
           <Trans>
             Showing the first {i18n.number(maxShown)} of {i18n.number(tokens.length)} tokens.
           </Trans>
-        ) : (
-          <Trans>Hover a token, or focus the text and use the arrow keys, to see its ids.</Trans>
-        )}
+        ) : null}
       </p>
     </div>
   )
