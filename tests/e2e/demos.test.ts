@@ -140,7 +140,7 @@ describe('the live demos on the product pages', () => {
         await offer.getByRole('checkbox', { name: "I'm not a robot" }).click()
         await offer.locator('[data-testid=captcha][data-state=loaded]').waitFor({ timeout: 60_000 })
         await page.getByTestId('demo-get-trial-key').click()
-        await page.getByTestId('demo-key').waitFor({ timeout: 30_000 })
+        await page.locator('[data-testid=demo-key][data-has-key=true]').waitFor({ timeout: 30_000 })
         // Stored where the dashboard keeps it.
         key = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).apiKey as string)
         expect(key).toMatch(/^lds_/)

@@ -3,6 +3,8 @@ import { Check, Copy, Eye, EyeOff } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { maskKey } from '~/features/dashboard/format'
+import { cn } from '~/lib/utils'
+import { demoLayout } from '../demo-layout'
 import { demoCurl } from '../lib/curl'
 
 /** Stands for the key when the visitor has none yet; quoted as is, so it cannot expand into anything. */
@@ -41,25 +43,27 @@ export function CurlBlock({
     setTimeout(() => setCopied(undefined), 2000)
   }
 
+  const hasKey = sendsKey && Boolean(apiKey)
   return (
-    <div className="min-w-0 overflow-hidden rounded-xl border bg-card shadow-xs">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b px-4 py-2">
-        <h3 className="text-sm font-semibold">
+    <div className={demoLayout.curlBox}>
+      <div className={demoLayout.curlHeader}>
+        <h3 className="py-1.5 text-sm font-semibold">
           <Trans>The same request with curl</Trans>
         </h3>
-        <div className="flex flex-wrap gap-1">
-          {sendsKey && apiKey && (
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              aria-pressed={revealed}
-              onClick={() => setRevealed((r) => !r)}
-            >
-              {revealed ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
-              {revealed ? t`Hide key` : t`Show key`}
-            </Button>
-          )}
+        <div className="flex gap-1">
+          {/* Kept in place while hidden, so the block is as tall with a key as without. */}
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className={cn(!hasKey && 'invisible')}
+            disabled={!hasKey}
+            aria-pressed={revealed}
+            onClick={() => setRevealed((r) => !r)}
+          >
+            {revealed ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
+            {revealed ? t`Hide key` : t`Show key`}
+          </Button>
           <Button type="button" variant="ghost" size="sm" onClick={copy} data-testid="demo-curl-copy">
             {copied === 'yes' ? <Check aria-hidden /> : <Copy aria-hidden />}
             <span aria-live="polite">
@@ -68,14 +72,18 @@ export function CurlBlock({
           </Button>
         </div>
       </div>
-      <pre data-testid="demo-curl" tabIndex={0} className="overflow-x-auto p-4 text-[13px] leading-relaxed">
+      <pre data-testid="demo-curl" tabIndex={0} className={demoLayout.curlPre}>
         <code translate="no">{command}</code>
       </pre>
-      {sendsKey && apiKey && (
-        <p className="border-t px-4 py-2.5 text-xs text-muted-foreground">
+      <p className={demoLayout.curlNote}>
+        {hasKey ? (
           <Trans>Copy puts your full key into the command. Keep it secret.</Trans>
-        </p>
-      )}
+        ) : sendsKey ? (
+          <Trans>Replace YOUR_API_KEY with your API key.</Trans>
+        ) : (
+          <Trans>No key is sent: this API works without one.</Trans>
+        )}
+      </p>
     </div>
   )
 }

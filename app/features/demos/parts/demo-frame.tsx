@@ -1,18 +1,19 @@
 import { Trans } from '@lingui/react/macro'
 import { LoaderCircle, Play } from 'lucide-react'
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { useApiKey } from '~/features/dashboard/use-api-key'
 import { useUserStore } from '~/lib/settings'
+import { cn } from '~/lib/utils'
+import { demoLayout } from '../demo-layout'
 import type { DemoPath } from '../lib/call-api'
 import type { RunState } from '../lib/use-demo-run'
 import { AnswerMeta } from './answer-meta'
 import { CurlBlock } from './curl-block'
-import { DemoKey } from './demo-key'
 import { FailureMessage } from './failure-message'
-
-/** Both columns keep at least the skeleton's height (demo-skeleton.tsx), so nothing moves when the chunk arrives. */
-export const panelClass = 'flex min-w-0 flex-col gap-5 rounded-xl border bg-card p-5 shadow-xs lg:min-h-[34rem]'
+import { IssuedKeyNotice, KeyOffer } from './key-offer'
+import { KeyLine } from './key-line'
+import type { IssuedKey } from './trial-key-offer'
 
 export interface DemoFrameProps<Body, T> {
   name: string
@@ -44,6 +45,7 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
   const canRun = ready && (!requiresKey || Boolean(apiKey)) && !problem
   const running = state.status === 'running'
   const autoRan = useRef(false)
+  const [issued, setIssued] = useState<IssuedKey>()
 
   useEffect(() => {
     if (!settings.enableAutoAPIRequest || autoRan.current || !canRun) return
@@ -58,11 +60,11 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
 
   return (
     <div data-testid={`demo-${name}`} className="flex flex-col gap-6">
-      <div className="grid gap-6 lg:grid-cols-2">
-        <form onSubmit={submit} className={panelClass}>
+      <div className={demoLayout.grid}>
+        <form onSubmit={submit} className={cn(demoLayout.panel, demoLayout.form)}>
           {props.examples}
           {props.fields}
-          <DemoKey apiKey={apiKey} required={requiresKey} />
+          <KeyLine apiKey={apiKey} required={requiresKey} />
           <div className="mt-auto flex flex-wrap items-center gap-3">
             <Button type="submit" data-testid="demo-run" disabled={!canRun || running} aria-busy={running}>
               {running ? <LoaderCircle aria-hidden className="animate-spin" /> : <Play aria-hidden />}
@@ -76,15 +78,19 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
           data-status={state.status}
           aria-live="polite"
           aria-busy={running}
-          className={panelClass}
+          className={cn(demoLayout.panel, demoLayout.result)}
         >
           <h3 className="text-sm font-semibold">
             <Trans>Answer</Trans>
           </h3>
           {state.status === 'idle' && (
-            <p className="text-sm text-muted-foreground">
-              <Trans>Pick an example or write your own, then press Run. The answer appears here.</Trans>
-            </p>
+            <>
+              {issued && apiKey === issued.apiKey && <IssuedKeyNotice issued={issued} />}
+              <p className="text-sm text-muted-foreground">
+                <Trans>Pick an example or write your own, then press Run. The answer appears here.</Trans>
+              </p>
+              {ready && !apiKey && <KeyOffer required={requiresKey} onIssued={setIssued} />}
+            </>
           )}
           {running && (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
