@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { cn } from '~/lib/utils'
-import { demoLayout } from './demo-layout'
+import { demoLayout, panelHeights, type DemoName } from './demo-layout'
 
 /** A grey block; not `~/components/ui/skeleton`, which this page's chunk would otherwise pull into the shared shell. */
 function Skeleton({ className }: { className: string }) {
@@ -11,11 +11,11 @@ function Skeleton({ className }: { className: string }) {
  * The demo's place before its code arrives (and what the server renders): the boxes of ./demo-layout.ts,
  * whose minimum heights the demo's first screen fits, so the page does not move when it loads.
  */
-export function DemoSkeleton() {
+export function DemoSkeleton({ demo }: { demo: DemoName }) {
   return (
     <div data-testid="demo-skeleton" className="flex flex-col gap-6">
       <div className={demoLayout.grid}>
-        <div className={cn(demoLayout.panel, demoLayout.form)}>
+        <div className={cn(demoLayout.panel, panelHeights[demo].form)}>
           <div className="flex flex-wrap gap-2">
             <Skeleton className="h-8 w-28 rounded-full" />
             <Skeleton className="h-8 w-24 rounded-full" />
@@ -25,7 +25,7 @@ export function DemoSkeleton() {
           <Skeleton className="h-10 w-full rounded-md" />
           <Skeleton className="mt-auto h-9 w-28 rounded-md" />
         </div>
-        <div className={cn(demoLayout.panel, demoLayout.result)}>
+        <div className={cn(demoLayout.panel, panelHeights[demo].result)}>
           <p className="text-sm text-muted-foreground">
             <Trans>The live demo is loading…</Trans>
           </p>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import type { ProductKey } from '#content/schemas'
 import { useUserStore } from '~/lib/settings'
 import { DemoBoundary } from './demo-boundary'
+import type { DemoName } from './demo-layout'
 import { DemoSkeleton } from './demo-skeleton'
 import { useNearViewport } from './use-near-viewport'
 
@@ -11,8 +12,7 @@ const demos = {
   rerank: lazy(() => import('./rerank/rerank-demo').then((m) => ({ default: m.RerankDemo }))),
   segment: lazy(() => import('./segment/segment-demo').then((m) => ({ default: m.SegmentDemo }))),
   classify: lazy(() => import('./classify/classify-demo').then((m) => ({ default: m.ClassifyDemo }))),
-}
-export type DemoName = keyof typeof demos
+} satisfies Record<DemoName, unknown>
 
 /**
  * The demo a product page shows, if it has one. Fine-tuning serves the base embedding model through the
@@ -48,12 +48,12 @@ export function LiveDemo({
     <div ref={ref} data-demo={demo}>
       {near || settings.enableAutoAPIRequest ? (
         <DemoBoundary>
-          <Suspense fallback={<DemoSkeleton />}>
+          <Suspense fallback={<DemoSkeleton demo={demo} />}>
             <Demo apiBaseUrl={apiBaseUrl} />
           </Suspense>
         </DemoBoundary>
       ) : (
-        <DemoSkeleton />
+        <DemoSkeleton demo={demo} />
       )}
     </div>
   )

@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button'
 import { useApiKey } from '~/features/dashboard/use-api-key'
 import { useUserStore } from '~/lib/settings'
 import { cn } from '~/lib/utils'
-import { demoLayout } from '../demo-layout'
+import { demoLayout, panelHeights, type DemoName } from '../demo-layout'
 import type { DemoPath } from '../lib/call-api'
 import type { RunState } from '../lib/use-demo-run'
 import { AnswerMeta } from './answer-meta'
@@ -16,7 +16,7 @@ import { KeyLine } from './key-line'
 import type { IssuedKey } from './trial-key-offer'
 
 export interface DemoFrameProps<Body, T> {
-  name: string
+  name: DemoName
   /** The server's PUBLIC_API_BASE_URL, for the curl. */
   apiBaseUrl: string
   path: DemoPath
@@ -61,7 +61,7 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
   return (
     <div data-testid={`demo-${name}`} className="flex flex-col gap-6">
       <div className={demoLayout.grid}>
-        <form onSubmit={submit} className={cn(demoLayout.panel, demoLayout.form)}>
+        <form onSubmit={submit} className={cn(demoLayout.panel, panelHeights[name].form)}>
           {props.examples}
           {props.fields}
           <KeyLine apiKey={apiKey} required={requiresKey} />
@@ -78,7 +78,7 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
           data-status={state.status}
           aria-live="polite"
           aria-busy={running}
-          className={cn(demoLayout.panel, demoLayout.result)}
+          className={cn(demoLayout.panel, panelHeights[name].result)}
         >
           <h3 className="text-sm font-semibold">
             <Trans>Answer</Trans>
