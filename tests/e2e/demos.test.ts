@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
-import type { Browser, Page, Request } from 'playwright-core'
+import type { Browser, Page, Request, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { curlArguments } from '../support/shell'
 import { contextWithStore, launchBrowser, watchPage } from './support/browser'
@@ -220,6 +220,46 @@ describe('the live demos on the product pages', () => {
       }
       await context.close()
     }
+  })
+
+  it('holds its place: the demo is exactly as tall as the skeleton the page showed before it', async () => {
+    const apiKey = await restKey('trial')
+    const shifts: string[] = []
+    for (const store of [undefined, { apiKey }])
+      for (const width of [320, 768, 1280]) {
+        const context = await contextWithStore(
+          browser,
+          store,
+          { viewport: { width, height: 800 } },
+          { everyLoad: true },
+        )
+        const page = await context.newPage()
+        // The demo's chunk is held back until the skeleton has been measured.
+        let held: Route[] | undefined
+        await page.route(/\/assets\/\w+-demo-[\w-]+\.js$/, (route) => (held ? held.push(route) : route.continue()))
+        for (const locale of ['', '/de', '/ru'])
+          for (const demo of demos) {
+            held = []
+            await page.goto(baseUrl + locale + demo.page, { waitUntil: 'load' })
+            await page.waitForSelector('#app[data-mounted="true"]')
+            await page.locator('#demo').scrollIntoViewIfNeeded()
+            await expect.poll(() => held?.length).toBe(1)
+            const height = () => page.locator('[data-demo]').evaluate((e) => e.getBoundingClientRect().height)
+            const skeleton = await height()
+            const release = held
+            held = undefined
+            for (const route of release) await route.continue()
+            await page.getByTestId(`demo-${demo.name}`).waitFor()
+            await page.getByTestId('demo-run').waitFor()
+            const loaded = await height()
+            if (Math.abs(loaded - skeleton) > 0.5)
+              shifts.push(
+                `${store ? 'key' : 'no key'}, ${width} px, ${locale || '/en'}${demo.page}: ${skeleton} → ${loaded}`,
+              )
+          }
+        await context.close()
+      }
+    expect(shifts).toEqual([])
   })
 
   it('fits a phone in German and Russian, passes axe, light and dark', async () => {

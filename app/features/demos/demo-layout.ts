@@ -36,5 +36,5 @@ export const demoLayout = {
   curlHeader: 'flex flex-col gap-1 border-b px-4 py-2 sm:flex-row sm:items-center sm:justify-between',
   /** The longest example's command fits; longer ones scroll. */
   curlPre: 'h-[25rem] overflow-auto p-4 text-[13px] leading-relaxed',
-  curlNote: 'min-h-13 border-t px-4 py-2.5 text-xs text-muted-foreground sm:min-h-0',
+  curlNote: 'min-h-14 border-t px-4 py-2.5 text-xs text-muted-foreground sm:min-h-0',
 } as const
