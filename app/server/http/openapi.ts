@@ -14,6 +14,7 @@ type Spec = EndpointHandler['spec']
 const routeFiles = import.meta.glob<{ Route: { options: { server?: { handlers?: Record<string, unknown> } } } }>([
   '../../routes/api/**/*.ts',
   '../../routes/internal/**/*.ts',
+  '../../routes/v1/**/*.ts',
   '!**/openapi[.]json.ts',
 ])
 
@@ -39,6 +40,7 @@ export function urlPathOf(file: string): string {
 
 const security = {
   key: [{ apiKey: [] }],
+  'key-optional': [{ apiKey: [] }, {}],
   'key-or-query': [{ apiKey: [] }, {}],
   service: [{ serviceToken: [] }],
   none: [],
@@ -53,7 +55,9 @@ const statusText: Record<number, string> = {
   413: 'Body too large',
   415: 'Wrong content type',
   422: 'Invalid input',
-  429: 'Rate limited',
+  429: 'Rate limited: retry after the seconds in `Retry-After`',
+  502: 'The inference engine failed (upstream API error)',
+  504: 'The inference engine timed out',
   503: 'Database unreachable: retry after the seconds in `Retry-After`',
 }
 
