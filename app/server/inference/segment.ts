@@ -11,11 +11,12 @@
  *   exactly that chunk; at the seams between chunks they can differ from the whole content's tokens.
  */
 import type * as v from 'valibot'
-import type { segmentAnswer, segmentBody, TokenizerName } from '~/contracts/search'
+import type { segmentAnswer, segmentBody } from '~/contracts/search'
 import { chunkText } from './segment-chunks'
 import { loadTokenizer, type Tokenizer } from './segment-tokenizers'
 import { groupTokens, limitGroups, type TokenGroup } from './segment-tokens'
 
+/** A validated request's options (`segmentBody`'s output, so with its defaults filled in) but its content. */
 export type SegmentOptions = Omit<v.InferOutput<typeof segmentBody>, 'content'>
 export type Segmentation = v.InferOutput<typeof segmentAnswer>
 type TokenEntry = [string, number[]]
@@ -27,7 +28,7 @@ function tokensOf(tokenizer: Tokenizer, text: string): TokenGroup[] {
 }
 
 export async function segment(content: string, options: SegmentOptions): Promise<Segmentation> {
-  const name: TokenizerName = options.tokenizer ?? 'cl100k_base'
+  const name = options.tokenizer
   const tokenizer = await loadTokenizer(name)
   const ids = tokenizer.encode(content)
   const answer: Segmentation = { num_tokens: ids.length, tokenizer: name, usage: { tokens: ids.length } }
@@ -40,7 +41,7 @@ export async function segment(content: string, options: SegmentOptions): Promise
   if (!options.return_chunks) return { ...answer, tokens: asEntries(kept) }
 
   const covered = kept.length === 0 ? [0, 0] : [kept[0].start, kept[kept.length - 1].end]
-  const positions = chunkText(content, options.max_chunk_length ?? 1000, covered[0], covered[1])
+  const positions = chunkText(content, options.max_chunk_length, covered[0], covered[1])
   const chunks = positions.map(([start, end]) => content.slice(start, end))
   return {
     ...answer,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { TokenizerName } from '~/contracts/search'
+import * as v from 'valibot'
+import { segmentBody, type TokenizerName } from '~/contracts/search'
 import { segment, type SegmentOptions } from '~/server/inference/segment'
 
 const defaults: SegmentOptions = {
@@ -36,9 +37,8 @@ const reference: Record<Exclude<TokenizerName, 'gpt2'>, Record<string, number[]>
 
 describe('the segmenter’s token counts', () => {
   it('counts "hello world" as 2 cl100k_base tokens, the default tokenizer', async () => {
-    expect(
-      await segment('hello world', { return_tokens: false, return_chunks: false, max_chunk_length: 1000 }),
-    ).toEqual({ num_tokens: 2, tokenizer: 'cl100k_base', usage: { tokens: 2 } })
+    const { content, ...options } = v.parse(segmentBody, { content: 'hello world' })
+    expect(await segment(content, options)).toEqual({ num_tokens: 2, tokenizer: 'cl100k_base', usage: { tokens: 2 } })
   })
 
   it('matches tiktoken’s reference encodings in every tokenizer', async () => {
