@@ -377,6 +377,8 @@ describe('POST /v1/classify and /v1/train, GET and DELETE /v1/classifiers', () =
 
   it('refuses a 17th class, a 17th classifier and a bad body with 422 naming the limit', async () => {
     const key = await keyWithBalance(database.db, 1_000_000)
+    // A paid key (125 requests a minute): a free one's 25 would run out before the checks do.
+    await database.db.execute(sql`update api_keys set email = 'paid@example.com' where id = ${key.id}::uuid`)
     const seventeen = Array.from({ length: 17 }, (_, i) => ({ text: `example ${i}`, label: `class ${i}` }))
     const classes = await post(trainRoute, '/v1/train', key.apiKey, { model: 'embeddings-v3', input: seventeen })
     expect(classes.status).toBe(422)

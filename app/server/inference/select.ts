@@ -38,11 +38,11 @@ export function engines(env: ServerEnv = serverEnv()): Promise<Engines> {
 async function build(env: ServerEnv): Promise<Engines> {
   switch (env.INFERENCE_ENGINE) {
     case 'onnx': {
-      const { createOnnxEngines } = await import('./onnx/onnx-engines')
+      const { createOnnxEngines } = await import('./onnx')
       return createOnnxEngines({ modelsDir: env.MODELS_DIR, embeddingModel: env.ONNX_EMBEDDING_MODEL! })
     }
     case 'upstream': {
-      const { createUpstreamEngines } = await import('./upstream/upstream-engines')
+      const { createUpstreamEngines } = await import('./upstream')
       return createUpstreamEngines({
         baseUrl: env.UPSTREAM_API_BASE_URL!,
         apiKey: env.UPSTREAM_API_KEY,

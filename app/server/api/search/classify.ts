@@ -23,8 +23,8 @@ export async function classify(caller: Caller, body: Body): Promise<Answer> {
   const model = classifier?.modelName ?? body.model!
   checkModel('embeddings', model, engine)
   const limits = { maxTokens: engine.maxInputTokens, truncate: true }
-  const inputs = meterTexts(body.input, { ...limits, loc: ['body', 'input'] })
-  const labels = meterTexts(body.labels ?? [], { ...limits, loc: ['body', 'labels'] })
+  const inputs = await meterTexts(body.input, { ...limits, loc: ['body', 'input'] })
+  const labels = await meterTexts(body.labels ?? [], { ...limits, loc: ['body', 'labels'] })
   const tokens = inputs.tokens + labels.tokens
   await limitKeyTokens('classify', key, tokens)
   const charge = await chargeRequest(db, key, { tokens, product: 'classifier', model })
@@ -33,7 +33,10 @@ export async function classify(caller: Caller, body: Body): Promise<Answer> {
     if (!classifier) {
       const embedded = await engine.embed([...inputs.texts, ...labels.texts], options)
       const vectors = embedded.vectors
-      return zeroShotScores(vectors.slice(0, inputs.texts.length), vectors.slice(inputs.texts.length), body.labels!)
+      const scores = zeroShotScores(vectors.slice(0, inputs.texts.length), vectors.slice(inputs.texts.length))
+      return scores.map((row) =>
+        row.map((score, j) => ({ label: body.labels![j], score })).sort((a, b) => b.score - a.score),
+      )
     }
     const embedded = await engine.embed(inputs.texts, options)
     if (embedded.model !== classifier.engineModel)

@@ -19,7 +19,7 @@ export async function createEmbeddings(caller: Caller, body: Body): Promise<v.In
     throw invalid(['body', 'late_chunking'], `is not supported by this server's ${engine.kind} engine`, 'unsupported')
   if (body.dimensions !== undefined && engine.kind !== 'upstream' && body.dimensions > engine.dimensions)
     throw invalid(['body', 'dimensions'], `must be at most ${engine.dimensions}, the model's dimension`, 'too_large')
-  const { texts, tokens } = meterTexts(body.input, {
+  const { texts, tokens } = await meterTexts(body.input, {
     maxTokens: engine.maxInputTokens,
     truncate: body.truncate,
     loc: ['body', 'input'],

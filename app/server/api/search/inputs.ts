@@ -11,16 +11,18 @@ export interface MeteredTexts {
  * Counts the texts' tokens (what the caller is charged) and holds each to the engine's input limit: a
  * longer one is cut to it when the caller allowed `truncate`, and refused with a 422 naming it otherwise.
  */
-export function meterTexts(
+export async function meterTexts(
   texts: string[],
   options: { maxTokens: number; truncate: boolean; loc: Array<string | number> },
-): MeteredTexts {
+): Promise<MeteredTexts> {
   let tokens = 0
-  const kept = texts.map((text, index) => {
+  const kept: string[] = []
+  for (const [index, text] of texts.entries()) {
     const count = countTokens(text)
     if (count <= options.maxTokens) {
       tokens += count
-      return text
+      kept.push(text)
+      continue
     }
     if (!options.truncate)
       throw new InvalidInput([
@@ -30,10 +32,10 @@ export function meterTexts(
           type: 'too_long',
         },
       ])
-    const cut = truncateToTokens(text, options.maxTokens)
+    const cut = await truncateToTokens(text, options.maxTokens)
     tokens += cut.tokens
-    return cut.text
-  })
+    kept.push(cut.text)
+  }
   return { texts: kept, tokens }
 }
 

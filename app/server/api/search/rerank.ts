@@ -15,8 +15,8 @@ export async function rerank(caller: Caller, body: Body): Promise<v.InferInput<t
   const { reranker: engine } = await engines()
   checkModel('rerank', body.model, engine)
   const limits = { maxTokens: engine.maxInputTokens, truncate: body.truncate }
-  const query = meterTexts([body.query], { ...limits, loc: ['body', 'query'] })
-  const documents = meterTexts(body.documents, { ...limits, loc: ['body', 'documents'] })
+  const query = await meterTexts([body.query], { ...limits, loc: ['body', 'query'] })
+  const documents = await meterTexts(body.documents, { ...limits, loc: ['body', 'documents'] })
   const tokens = query.tokens + documents.tokens
   await limitKeyTokens('rerank', key, tokens)
   const charge = await chargeRequest(db, key, { tokens, product: 'reranker', model: body.model })

@@ -30,7 +30,7 @@ export async function train(caller: Caller, body: Body): Promise<v.InferInput<ty
       `has ${labels.length} classes with the classifier's own, over the limit of ${searchLimits.maxClasses}`,
       'limit',
     )
-  const texts = meterTexts(
+  const texts = await meterTexts(
     body.input.map((example) => example.text),
     { maxTokens: engine.maxInputTokens, truncate: true, loc: ['body', 'input'] },
   )
