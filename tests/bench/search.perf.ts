@@ -2,7 +2,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import autocannon from 'autocannon'
 import { describe, expect, inject, it } from 'vitest'
-import { createHashedEmbeddings } from '~/server/inference/builtin/hashed-embeddings'
+import { createHashedEmbeddings } from '~/server/providers/inference/builtin/hashed-embeddings'
 import { recordResults, type BenchResult } from './support/results'
 
 const baseUrl = inject('baseUrl')
@@ -50,7 +50,12 @@ async function load(path: string, body: unknown, options: { connections?: number
     )
   }
   const failures = runs.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0)
-  return { runs, failures, rate: median(runs.map((r) => r.requests.average)), p99: median(runs.map((r) => r.latency.p99)) }
+  return {
+    runs,
+    failures,
+    rate: median(runs.map((r) => r.requests.average)),
+    p99: median(runs.map((r) => r.latency.p99)),
+  }
 }
 
 /** Texts per second of the engine alone, in this process: the floor the whole request path is compared to. */

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as ort from 'onnxruntime-node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { EmbedOptions } from '~/server/inference/engines'
-import { createOnnxEngines } from '~/server/inference/onnx'
+import type { EmbedOptions } from '~/server/providers/inference/engines'
+import { createOnnxEngines } from '~/server/providers/inference/onnx'
 
 // The tiny model of scripts/make-tiny-model.mjs, generated here: 32 dimensions, a 512-token context.
 const hidden = 32

@@ -10,7 +10,7 @@ import { Route as segmentRoute } from '~/routes/v1/segment'
 import { Route as trainRoute } from '~/routes/v1/train'
 import { searchLimits } from '~/contracts/search'
 import { oversizedBodyAnswer } from '~/server/http/body-limit'
-import { countTokens } from '~/server/inference/tokens'
+import { countTokens } from '~/server/providers/inference/tokens'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { call, fingerprint, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
 
@@ -95,9 +95,7 @@ describe('POST /v1/embeddings', () => {
     const plain = (await embed(key.apiKey, { model: 'embeddings-v3', input })).body.data
     const late = (await embed(key.apiKey, { model: 'embeddings-v3', input, late_chunking: true })).body.data
     expect(late).toHaveLength(2)
-    expect(cosine(late[0].embedding, late[1].embedding)).toBeGreaterThan(
-      cosine(plain[0].embedding, plain[1].embedding),
-    )
+    expect(cosine(late[0].embedding, late[1].embedding)).toBeGreaterThan(cosine(plain[0].embedding, plain[1].embedding))
   })
 
   it('answers 401 without a valid key, 402 when the balance cannot pay (nothing charged), 422 on bad input', async () => {
@@ -257,10 +255,15 @@ describe('POST /v1/segment', () => {
     atStartOfMinute()
     const statuses = []
     for (let i = 0; i < 21; i++)
-      statuses.push((await call(segmentRoute, 'POST', '/v1/segment', { json: { content: 'x' }, address: '198.51.100.9' })).status)
+      statuses.push(
+        (await call(segmentRoute, 'POST', '/v1/segment', { json: { content: 'x' }, address: '198.51.100.9' })).status,
+      )
     expect(statuses.filter((s) => s === 200)).toHaveLength(20)
     expect(statuses.at(-1)).toBe(429)
-    const elsewhere = await call(segmentRoute, 'POST', '/v1/segment', { json: { content: 'x' }, address: '198.51.100.10' })
+    const elsewhere = await call(segmentRoute, 'POST', '/v1/segment', {
+      json: { content: 'x' },
+      address: '198.51.100.10',
+    })
     expect(elsewhere.status).toBe(200)
   })
 
@@ -352,7 +355,7 @@ describe('POST /v1/classify and /v1/train, GET and DELETE /v1/classifiers', () =
     expect(dashboard.body).toEqual(listed.body)
   })
 
-  it("keeps a private classifier to its key, lets any key use a public one, and only the owner delete it", async () => {
+  it('keeps a private classifier to its key, lets any key use a public one, and only the owner delete it', async () => {
     const owner = await keyWithBalance(database.db, 100_000)
     const other = await keyWithBalance(database.db, 100_000)
     const train = (access: string) =>
@@ -384,7 +387,9 @@ describe('POST /v1/classify and /v1/train, GET and DELETE /v1/classifiers', () =
     expect(classes.status).toBe(422)
     expect(classes.body.detail[0].msg).toContain('16')
     for (let i = 0; i < searchLimits.maxClassifiersPerKey; i++)
-      expect((await post(trainRoute, '/v1/train', key.apiKey, { model: 'embeddings-v3', input: examples })).status).toBe(200)
+      expect(
+        (await post(trainRoute, '/v1/train', key.apiKey, { model: 'embeddings-v3', input: examples })).status,
+      ).toBe(200)
     const before = await balanceOf(key.id)
     const extra = await post(trainRoute, '/v1/train', key.apiKey, { model: 'embeddings-v3', input: examples })
     expect(extra.status).toBe(422)

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
 import { auditLedger } from '~/server/domain/ledger'
-import { countTokens } from '~/server/inference/tokens'
+import { countTokens } from '~/server/providers/inference/tokens'
 import { call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
 import { describeWithService } from '../support/services'
 
@@ -38,7 +38,10 @@ describeWithService('TEST_DATABASE_URL', 'search API metering under concurrency 
       expect(answer.body.usage.total_tokens).toBe(perRequest)
     expect(await scalar(database.db, sql`select balance from api_keys where id = ${key.id}::uuid`)).toBe(0)
     expect(
-      await scalar(database.db, sql`select count(*) from ledger_entries where key_id = ${key.id}::uuid and type = 'consume'`),
+      await scalar(
+        database.db,
+        sql`select count(*) from ledger_entries where key_id = ${key.id}::uuid and type = 'consume'`,
+      ),
     ).toBe(200)
     expect(await auditLedger(database.db)).toEqual([])
   })

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EngineRefused } from '~/server/domain/refusals'
-import { createUpstreamEngines } from '~/server/inference/upstream'
+import { createUpstreamEngines } from '~/server/providers/inference/upstream'
 
 /** What the fake upstream received. */
 interface Received {

@@ -82,7 +82,8 @@ export function endpoint<
       const json = (spec.json ? await parseJson(request, spec.json, spec.refuse) : undefined) as Parsed<J>
       const answer = await run({ request, params, query, form, json, caller })
       const headers = new Headers(spec.cache ? { 'cache-control': spec.cache } : undefined)
-      if (caller.rate) for (const [name, value] of Object.entries(rateLimitHeaders(caller.rate))) headers.set(name, value)
+      if (caller.rate)
+        for (const [name, value] of Object.entries(rateLimitHeaders(caller.rate))) headers.set(name, value)
       return jsonResponse(answer, { headers })
     } catch (error) {
       const answer = errorResponse(error)

@@ -41,7 +41,7 @@ export function urlPathOf(file: string): string {
 const security = {
   key: [{ apiKey: [] }],
   'key-optional': [{ apiKey: [] }, {}],
-  'key-or-query': [{ apiKey: [] }, {}],
+  'key-or-query': [{ apiKey: [] }, { apiKeyQuery: [] }],
   service: [{ serviceToken: [] }],
   none: [],
 }
@@ -126,7 +126,7 @@ export async function openApiDocument(serverUrl: string): Promise<JsonSchema> {
   return {
     openapi: '3.1.0',
     info: {
-      title: `${brand.name} dashboard API`,
+      title: `${brand.name} API`,
       version: '1.0.0',
       description: 'Errors answer `{"detail": …}` with the HTTP status; 422 lists `{loc, msg, type}`.',
     },
@@ -135,6 +135,7 @@ export async function openApiDocument(serverUrl: string): Promise<JsonSchema> {
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: `An API key (${brand.keyPrefix}…)` },
+        apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key', description: 'The API key as a query parameter' },
         serviceToken: { type: 'http', scheme: 'bearer', description: 'USAGE_SERVICE_TOKEN of the metering services' },
       },
       responses: Object.fromEntries(

@@ -98,7 +98,8 @@ const isSearchApi = (request: Request) => new URL(request.url).pathname.startsWi
 
 const SEARCH_API_CORS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id',
+  'Access-Control-Expose-Headers':
+    'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id',
 }
 
 /** Strict CORS for /api/v1: only PUBLIC_BASE_URL may read answers; preflights from elsewhere are refused. */

@@ -50,7 +50,7 @@ export async function redisStore(url: string): Promise<RateLimitStore> {
       const key = `rl:${bucket}:${window}`
       const results = await redis
         .multi()
-        .incr(key)
+        .incrby(key, amount)
         .pexpire(key, 2 * windowMs)
         .get(`rl:${bucket}:${window - 1}`)
         .exec()

@@ -5,9 +5,9 @@ import {
   bm25Scores,
   createBm25Reranker,
   DEFAULT_COSINE_BLEND,
-} from '~/server/inference/builtin/bm25'
-import { createHashedEmbeddings } from '~/server/inference/builtin/hashed-embeddings'
-import type { EmbeddingEngine } from '~/server/inference/engines'
+} from '~/server/providers/inference/builtin/bm25'
+import { createHashedEmbeddings } from '~/server/providers/inference/builtin/hashed-embeddings'
+import type { EmbeddingEngine } from '~/server/providers/inference/engines'
 import { cosine } from './support/vectors'
 
 const request = { requestedModel: 'anything' }

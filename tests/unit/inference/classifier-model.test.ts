@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createHashedEmbeddings } from '~/server/inference/builtin/hashed-embeddings'
+import { createHashedEmbeddings } from '~/server/providers/inference/builtin/hashed-embeddings'
 import {
   type ClassifierWeights,
   predict,
@@ -7,7 +7,7 @@ import {
   type TrainingExample,
   ZERO_SHOT_TEMPERATURE,
   zeroShotScores,
-} from '~/server/inference/classifier-model'
+} from '~/server/providers/inference/classifier-model'
 import { heldOutTopics, topicExamples } from './support/topics'
 
 const engine = createHashedEmbeddings()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type ClassifierWeights, decodeWeights, encodeWeights } from '~/server/inference/classifier-model'
+import { type ClassifierWeights, decodeWeights, encodeWeights } from '~/server/providers/inference/classifier-model'
 
 const model: ClassifierWeights = {
   labels: ['sports', 'cuisine française', '料理 🍳'],

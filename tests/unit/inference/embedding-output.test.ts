@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatEmbedding, packSignBits } from '~/server/inference/embedding-output'
+import { formatEmbedding, packSignBits } from '~/server/providers/inference/embedding-output'
 import { norm } from './support/vectors'
 
 /** A unit vector with positive, negative and zero values, 20 long (not a multiple of 8). */

@@ -3,8 +3,8 @@ import {
   createHashedEmbeddings,
   HASHED_EMBEDDINGS_MODEL,
   LATE_CHUNKING_CONTEXT_WEIGHT,
-} from '~/server/inference/builtin/hashed-embeddings'
-import type { EmbedOptions } from '~/server/inference/engines'
+} from '~/server/providers/inference/builtin/hashed-embeddings'
+import type { EmbedOptions } from '~/server/providers/inference/engines'
 import { cosine, norm } from './support/vectors'
 
 const plain: EmbedOptions = { requestedModel: 'anything', task: undefined, lateChunking: false }

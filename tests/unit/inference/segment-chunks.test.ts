@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chunkText } from '~/server/inference/segment-chunks'
+import { chunkText } from '~/server/providers/inference/segment-chunks'
 
 const texts = (text: string, maxLength: number, start?: number, end?: number) =>
   chunkText(text, maxLength, start, end).map(([from, to]) => text.slice(from, to))

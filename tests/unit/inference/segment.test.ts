@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { segmentBody, type TokenizerName } from '~/contracts/search'
-import { segment, type SegmentOptions } from '~/server/inference/segment'
+import { segment, type SegmentOptions } from '~/server/providers/inference/segment'
 
 const defaults: SegmentOptions = {
   tokenizer: 'cl100k_base',

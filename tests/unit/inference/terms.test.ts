@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { forEachTerm, normalizeText, termsOf } from '~/server/inference/builtin/terms'
+import { forEachTerm, normalizeText, termsOf } from '~/server/providers/inference/builtin/terms'
 
 describe('the builtin engines’ terms', () => {
   it('splits on anything that is not a letter, digit or mark, after NFKC and lower-casing', () => {

@@ -8,7 +8,12 @@ export const Route = createFileRoute('/api/v1/classifiers')({
   server: {
     handlers: {
       GET: endpoint(
-        { summary: "The key's trained classifiers, newest first", auth: 'key', answer: classifiersAnswer, errors: [401, 429] },
+        {
+          summary: "The key's trained classifiers, newest first",
+          auth: 'key',
+          answer: classifiersAnswer,
+          errors: [401, 429],
+        },
         ({ caller }) => classifiersOf(caller, 'dashboard'),
       ),
     },

@@ -1,5 +1,5 @@
 import { InvalidInput } from '../../domain/refusals'
-import { countTokens, truncateToTokens } from '../../inference/tokens'
+import { countTokens, truncateToTokens } from '../../providers/inference/tokens'
 
 export interface MeteredTexts {
   texts: string[]

@@ -21,5 +21,7 @@ export function checkModel(
   if (engine.kind === 'upstream') return
   const names = [...served(capability), ...(engine.model ? [engine.model] : [])]
   if (!names.includes(model))
-    throw new InvalidInput([{ loc: ['body', 'model'], msg: `must be one of ${names.join(', ')}`, type: 'unknown_model' }])
+    throw new InvalidInput([
+      { loc: ['body', 'model'], msg: `must be one of ${names.join(', ')}`, type: 'unknown_model' },
+    ])
 }

@@ -1,6 +1,6 @@
 import type * as v from 'valibot'
 import type { rerankAnswer, rerankBody } from '~/contracts/search'
-import { engines } from '../../inference/select'
+import { engines } from '../../providers/inference/select'
 import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'

@@ -1,6 +1,6 @@
 import type * as v from 'valibot'
 import type { segmentAnswer, segmentBody } from '~/contracts/search'
-import { segment } from '../../inference/segment'
+import { segment } from '../../providers/inference/segment'
 
 /**
  * POST /v1/segment: tokens and chunks of a text. Free of charge, as the original's segmenter is: a key

@@ -7,7 +7,7 @@ const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 /**
  * Trained classifiers (`/v1/train`). A classifier belongs to the key that trained it; a public one may be
  * used by any key but changed or deleted only by its owner. `weights` is the learned model in the binary
- * format of `app/server/inference/classifier-model.ts`; `engine_model` names the embedding model it was
+ * format of `app/server/providers/inference/classifier-model.ts`; `engine_model` names the embedding model it was
  * trained on, since its weights mean nothing on another one.
  */
 export const classifiers = pgTable(

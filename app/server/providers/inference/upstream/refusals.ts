@@ -1,4 +1,4 @@
-import { EngineRefused } from '../../domain/refusals'
+import { EngineRefused } from '../../../domain/refusals'
 
 /**
  * An upstream API's failure in the words our caller reads. Their input problems (400, 422) are theirs to fix,

@@ -1,5 +1,5 @@
-import { EngineRefused } from '../../domain/refusals'
-import { errorFields, log } from '../../log'
+import { EngineRefused } from '../../../domain/refusals'
+import { errorFields, log } from '../../../log'
 import { refusalFor } from './refusals'
 
 export interface UpstreamConnection {

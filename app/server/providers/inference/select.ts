@@ -2,7 +2,7 @@
  * The engines this server computes with, chosen by INFERENCE_ENGINE (see README). The onnx and upstream
  * modules are imported only when chosen, so the default build never loads ONNX Runtime.
  */
-import { serverEnv, type ServerEnv } from '../env'
+import { serverEnv, type ServerEnv } from '../../env'
 import type { EmbeddingEngine, RerankEngine } from './engines'
 
 export interface Engines {
