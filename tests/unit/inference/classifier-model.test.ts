@@ -61,8 +61,8 @@ describe('zero-shot scores', () => {
 })
 
 describe('the trained classifier', () => {
-  it('classifies held-out texts of the topics it was trained on', () => {
-    const model = trainClassifier({ examples, numIters: 10 })
+  it('classifies held-out texts of the topics it was trained on', async () => {
+    const model = await trainClassifier({ examples, numIters: 10 })
     expect(model.labels).toEqual(['sports', 'cooking', 'computing'])
     expect(model.dimensions).toBe(1024)
     expect(model.weights).toHaveLength(3 * 1024)
@@ -71,8 +71,8 @@ describe('the trained classifier', () => {
     expect(accuracy(model, heldOut)).toBe(1)
   })
 
-  it('answers probabilities that sum to 1, most probable first', () => {
-    const model = trainClassifier({ examples, numIters: 20 })
+  it('answers probabilities that sum to 1, most probable first', async () => {
+    const model = await trainClassifier({ examples, numIters: 20 })
     for (const scores of predict(
       model,
       heldOut.map((example) => example.vector),
@@ -84,11 +84,11 @@ describe('the trained classifier', () => {
     }
   })
 
-  it('does not lose training accuracy, and grows more confident, with more iterations', () => {
+  it('does not lose training accuracy, and grows more confident, with more iterations', async () => {
     let previousAccuracy = 0
     let previousConfidence = 0
     for (const numIters of [1, 2, 5, 10, 20, 50]) {
-      const model = trainClassifier({ examples, numIters })
+      const model = await trainClassifier({ examples, numIters })
       const trainingAccuracy = accuracy(model, examples)
       expect(trainingAccuracy).toBeGreaterThanOrEqual(previousAccuracy)
       const predictions = predict(
@@ -103,22 +103,22 @@ describe('the trained classifier', () => {
     expect(previousAccuracy).toBe(1)
   })
 
-  it('is deterministic', () => {
-    const first = trainClassifier({ examples, numIters: 5 })
-    const second = trainClassifier({ examples, numIters: 5 })
+  it('is deterministic', async () => {
+    const first = await trainClassifier({ examples, numIters: 5 })
+    const second = await trainClassifier({ examples, numIters: 5 })
     expect(Array.from(second.weights)).toEqual(Array.from(first.weights))
     expect(Array.from(second.bias)).toEqual(Array.from(first.bias))
   })
 
-  it('continues from earlier weights, keeping their labels and adding new ones', () => {
+  it('continues from earlier weights, keeping their labels and adding new ones', async () => {
     const firstBatch = examples.filter((example, i) => example.label !== 'computing' && i % 2 === 0)
-    const previous = trainClassifier({ examples: firstBatch, numIters: 10 })
+    const previous = await trainClassifier({ examples: firstBatch, numIters: 10 })
     const before = Float32Array.from(previous.weights)
     expect(previous.labels).toEqual(['sports', 'cooking'])
 
     // More data later, with a new label among it (examples of every label, as an online learner needs).
     const secondBatch = examples.filter((example) => !firstBatch.includes(example))
-    const continued = trainClassifier({ previous, examples: secondBatch, numIters: 10 })
+    const continued = await trainClassifier({ previous, examples: secondBatch, numIters: 10 })
     expect(continued.labels).toEqual(['sports', 'cooking', 'computing'])
     expect(accuracy(continued, heldOut)).toBe(1)
     expect(accuracy(continued, examples)).toBe(1)
@@ -126,13 +126,13 @@ describe('the trained classifier', () => {
     expect(Array.from(previous.weights)).toEqual(Array.from(before))
   })
 
-  it('starts a continuation where the earlier training stopped, new labels at zero', () => {
+  it('starts a continuation where the earlier training stopped, new labels at zero', async () => {
     const twoTopics = examples.filter((example) => example.label !== 'computing')
-    const previous = trainClassifier({ examples: twoTopics, numIters: 20 })
+    const previous = await trainClassifier({ examples: twoTopics, numIters: 20 })
     const computing = examples.find((example) => example.label === 'computing')!
     // One pass is one small step away from the earlier weights: nothing is reset.
-    const continued = trainClassifier({ previous, examples: [...twoTopics, computing], numIters: 1 })
-    const fresh = trainClassifier({ examples: [...twoTopics, computing], numIters: 1 })
+    const continued = await trainClassifier({ previous, examples: [...twoTopics, computing], numIters: 1 })
+    const fresh = await trainClassifier({ examples: [...twoTopics, computing], numIters: 1 })
     const distance = (a: Float32Array, b: Float32Array, length: number) =>
       Math.sqrt(Array.from({ length }, (_, i) => (a[i] - b[i]) ** 2).reduce((x, y) => x + y, 0))
     const oldRows = previous.weights.length
@@ -145,13 +145,13 @@ describe('the trained classifier', () => {
     expect(Math.hypot(...newRow)).toBeLessThan(Math.hypot(...previous.weights.subarray(0, 1024)))
   })
 
-  it('refuses bad training input', () => {
+  it('refuses bad training input', async () => {
     const vector = examples[0].vector
-    expect(() => trainClassifier({ examples: [], numIters: 1 })).toThrow(/at least one example/)
-    expect(() => trainClassifier({ examples, numIters: 0 })).toThrow(/numIters/)
-    expect(() => trainClassifier({ examples, numIters: 1.5 })).toThrow(/numIters/)
-    expect(() => trainClassifier({ examples: [{ vector, label: '' }], numIters: 1 })).toThrow(/no label/)
-    expect(() =>
+    await expect(trainClassifier({ examples: [], numIters: 1 })).rejects.toThrow(/at least one example/)
+    await expect(trainClassifier({ examples, numIters: 0 })).rejects.toThrow(/numIters/)
+    await expect(trainClassifier({ examples, numIters: 1.5 })).rejects.toThrow(/numIters/)
+    await expect(trainClassifier({ examples: [{ vector, label: '' }], numIters: 1 })).rejects.toThrow(/no label/)
+    await expect(
       trainClassifier({
         examples: [
           { vector, label: 'a' },
@@ -159,14 +159,14 @@ describe('the trained classifier', () => {
         ],
         numIters: 1,
       }),
-    ).toThrow(/dimensions/)
+    ).rejects.toThrow(/dimensions/)
     const nan = Float32Array.from(vector)
     nan[5] = Number.NaN
-    expect(() => trainClassifier({ examples: [{ vector: nan, label: 'a' }], numIters: 1 })).toThrow(/finite/)
-    const previous = trainClassifier({ examples, numIters: 1 })
-    expect(() =>
+    await expect(trainClassifier({ examples: [{ vector: nan, label: 'a' }], numIters: 1 })).rejects.toThrow(/finite/)
+    const previous = await trainClassifier({ examples, numIters: 1 })
+    await expect(
       trainClassifier({ previous, examples: [{ vector: new Float32Array(8), label: 'sports' }], numIters: 1 }),
-    ).toThrow(/dimensions/)
+    ).rejects.toThrow(/dimensions/)
     expect(() => predict(previous, [new Float32Array(8)])).toThrow(/dimensions/)
   })
 })

@@ -48,7 +48,7 @@ export async function train(caller: Caller, body: Body): Promise<v.InferInput<ty
         `was trained on ${previous.engineModel}, and this server now computes with ${embedded.model}: train a new one`,
         'engine_changed',
       )
-    const weights = trainClassifier({
+    const weights = await trainClassifier({
       previous: previous ? decodeWeights(previous.weights) : undefined,
       examples: embedded.vectors.map((vector, index) => ({ vector, label: body.input[index].label })),
       numIters: body.num_iters,
