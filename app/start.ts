@@ -32,15 +32,17 @@ const prerendering = () => (isPrerendering ??= globalThis.process?.env?.TSS_PRER
  * Every request: CORS preflights and cross-site writes are answered here; a prerendered page is served
  * as built; any other page runs with a fresh CSP nonce in the request context (app/router.tsx hands it
  * to `ssr.nonce`), while API answers get a fixed policy that allows nothing. The context also carries the
- * public origin for canonical links (app/routes/__root.tsx), so no page code imports the server's
- * environment; API paths get it too, since an unknown one renders the not-found page. Every answer leaves with
- * the security headers, its request id and, where it helps, gzip. The environment is read once, at the start.
+ * public origin for canonical links and the API base URL for code samples and demo curls
+ * (app/routes/__root.tsx), so no page code imports the server's environment; API paths get them too, since
+ * an unknown one renders the not-found page. Every answer leaves with the security headers, its request id
+ * and, where it helps, gzip. The environment is read once, at the start.
  */
 export const securityMiddleware = createMiddleware().server(({ request, pathname, next }) => {
   const env = serverEnv()
   const requestId = requestIdOf(request)
   const context = { env, requestId, method: request.method, path: pathname }
   const baseUrl = env.PUBLIC_BASE_URL
+  const apiBaseUrl = env.PUBLIC_API_BASE_URL
   const withHeaders = (response: Response, csp: string) => answerHeaders(response, request, env, csp, requestId)
   return runInRequest(context, async () => {
     if (!prerendering()) startOutboxWorker()
@@ -50,7 +52,7 @@ export const securityMiddleware = createMiddleware().server(({ request, pathname
     const refusal = methodRefusal(request.method, pathname)
     if (refusal) return withHeaders(refusal, API_CONTENT_SECURITY_POLICY)
     if (isApiPath(pathname)) {
-      const result = await guardServerFnCall(pathname, () => next({ context: { baseUrl } }))
+      const result = await guardServerFnCall(pathname, () => next({ context: { baseUrl, apiBaseUrl } }))
       if (result instanceof Response)
         return withHeaders(asServerFnRefusal(result, pathname), API_CONTENT_SECURITY_POLICY)
       result.response = compressed(request, withHeaders(result.response, API_CONTENT_SECURITY_POLICY))
@@ -59,7 +61,7 @@ export const securityMiddleware = createMiddleware().server(({ request, pathname
     const prerendered = prerendering() ? undefined : await prerenderedPage(request, env)
     if (prerendered) return withHeaders(prerendered.response, prerendered.policy)
     const nonce = prerendering() ? PRERENDER_NONCE : createNonce()
-    const result = await next({ context: { nonce, baseUrl } })
+    const result = await next({ context: { nonce, baseUrl, apiBaseUrl } })
     const policy = contentSecurityPolicy({ nonce }, env, import.meta.env?.MODE === 'development')
     result.response = compressed(request, withHeaders(result.response, policy))
     return result

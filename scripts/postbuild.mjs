@@ -1,6 +1,8 @@
 // After `vite build`: moves the prerendered pages out of the static folder (so they are served through
 // the request middleware with their guards and headers), strips the build-time nonce, records the
-// hashes of their inline scripts for the page's CSP, and writes gzip and brotli copies.
+// hashes of their inline scripts for the page's CSP, and writes gzip and brotli copies. The manifest
+// names the public origin and API base URL the pages were rendered for: a server configured with
+// others renders live.
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -22,6 +24,7 @@ if (!existsSync(publicDir)) process.exit(0)
 rmSync(outDir, { recursive: true, force: true })
 const pages = {}
 let baseUrl
+let apiBaseUrl
 for (const file of htmlFiles(publicDir)) {
   // Without the meta the browser's router renders head tags without a nonce too, matching this HTML.
   const html = readFileSync(file, 'utf8')
@@ -34,6 +37,8 @@ for (const file of htmlFiles(publicDir)) {
   const rel = relative(publicDir, file)
   const route = `/${dirname(rel)}`.replace(/\/\.$/, '').replace(/^\/$/, '/') || '/'
   baseUrl ??= html.match(/<link rel="canonical" href="([^"]+)"/)?.[1]
+  // The root writes it as a JSON string literal (app/routes/__root.tsx).
+  apiBaseUrl ??= JSON.parse(html.match(/window\.__API_BASE_URL__=("(?:[^"\\]|\\.)*")/)?.[1] ?? 'null') ?? undefined
   const target = join(outDir, rel)
   mkdirSync(dirname(target), { recursive: true })
   writeFileSync(target, html)
@@ -47,6 +52,8 @@ for (const file of htmlFiles(publicDir)) {
   rmSync(file)
   for (const suffix of ['.gz', '.br']) rmSync(`${file}${suffix}`, { force: true })
 }
-const manifest = { baseUrl: baseUrl ? new URL(baseUrl).origin : null, pages }
+const manifest = { baseUrl: baseUrl ? new URL(baseUrl).origin : null, apiBaseUrl: apiBaseUrl ?? null, pages }
 writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest))
-console.log(`[postbuild] ${Object.keys(pages).length} prerendered pages for ${manifest.baseUrl}`)
+console.log(
+  `[postbuild] ${Object.keys(pages).length} prerendered pages for ${manifest.baseUrl} (API at ${manifest.apiBaseUrl})`,
+)

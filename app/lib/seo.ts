@@ -7,6 +7,8 @@ export interface RootData {
   locale: Locale
   messages: Messages
   baseUrl: string
+  /** Where the search APIs are called (PUBLIC_API_BASE_URL), as code samples and demo curls show it. */
+  apiBaseUrl: string
 }
 
 type Text = MessageDescriptor | string

@@ -16,21 +16,28 @@ import { sourceLocale } from '../../app.config'
 declare global {
   interface Window {
     __BASE_URL__?: string
+    __API_BASE_URL__?: string
   }
 }
 
+type PublicUrls = Pick<RootData, 'baseUrl' | 'apiBaseUrl'>
+
 /**
- * The public origin for canonical links: on the server the request middleware (app/start.ts) put it in
- * the request context, so this file need not import the server's environment; handed to the browser once.
+ * The public origin for canonical links and the API's base URL for code samples and demo curls: on the
+ * server the request middleware (app/start.ts) put them in the request context, so this file need not
+ * import the server's environment; handed to the browser once.
  */
-const publicBaseUrl = createIsomorphicFn()
-  .server(() => {
-    const baseUrl = (getGlobalStartContext() as { baseUrl?: string } | undefined)?.baseUrl
-    if (!baseUrl)
+const publicUrls = createIsomorphicFn()
+  .server((): PublicUrls => {
+    const context = getGlobalStartContext() as Partial<PublicUrls> | undefined
+    if (!context?.baseUrl || !context.apiBaseUrl)
       throw new Error('No public base URL in the request context: is the request middleware in app/start.ts installed?')
-    return baseUrl
+    return { baseUrl: context.baseUrl, apiBaseUrl: context.apiBaseUrl }
   })
-  .client(() => window.__BASE_URL__ ?? window.location.origin)
+  .client((): PublicUrls => {
+    const baseUrl = window.__BASE_URL__ ?? window.location.origin
+    return { baseUrl, apiBaseUrl: window.__API_BASE_URL__ ?? baseUrl }
+  })
 
 export const Route = createRootRoute({
   beforeLoad: ({ location }) => ({ locale: localeFromPathname(location.pathname) ?? sourceLocale }),
@@ -40,7 +47,7 @@ export const Route = createRootRoute({
     handler: async ({ context }): Promise<RootData> => ({
       locale: context.locale,
       messages: await loadMessages(context.locale),
-      baseUrl: publicBaseUrl(),
+      ...publicUrls(),
     }),
     staleReloadMode: 'blocking',
   },
@@ -71,7 +78,9 @@ function RootDocument({ children }: { children: React.ReactNode }) {
       <head>
         <ScriptOnce>{themeScript}</ScriptOnce>
         <HeadContent />
-        {data && <ScriptOnce>{`window.__BASE_URL__=${JSON.stringify(data.baseUrl)}`}</ScriptOnce>}
+        {data && (
+          <ScriptOnce>{`window.__BASE_URL__=${JSON.stringify(data.baseUrl)};window.__API_BASE_URL__=${JSON.stringify(data.apiBaseUrl)}`}</ScriptOnce>
+        )}
       </head>
       <body>
         <div id="app" data-mounted="false">

@@ -6,8 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { catalogLocales, sourceLocale } from '../../app.config'
 import { entryKey, readPo, type PoEntry } from '../support/po'
 
-const catalogPath = (root: string, locale: string) => join(root, locale, 'messages.po')
-const committed = (locale: string) => readPo(catalogPath('locales', locale))
+/** The main catalog, and the live demos' own (loaded with their code: see lingui.config.ts). */
+const catalogs = ['messages', 'demos'] as const
+type Catalog = (typeof catalogs)[number]
+const catalogPath = (root: string, locale: string, catalog: Catalog) => join(root, locale, `${catalog}.po`)
+const committed = (locale: string, catalog: Catalog) => readPo(catalogPath('locales', locale, catalog))
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
 /** A message of three or more words left in English is untranslated, not a coincidence. */
 const looksUntranslated = (entry: PoEntry) =>
@@ -22,14 +25,20 @@ describe('translation catalogs', () => {
       env: { ...process.env, LINGUI_CATALOG_ROOT: scratch },
       stdio: 'pipe',
     })
-    const fromCode = readPo(catalogPath(scratch, sourceLocale)).map(entryKey).sort()
-    expect(committed(sourceLocale).map(entryKey).sort()).toEqual(fromCode)
+    for (const catalog of catalogs) {
+      const fromCode = readPo(catalogPath(scratch, sourceLocale, catalog))
+        .map(entryKey)
+        .sort()
+      expect(committed(sourceLocale, catalog).map(entryKey).sort(), catalog).toEqual(fromCode)
+    }
   }, 60_000)
 
-  const source = committed(sourceLocale)
-  for (const locale of catalogLocales.filter((l) => l !== sourceLocale)) {
-    it(`${locale} translates every message, keeping its placeholders`, () => {
-      const catalog = new Map(committed(locale).map((entry) => [entryKey(entry), entry]))
+  for (const [catalogName, locale] of catalogs.flatMap((c) =>
+    catalogLocales.filter((l) => l !== sourceLocale).map((l) => [c, l] as const),
+  )) {
+    const source = committed(sourceLocale, catalogName)
+    it(`${locale} translates every message of ${catalogName}.po, keeping its placeholders`, () => {
+      const catalog = new Map(committed(locale, catalogName).map((entry) => [entryKey(entry), entry]))
       const problems: string[] = []
       for (const entry of source) {
         const translated = catalog.get(entryKey(entry))

@@ -5,10 +5,12 @@ import type { ServerEnv } from '~/server/env'
  * Public pages prerendered at build (scripts/postbuild.mjs moves them out of the static folder into
  * `.output/server/prerendered/`, with gzip and brotli copies and the hashes of their inline scripts).
  * Serving them here, not as static files, keeps every guard and header in one place: a request with a
- * query string, or a build made for another public origin, falls through to live rendering.
+ * query string, or a build made for another public origin or API base URL, falls through to live rendering.
  */
 interface Manifest {
   baseUrl: string
+  /** The PUBLIC_API_BASE_URL the pages' code samples and demo curls were rendered with. */
+  apiBaseUrl: string | null
   pages: Record<string, { file: string; hashes: string[]; etag: string }>
 }
 
@@ -75,6 +77,11 @@ function pickEncoding(request: Request): { suffix: string; encoding?: string } {
   return { suffix: '' }
 }
 
+/** Pages show the public origin and the API base URL: another server's would be wrong here. */
+function builtFor(manifest: Manifest, env: ServerEnv): boolean {
+  return manifest.baseUrl === new URL(env.PUBLIC_BASE_URL).origin && manifest.apiBaseUrl === env.PUBLIC_API_BASE_URL
+}
+
 /**
  * The prerendered page for this request, with its policy (its own inline scripts by hash instead of a
  * nonce), or undefined when the request must render live.
@@ -88,7 +95,7 @@ export async function prerenderedPage(
   if (url.search) return undefined
   manifest ??= loadManifest()
   const loaded = await manifest
-  if (!loaded || loaded.manifest.baseUrl !== new URL(env.PUBLIC_BASE_URL).origin) return undefined
+  if (!loaded || !builtFor(loaded.manifest, env)) return undefined
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : '/'
   const page = loaded.manifest.pages[path]
   if (!page) return undefined

@@ -2,24 +2,33 @@ import { describe, expect, it } from 'vitest'
 import { productKeys } from '#content/vocabulary'
 import { KEY, samplesFor } from '~/features/marketing/product/samples'
 
+const apiBase = 'https://api.lodestar.test'
+
 describe('product code samples', () => {
   it('puts the API key into every sample of every product', () => {
     for (const product of productKeys) {
-      for (const code of Object.values(samplesFor(product))) expect(code).toContain(`Bearer ${KEY}`)
+      for (const code of Object.values(samplesFor(product, apiBase))) expect(code).toContain(`Bearer ${KEY}`)
     }
   })
 
   it('calls the documented endpoints', () => {
-    expect(samplesFor('embeddings').curl).toContain('/v1/embeddings')
-    expect(samplesFor('reranker').python).toContain('/v1/rerank')
-    expect(samplesFor('reader').javascript).toContain('/r/https://example.com')
-    expect(samplesFor('deepsearch').curl).toContain('"model": "deepsearch-v1"')
-    expect(samplesFor('classifier').curl).toContain('/v1/classify')
-    expect(samplesFor('segmenter').curl).toContain('/v1/segment')
+    expect(samplesFor('embeddings', apiBase).curl).toContain('/v1/embeddings')
+    expect(samplesFor('reranker', apiBase).python).toContain('/v1/rerank')
+    expect(samplesFor('reader', apiBase).javascript).toContain('/r/https://example.com')
+    expect(samplesFor('deepsearch', apiBase).curl).toContain('"model": "deepsearch-v1"')
+    expect(samplesFor('classifier', apiBase).curl).toContain('/v1/classify')
+    expect(samplesFor('segmenter', apiBase).curl).toContain('/v1/segment')
+  })
+
+  it('calls the configured API base URL in every language', () => {
+    for (const code of Object.values(samplesFor('reranker', apiBase))) expect(code).toContain(`${apiBase}/v1/rerank`)
+    expect(samplesFor('reader', 'http://localhost:3000').curl).toContain(
+      '"http://localhost:3000/r/https://example.com"',
+    )
   })
 
   it('writes Python literals, not JSON ones', () => {
-    const python = samplesFor('segmenter').python
+    const python = samplesFor('segmenter', apiBase).python
     expect(python).toContain('"return_chunks": True')
     expect(python).not.toContain(': true')
   })

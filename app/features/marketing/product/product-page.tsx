@@ -7,6 +7,8 @@ import { getProduct } from '#content/products'
 import type { ProductKey } from '#content/schemas'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button } from '~/components/ui/button'
+import { demoFor, LiveDemo } from '~/features/demos/live-demo'
+import { useApiBaseUrl } from './use-api-base-url'
 import { ModelCard } from '../model-card'
 import { PageHeader, Section } from '../section'
 import { spectrumGradient } from '../spectrum'
@@ -14,11 +16,12 @@ import { CodeSamples } from './code-samples'
 import { DemoPlaceholder } from './demo-placeholder'
 import { highlights } from './highlights'
 import { PricingPanel } from './pricing-panel'
-import { apiBase, endpointOf, samplesFor } from './samples'
+import { endpointOf, samplesFor } from './samples'
 
 /**
- * One product page: what it does, who it is for, the live demo's place, code samples, its models and
- * pricing. `children` adds product-specific sections after the code samples.
+ * One product page: what it does, who it is for, its live demo (or the demo's place), code samples
+ * against the configured API base URL, its models and pricing. `children` adds product-specific
+ * sections after the code samples.
  */
 export function ProductPage({
   productKey,
@@ -33,8 +36,10 @@ export function ProductPage({
   const product = getProduct(productKey)!
   const label = i18n._(product.label)
   const models = product.modelSlugs.map(getModel).filter((m) => m !== undefined)
-  const samples = samplesFor(productKey)
+  const apiBase = useApiBaseUrl()
+  const samples = samplesFor(productKey, apiBase)
   const endpoint = `${endpointOf(productKey)}`
+  const demo = demoFor(productKey)
   return (
     <>
       <PageHeader eyebrow={label} title={i18n._(product.caption)} lead={i18n._(product.description)}>
@@ -76,8 +81,19 @@ export function ProductPage({
           </aside>
         </div>
       </Section>
-      <Section id="demo" className="pt-0 sm:pt-0" title={<Trans>Try it</Trans>}>
-        <DemoPlaceholder productLabel={label} />
+      <Section
+        id="demo"
+        className="pt-0 sm:pt-0"
+        title={<Trans>Try it</Trans>}
+        intro={
+          productKey === 'fine-tuning' ? (
+            <Trans>
+              A fine-tuned model is served through the same API as its base model. Try the base embedding model here.
+            </Trans>
+          ) : undefined
+        }
+      >
+        {demo ? <LiveDemo demo={demo} apiBaseUrl={apiBase} /> : <DemoPlaceholder productLabel={label} />}
       </Section>
       <Section
         id={apiSectionId}

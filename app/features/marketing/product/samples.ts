@@ -1,13 +1,10 @@
 import type { ProductKey } from '#content/schemas'
-import { brand } from '../../../../app.config'
 
 /** Where the visitor's API key goes in a sample; the component swaps in the stored key or a placeholder. */
 export const KEY = '{{API_KEY}}'
 export const languages = ['curl', 'python', 'javascript'] as const
 export type Language = (typeof languages)[number]
 export type Samples = Record<Language, string>
-
-export const apiBase = `https://api.${brand.domain}`
 
 interface Call {
   method: 'GET' | 'POST'
@@ -27,7 +24,7 @@ const pythonLiteral = (body: unknown) =>
     .replace(/: false\b/g, ': False')
     .replace(/: null\b/g, ': None')
 
-function curl(call: Call): string {
+function curl(call: Call, apiBase: string): string {
   const lines = [`curl${call.method === 'GET' ? '' : ` -X ${call.method}`} "${apiBase}${call.path}"`]
   if (call.body) lines.push(`-H "Content-Type: application/json"`)
   lines.push(`-H "Authorization: Bearer ${KEY}"`)
@@ -36,14 +33,14 @@ function curl(call: Call): string {
   return lines.join(' \\\n  ')
 }
 
-function python(call: Call): string {
+function python(call: Call, apiBase: string): string {
   const headers = { Authorization: `Bearer ${KEY}`, ...call.headers }
   const args = [`"${apiBase}${call.path}"`, `headers=${indent(json(headers), '    ')}`]
   if (call.body) args.push(`json=${indent(pythonLiteral(call.body), '    ')}`)
   return `import requests\n\nresponse = requests.${call.method.toLowerCase()}(\n    ${args.join(',\n    ')},\n)\nresponse.raise_for_status()\n${call.python}`
 }
 
-function javascript(call: Call): string {
+function javascript(call: Call, apiBase: string): string {
   const headers = {
     ...(call.body ? { 'Content-Type': 'application/json' } : {}),
     Authorization: `Bearer ${KEY}`,
@@ -146,7 +143,8 @@ export function endpointOf(product: ProductKey): string {
   return `${call.method} ${call.path.replace(/^\/r\/.*/, '/r/{url}')}`
 }
 
-export function samplesFor(product: ProductKey): Samples {
+/** The samples of one product against `apiBase`, the server's PUBLIC_API_BASE_URL (no trailing slash). */
+export function samplesFor(product: ProductKey, apiBase: string): Samples {
   const call = calls[product]
-  return { curl: curl(call), python: python(call), javascript: javascript(call) }
+  return { curl: curl(call, apiBase), python: python(call, apiBase), javascript: javascript(call, apiBase) }
 }

@@ -1,0 +1,119 @@
+import { Trans } from '@lingui/react/macro'
+import { LoaderCircle, Play } from 'lucide-react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Button } from '~/components/ui/button'
+import { useApiKey } from '~/features/dashboard/use-api-key'
+import { useUserStore } from '~/lib/settings'
+import { cn } from '~/lib/utils'
+import { demoLayout } from '../demo-layout'
+import type { DemoPath } from '../lib/call-api'
+import type { RunState } from '../lib/use-demo-run'
+import { AnswerMeta } from './answer-meta'
+import { CurlBlock } from './curl-block'
+import { FailureMessage } from './failure-message'
+import { IssuedKeyNotice, KeyOffer } from './key-offer'
+import { KeyLine } from './key-line'
+import type { IssuedKey } from './trial-key-offer'
+
+export interface DemoFrameProps<Body, T> {
+  name: string
+  /** The server's PUBLIC_API_BASE_URL, for the curl. */
+  apiBaseUrl: string
+  path: DemoPath
+  /** The JSON body the form stands for: what Run sends and the curl shows. */
+  body: Body
+  /** Why the form cannot be sent as it is (already translated); Run stays disabled while there is one. */
+  problem?: string
+  requiresKey: boolean
+  examples: ReactNode
+  fields: ReactNode
+  state: RunState<Body, T>
+  run: (body: Body, apiKey: string | null) => void
+  result: (data: T, sent: Body) => ReactNode
+  meta: (data: T) => { model?: string; tokens: number }
+}
+
+/**
+ * What every demo shares: examples and fields on the left, the key and Run below them, the answer on the
+ * right, the equivalent curl underneath. With the enableAutoAPIRequest setting on, the first example runs
+ * once as soon as a key is known (or at once, when the API needs none); otherwise nothing is sent unasked.
+ */
+export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
+  const { name, path, body, problem, requiresKey, state, run } = props
+  const { apiKey, ready } = useApiKey()
+  const { settings } = useUserStore()
+  const canRun = ready && (!requiresKey || Boolean(apiKey)) && !problem
+  const running = state.status === 'running'
+  const autoRan = useRef(false)
+  const [issued, setIssued] = useState<IssuedKey>()
+
+  useEffect(() => {
+    if (!settings.enableAutoAPIRequest || autoRan.current || !canRun) return
+    autoRan.current = true
+    run(body, apiKey)
+  }, [settings.enableAutoAPIRequest, canRun, run, body, apiKey])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (canRun && !running) run(body, apiKey)
+  }
+
+  return (
+    <div data-testid={`demo-${name}`} className="flex flex-col gap-6">
+      <div className={demoLayout.grid}>
+        <form onSubmit={submit} className={cn(demoLayout.panel, demoLayout.form)}>
+          {props.examples}
+          {props.fields}
+          <KeyLine apiKey={apiKey} required={requiresKey} />
+          <div className="mt-auto flex flex-wrap items-center gap-3">
+            <Button type="submit" data-testid="demo-run" disabled={!canRun || running} aria-busy={running}>
+              {running ? <LoaderCircle aria-hidden className="animate-spin" /> : <Play aria-hidden />}
+              {running ? <Trans>Running…</Trans> : <Trans>Run</Trans>}
+            </Button>
+            {problem && <p className="text-sm text-muted-foreground">{problem}</p>}
+          </div>
+        </form>
+        <div
+          data-testid="demo-result"
+          data-status={state.status}
+          aria-live="polite"
+          aria-busy={running}
+          className={cn(demoLayout.panel, demoLayout.result)}
+        >
+          <h3 className="text-sm font-semibold">
+            <Trans>Answer</Trans>
+          </h3>
+          {state.status === 'idle' && (
+            <>
+              {issued && apiKey === issued.apiKey && <IssuedKeyNotice issued={issued} />}
+              <p className="text-sm text-muted-foreground">
+                <Trans>Pick an example or write your own, then press Run. The answer appears here.</Trans>
+              </p>
+              {ready && !apiKey && <KeyOffer required={requiresKey} onIssued={setIssued} />}
+            </>
+          )}
+          {running && (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <LoaderCircle aria-hidden className="size-4 animate-spin" />
+              <Trans>Waiting for the API…</Trans>
+            </p>
+          )}
+          {state.status === 'failed' && <FailureMessage failure={state.failure} />}
+          {state.status === 'done' && (
+            <>
+              {props.result(state.answer.data, state.body)}
+              <AnswerMeta {...props.meta(state.answer.data)} rateLimit={state.answer.rateLimit} />
+            </>
+          )}
+        </div>
+      </div>
+      <CurlBlock
+        apiBaseUrl={props.apiBaseUrl}
+        path={path}
+        body={body}
+        apiKey={apiKey}
+        sendsKey={requiresKey || Boolean(apiKey)}
+      />
+    </div>
+  )
+}
