@@ -16,15 +16,15 @@ export function ServedByNote({ model }: { model: Model }) {
       <span>
         {embeds ? (
           <Trans>
-            On this server, requests for this model are answered by its configured engine, and the answer's model
-            field names what computed them. Unless configured otherwise that is the built-in engine: hashed word and
-            character n-grams (builtin-hashed-ngrams-1024), not these weights.
+            On this server, requests for this model are answered by its configured engine, and the answer's model field
+            names what computed them. Unless configured otherwise that is the built-in engine: hashed word and character
+            n-grams (builtin-hashed-ngrams-1024), not these weights.
           </Trans>
         ) : (
           <Trans>
-            On this server, requests for this model are answered by its configured engine, and the answer's model
-            field names what computed them. Unless configured otherwise that is the built-in engine: BM25 blended
-            with hashed n-gram embeddings (builtin-bm25+hashed-ngrams), not these weights.
+            On this server, requests for this model are answered by its configured engine, and the answer's model field
+            names what computed them. Unless configured otherwise that is the built-in engine: BM25 blended with hashed
+            n-gram embeddings (builtin-bm25+hashed-ngrams), not these weights.
           </Trans>
         )}
       </span>
