@@ -1,5 +1,7 @@
+import { createServer, type Server } from 'node:http'
 import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Route as consumptionRoute } from '~/routes/api/v1/billing/total_consumption'
 import { Route as dashboardClassifiersRoute } from '~/routes/api/v1/classifiers'
 import { Route as classifierRoute } from '~/routes/v1/classifiers/$id'
 import { Route as classifiersRoute } from '~/routes/v1/classifiers/index'
@@ -410,5 +412,35 @@ describe('POST /v1/classify and /v1/train, GET and DELETE /v1/classifiers', () =
       { input: ['x'], labels: ['a', 'b'], classifier_id: '00000000-0000-4000-8000-000000000000' },
     ])
       expect((await post(classifyRoute, '/v1/classify', key.apiKey, json)).status).toBe(422)
+  })
+})
+
+describe('an engine that fails after the request was charged', () => {
+  let upstream: Server
+  beforeAll(async () => {
+    // A compatible API that is down: every call answers 500.
+    upstream = createServer((_, response) => response.writeHead(500).end('{"detail":"boom"}'))
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+    const { port } = upstream.address() as { port: number }
+    Object.assign(process.env, { INFERENCE_ENGINE: 'upstream', UPSTREAM_API_BASE_URL: `http://127.0.0.1:${port}` })
+  })
+  afterAll(async () => {
+    delete process.env.INFERENCE_ENGINE
+    delete process.env.UPSTREAM_API_BASE_URL
+    await new Promise((resolve) => upstream.close(resolve))
+  })
+
+  it('answers 502, gives the tokens back, and shows no usage for it', async () => {
+    const key = await keyWithBalance(database.db, 1000)
+    const failed = await embed(key.apiKey, { model: 'embeddings-v3', input: ['a request the engine cannot answer'] })
+    expect(failed.status).toBe(502)
+    expect(failed.body.detail).toMatch(/Upstream API failed/)
+    expect(await balanceOf(key.id)).toBe(1000)
+    const today = new Date().toISOString().slice(0, 10)
+    const usage = await call(consumptionRoute, 'GET', '/api/v1/billing/total_consumption', {
+      bearer: key.apiKey,
+      query: { start: today, end: today },
+    })
+    expect(usage.body).toMatchObject({ total_tokens: 0, by_product: {}, by_model: [] })
   })
 })
