@@ -56,3 +56,14 @@ export const rateLimitTiers = {
   dashboard: { anonymous: null, free: 600, paid: 1200, premium: 6000 },
 } as const
 export type RateLimitedApi = keyof typeof rateLimitTiers
+
+/**
+ * Per-minute token limits (TPM) per key tier, where the original API publishes them. Classify and train
+ * share a limit, as they share a row of its table.
+ */
+export const tokenRateLimits = {
+  embeddings: { free: 100_000, paid: 2_000_000, premium: 50_000_000 },
+  rerank: { free: 100_000, paid: 2_000_000, premium: 50_000_000 },
+  classify: { free: 25_000, paid: 500_000, premium: 12_000_000 },
+} as const
+export type TokenLimitedApi = keyof typeof tokenRateLimits

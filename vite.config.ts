@@ -76,7 +76,10 @@ export default defineConfig({
     }),
     nitro({
       // PGlite loads its WebAssembly and data files from its own package folder, so it ships unbundled.
-      traceDeps: ['@electric-sql/pglite*'],
+      // transformers.js (the onnx engine's, imported on first use) loads onnxruntime-node through createRequire,
+      // which the bundler cannot see: kept external, its traced imports bring the runtime (~70 MB) into .output.
+      // A pattern, not a name: a name is traced even when nothing imports it.
+      traceDeps: ['@electric-sql/pglite*', /@huggingface[\\/]transformers/],
       // Drains the outbox and closes the database when the server stops.
       plugins: [here('./app/server/shutdown.ts')],
       compressPublicAssets: { gzip: true, brotli: true },

@@ -15,12 +15,21 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as HealthzLiveRouteImport } from './routes/healthz.live'
+import { Route as V1SplatRouteImport } from './routes/v1/$'
+import { Route as V1ClassifyRouteImport } from './routes/v1/classify'
+import { Route as V1EmbeddingsRouteImport } from './routes/v1/embeddings'
+import { Route as V1RerankRouteImport } from './routes/v1/rerank'
+import { Route as V1SegmentRouteImport } from './routes/v1/segment'
+import { Route as V1TrainRouteImport } from './routes/v1/train'
 import { Route as Char123LocaleChar125SplatRouteImport } from './routes/{-$locale}/$'
 import { Route as Char123LocaleChar125SiteRouteRouteImport } from './routes/{-$locale}/_site/route'
 import { Route as Char123LocaleChar125ApiDashboardRouteRouteImport } from './routes/{-$locale}/api-dashboard/route'
+import { Route as ApiV1ClassifiersRouteImport } from './routes/api/v1/classifiers'
 import { Route as ApiV1OpenapiDotjsonRouteImport } from './routes/api/v1/openapi[.]json'
 import { Route as ApiV1ProductRouteImport } from './routes/api/v1/product'
 import { Route as InternalV1UsageRouteImport } from './routes/internal/v1/usage'
+import { Route as V1ClassifiersIndexRouteImport } from './routes/v1/classifiers/index'
+import { Route as V1ClassifiersIdRouteImport } from './routes/v1/classifiers/$id'
 import { Route as Char123LocaleChar125SiteIndexRouteImport } from './routes/{-$locale}/_site/index'
 import { Route as Char123LocaleChar125SiteAboutUsRouteImport } from './routes/{-$locale}/_site/about-us'
 import { Route as Char123LocaleChar125SiteApiReferenceRouteImport } from './routes/{-$locale}/_site/api-reference'
@@ -85,6 +94,36 @@ const HealthzLiveRoute = HealthzLiveRouteImport.update({
   path: '/live',
   getParentRoute: () => HealthzRoute,
 } as any)
+const V1SplatRoute = V1SplatRouteImport.update({
+  id: '/v1/$',
+  path: '/v1/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1ClassifyRoute = V1ClassifyRouteImport.update({
+  id: '/v1/classify',
+  path: '/v1/classify',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1EmbeddingsRoute = V1EmbeddingsRouteImport.update({
+  id: '/v1/embeddings',
+  path: '/v1/embeddings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1RerankRoute = V1RerankRouteImport.update({
+  id: '/v1/rerank',
+  path: '/v1/rerank',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1SegmentRoute = V1SegmentRouteImport.update({
+  id: '/v1/segment',
+  path: '/v1/segment',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1TrainRoute = V1TrainRouteImport.update({
+  id: '/v1/train',
+  path: '/v1/train',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Char123LocaleChar125SplatRoute =
   Char123LocaleChar125SplatRouteImport.update({
     id: '/$',
@@ -102,6 +141,11 @@ const Char123LocaleChar125ApiDashboardRouteRoute =
     path: '/api-dashboard',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const ApiV1ClassifiersRoute = ApiV1ClassifiersRouteImport.update({
+  id: '/api/v1/classifiers',
+  path: '/api/v1/classifiers',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiV1OpenapiDotjsonRoute = ApiV1OpenapiDotjsonRouteImport.update({
   id: '/api/v1/openapi.json',
   path: '/api/v1/openapi.json',
@@ -115,6 +159,16 @@ const ApiV1ProductRoute = ApiV1ProductRouteImport.update({
 const InternalV1UsageRoute = InternalV1UsageRouteImport.update({
   id: '/internal/v1/usage',
   path: '/internal/v1/usage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1ClassifiersIndexRoute = V1ClassifiersIndexRouteImport.update({
+  id: '/v1/classifiers/',
+  path: '/v1/classifiers/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1ClassifiersIdRoute = V1ClassifiersIdRouteImport.update({
+  id: '/v1/classifiers/$id',
+  path: '/v1/classifiers/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Char123LocaleChar125SiteIndexRoute =
@@ -310,10 +364,18 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
   '/healthz/live': typeof HealthzLiveRoute
+  '/v1/$': typeof V1SplatRoute
+  '/v1/classify': typeof V1ClassifyRoute
+  '/v1/embeddings': typeof V1EmbeddingsRoute
+  '/v1/rerank': typeof V1RerankRoute
+  '/v1/segment': typeof V1SegmentRoute
+  '/v1/train': typeof V1TrainRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
+  '/api/v1/classifiers': typeof ApiV1ClassifiersRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
   '/api/v1/product': typeof ApiV1ProductRoute
   '/internal/v1/usage': typeof InternalV1UsageRoute
+  '/v1/classifiers/$id': typeof V1ClassifiersIdRoute
   '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
   '/{-$locale}/classifier': typeof Char123LocaleChar125SiteClassifierRoute
@@ -329,6 +391,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
   '/{-$locale}/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/v1/classifiers/': typeof V1ClassifiersIndexRoute
   '/{-$locale}/': typeof Char123LocaleChar125SiteIndexRoute
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
@@ -355,10 +418,18 @@ export interface FileRoutesByTo {
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
   '/healthz/live': typeof HealthzLiveRoute
+  '/v1/$': typeof V1SplatRoute
+  '/v1/classify': typeof V1ClassifyRoute
+  '/v1/embeddings': typeof V1EmbeddingsRoute
+  '/v1/rerank': typeof V1RerankRoute
+  '/v1/segment': typeof V1SegmentRoute
+  '/v1/train': typeof V1TrainRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
+  '/api/v1/classifiers': typeof ApiV1ClassifiersRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
   '/api/v1/product': typeof ApiV1ProductRoute
   '/internal/v1/usage': typeof InternalV1UsageRoute
+  '/v1/classifiers/$id': typeof V1ClassifiersIdRoute
   '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
   '/{-$locale}/classifier': typeof Char123LocaleChar125SiteClassifierRoute
@@ -374,6 +445,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
   '/{-$locale}/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/v1/classifiers': typeof V1ClassifiersIndexRoute
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
@@ -401,10 +473,18 @@ export interface FileRoutesById {
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
   '/healthz/live': typeof HealthzLiveRoute
+  '/v1/$': typeof V1SplatRoute
+  '/v1/classify': typeof V1ClassifyRoute
+  '/v1/embeddings': typeof V1EmbeddingsRoute
+  '/v1/rerank': typeof V1RerankRoute
+  '/v1/segment': typeof V1SegmentRoute
+  '/v1/train': typeof V1TrainRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
+  '/api/v1/classifiers': typeof ApiV1ClassifiersRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
   '/api/v1/product': typeof ApiV1ProductRoute
   '/internal/v1/usage': typeof InternalV1UsageRoute
+  '/v1/classifiers/$id': typeof V1ClassifiersIdRoute
   '/{-$locale}/_site/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/_site/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
   '/{-$locale}/_site/classifier': typeof Char123LocaleChar125SiteClassifierRoute
@@ -420,6 +500,7 @@ export interface FileRoutesById {
   '/{-$locale}/_site/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
   '/{-$locale}/_site/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/v1/classifiers/': typeof V1ClassifiersIndexRoute
   '/{-$locale}/_site/': typeof Char123LocaleChar125SiteIndexRoute
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
@@ -448,10 +529,18 @@ export interface FileRouteTypes {
     | '/{-$locale}/api-dashboard'
     | '/api/$'
     | '/healthz/live'
+    | '/v1/$'
+    | '/v1/classify'
+    | '/v1/embeddings'
+    | '/v1/rerank'
+    | '/v1/segment'
+    | '/v1/train'
     | '/{-$locale}/$'
+    | '/api/v1/classifiers'
     | '/api/v1/openapi.json'
     | '/api/v1/product'
     | '/internal/v1/usage'
+    | '/v1/classifiers/$id'
     | '/{-$locale}/about-us'
     | '/{-$locale}/api-reference'
     | '/{-$locale}/classifier'
@@ -467,6 +556,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/segmenter'
     | '/{-$locale}/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/v1/classifiers/'
     | '/{-$locale}/'
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
@@ -493,10 +583,18 @@ export interface FileRouteTypes {
     | '/{-$locale}/api-dashboard'
     | '/api/$'
     | '/healthz/live'
+    | '/v1/$'
+    | '/v1/classify'
+    | '/v1/embeddings'
+    | '/v1/rerank'
+    | '/v1/segment'
+    | '/v1/train'
     | '/{-$locale}/$'
+    | '/api/v1/classifiers'
     | '/api/v1/openapi.json'
     | '/api/v1/product'
     | '/internal/v1/usage'
+    | '/v1/classifiers/$id'
     | '/{-$locale}/about-us'
     | '/{-$locale}/api-reference'
     | '/{-$locale}/classifier'
@@ -512,6 +610,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/segmenter'
     | '/{-$locale}/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/v1/classifiers'
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
@@ -538,10 +637,18 @@ export interface FileRouteTypes {
     | '/{-$locale}/api-dashboard'
     | '/api/$'
     | '/healthz/live'
+    | '/v1/$'
+    | '/v1/classify'
+    | '/v1/embeddings'
+    | '/v1/rerank'
+    | '/v1/segment'
+    | '/v1/train'
     | '/{-$locale}/$'
+    | '/api/v1/classifiers'
     | '/api/v1/openapi.json'
     | '/api/v1/product'
     | '/internal/v1/usage'
+    | '/v1/classifiers/$id'
     | '/{-$locale}/_site/about-us'
     | '/{-$locale}/_site/api-reference'
     | '/{-$locale}/_site/classifier'
@@ -557,6 +664,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_site/segmenter'
     | '/{-$locale}/_site/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/v1/classifiers/'
     | '/{-$locale}/_site/'
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
@@ -582,9 +690,18 @@ export interface RootRouteChildren {
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiSplatRoute: typeof ApiSplatRoute
+  V1SplatRoute: typeof V1SplatRoute
+  V1ClassifyRoute: typeof V1ClassifyRoute
+  V1EmbeddingsRoute: typeof V1EmbeddingsRoute
+  V1RerankRoute: typeof V1RerankRoute
+  V1SegmentRoute: typeof V1SegmentRoute
+  V1TrainRoute: typeof V1TrainRoute
+  ApiV1ClassifiersRoute: typeof ApiV1ClassifiersRoute
   ApiV1OpenapiDotjsonRoute: typeof ApiV1OpenapiDotjsonRoute
   ApiV1ProductRoute: typeof ApiV1ProductRoute
   InternalV1UsageRoute: typeof InternalV1UsageRoute
+  V1ClassifiersIdRoute: typeof V1ClassifiersIdRoute
+  V1ClassifiersIndexRoute: typeof V1ClassifiersIndexRoute
   ApiV1Api_keyEmptyRoute: typeof ApiV1Api_keyEmptyRoute
   ApiV1Api_keyFe_userRoute: typeof ApiV1Api_keyFe_userRoute
   ApiV1Api_keyTrialRoute: typeof ApiV1Api_keyTrialRoute
@@ -643,6 +760,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HealthzLiveRouteImport
       parentRoute: typeof HealthzRoute
     }
+    '/v1/$': {
+      id: '/v1/$'
+      path: '/v1/$'
+      fullPath: '/v1/$'
+      preLoaderRoute: typeof V1SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/classify': {
+      id: '/v1/classify'
+      path: '/v1/classify'
+      fullPath: '/v1/classify'
+      preLoaderRoute: typeof V1ClassifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/embeddings': {
+      id: '/v1/embeddings'
+      path: '/v1/embeddings'
+      fullPath: '/v1/embeddings'
+      preLoaderRoute: typeof V1EmbeddingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/rerank': {
+      id: '/v1/rerank'
+      path: '/v1/rerank'
+      fullPath: '/v1/rerank'
+      preLoaderRoute: typeof V1RerankRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/segment': {
+      id: '/v1/segment'
+      path: '/v1/segment'
+      fullPath: '/v1/segment'
+      preLoaderRoute: typeof V1SegmentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/train': {
+      id: '/v1/train'
+      path: '/v1/train'
+      fullPath: '/v1/train'
+      preLoaderRoute: typeof V1TrainRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/{-$locale}/$': {
       id: '/{-$locale}/$'
       path: '/$'
@@ -664,6 +823,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125ApiDashboardRouteRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/api/v1/classifiers': {
+      id: '/api/v1/classifiers'
+      path: '/api/v1/classifiers'
+      fullPath: '/api/v1/classifiers'
+      preLoaderRoute: typeof ApiV1ClassifiersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/openapi.json': {
       id: '/api/v1/openapi.json'
       path: '/api/v1/openapi.json'
@@ -683,6 +849,20 @@ declare module '@tanstack/react-router' {
       path: '/internal/v1/usage'
       fullPath: '/internal/v1/usage'
       preLoaderRoute: typeof InternalV1UsageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/classifiers/': {
+      id: '/v1/classifiers/'
+      path: '/v1/classifiers'
+      fullPath: '/v1/classifiers/'
+      preLoaderRoute: typeof V1ClassifiersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/classifiers/$id': {
+      id: '/v1/classifiers/$id'
+      path: '/v1/classifiers/$id'
+      fullPath: '/v1/classifiers/$id'
+      preLoaderRoute: typeof V1ClassifiersIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/{-$locale}/_site/': {
@@ -1029,9 +1209,18 @@ const rootRouteChildren: RootRouteChildren = {
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiSplatRoute: ApiSplatRoute,
+  V1SplatRoute: V1SplatRoute,
+  V1ClassifyRoute: V1ClassifyRoute,
+  V1EmbeddingsRoute: V1EmbeddingsRoute,
+  V1RerankRoute: V1RerankRoute,
+  V1SegmentRoute: V1SegmentRoute,
+  V1TrainRoute: V1TrainRoute,
+  ApiV1ClassifiersRoute: ApiV1ClassifiersRoute,
   ApiV1OpenapiDotjsonRoute: ApiV1OpenapiDotjsonRoute,
   ApiV1ProductRoute: ApiV1ProductRoute,
   InternalV1UsageRoute: InternalV1UsageRoute,
+  V1ClassifiersIdRoute: V1ClassifiersIdRoute,
+  V1ClassifiersIndexRoute: V1ClassifiersIndexRoute,
   ApiV1Api_keyEmptyRoute: ApiV1Api_keyEmptyRoute,
   ApiV1Api_keyFe_userRoute: ApiV1Api_keyFe_userRoute,
   ApiV1Api_keyTrialRoute: ApiV1Api_keyTrialRoute,

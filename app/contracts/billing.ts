@@ -51,6 +51,8 @@ export const totalConsumptionAnswer = v.object({
   total_tokens: v.number(),
   by_product: tokensByProduct,
   by_day: v.array(v.object({ date: v.string(), total_tokens: v.number(), by_product: tokensByProduct })),
+  /** Per product and the model the caller asked for, most used first. */
+  by_model: v.array(v.object({ product: v.string(), model: v.nullable(v.string()), tokens: v.number() })),
 })
 
 export const transferBalanceQuery = v.strictObject({

@@ -36,12 +36,24 @@ const text = v.pipe(v.string(), v.check(isStorableText, unstorableTextMessage))
 const nonEmptyText = v.pipe(text, v.minLength(1, 'must not be empty'))
 
 /** An input as a plain string or as `{text}`, read as its text. */
-const textInput = v.union([nonEmptyText, v.pipe(v.strictObject({ text: nonEmptyText }), v.transform((o) => o.text))])
+const textInput = v.union([
+  nonEmptyText,
+  v.pipe(
+    v.strictObject({ text: nonEmptyText }),
+    v.transform((o) => o.text),
+  ),
+])
 
 /** A list of at most `max` inputs; one bare string is accepted as a list of one, as clients of this API send. */
 const inputs = (max: number, what: string) =>
   v.pipe(
-    v.union([v.pipe(nonEmptyText, v.transform((s) => [s])), v.array(textInput)]),
+    v.union([
+      v.pipe(
+        nonEmptyText,
+        v.transform((s) => [s]),
+      ),
+      v.array(textInput),
+    ]),
     v.minLength(1, `must hold at least one ${what}`),
     v.maxLength(max, `must hold at most ${max} ${what}s (the limit per request)`),
   )
@@ -198,7 +210,10 @@ export const trainBody = v.pipe(
     input: v.pipe(
       v.array(v.strictObject({ text: nonEmptyText, label })),
       v.minLength(1, 'must hold at least one example'),
-      v.maxLength(searchLimits.maxInputs, `must hold at most ${searchLimits.maxInputs} examples (the limit per request)`),
+      v.maxLength(
+        searchLimits.maxInputs,
+        `must hold at most ${searchLimits.maxInputs} examples (the limit per request)`,
+      ),
     ),
   }),
   v.check(

@@ -58,7 +58,7 @@ function buildEnvSchema() {
     ),
     /** The onnx engine's local model directory (never downloaded at run time). */
     MODELS_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'models'),
-    /** The onnx engine's embedding model: a folder under MODELS_DIR with tokenizer.json, config.json and onnx/model.onnx. */
+    /** The onnx engine's embedding model: a folder under MODELS_DIR with tokenizer.json, tokenizer_config.json, config.json and onnx/model.onnx. */
     ONNX_EMBEDDING_MODEL: optional(
       v.pipe(v.string(), v.regex(/^[\w.-]+(\/[\w.-]+)?$/, 'must be a folder name under MODELS_DIR')),
     ),

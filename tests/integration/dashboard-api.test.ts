@@ -86,6 +86,10 @@ describe('key info and transactions', () => {
       total_tokens: 22,
       by_product: { embeddings: 17, reader: 5 },
       by_day: [{ date: today, total_tokens: 22, by_product: { embeddings: 17, reader: 5 } }],
+      by_model: [
+        { product: 'embeddings', model: 'embeddings-v3', tokens: 17 },
+        { product: 'reader', model: 'embeddings-v3', tokens: 5 },
+      ],
     })
   })
 

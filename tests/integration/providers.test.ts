@@ -10,7 +10,7 @@ import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
 import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
 import { getDb } from '~/server/db/client'
 import { rowsOf } from '~/server/db/migrate'
-import { checkRateLimit, rateLimit } from '~/server/api/rate-limit'
+import { checkRateLimit, spendRateLimit, rateLimit } from '~/server/api/rate-limit'
 import { redisStore, resetRateLimits } from '~/server/providers/rate-limit-store'
 import { altchaProvider } from '~/server/providers/captcha/altcha'
 import { createMailer, drainOutbox } from '~/server/providers/email'
@@ -156,6 +156,20 @@ describeWithService('TEST_REDIS_URL', 'rate limits in Redis', () => {
     await rateLimit(bucket, 2, 60_000)
     resetRateLimits(one)
     await expect(checkRateLimit(bucket, 2, 60_000)).rejects.toMatchObject({ kind: 'RateLimited' })
+    resetRateLimits()
+  })
+
+  it('spends tokens per minute across instances, giving back a refused amount', async () => {
+    const one = await redisStore(process.env.TEST_REDIS_URL!)
+    const two = await redisStore(process.env.TEST_REDIS_URL!)
+    const bucket = `test:${randomUUID()}`
+    resetRateLimits(one)
+    await spendRateLimit(bucket, 1000, 60_000, 600)
+    resetRateLimits(two)
+    await expect(spendRateLimit(bucket, 1000, 60_000, 600)).rejects.toMatchObject({ kind: 'RateLimited' })
+    // The refused 600 were given back: 400 still fit.
+    await spendRateLimit(bucket, 1000, 60_000, 400)
+    await expect(spendRateLimit(bucket, 1000, 60_000, 1)).rejects.toMatchObject({ kind: 'RateLimited' })
     resetRateLimits()
   })
 })

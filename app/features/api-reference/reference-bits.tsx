@@ -27,6 +27,8 @@ export function AuthLabel({ auth }: { auth: AuthKind }) {
   switch (auth) {
     case 'key':
       return <Trans>API key as bearer token</Trans>
+    case 'key-optional':
+      return <Trans>API key as bearer token (optional: without one, a lower limit per address)</Trans>
     case 'key-or-query':
       return (
         <Trans>
@@ -48,7 +50,9 @@ export function AuthLabel({ auth }: { auth: AuthKind }) {
 export function useGroupTitle() {
   const { t } = useLingui()
   const titles: Record<string, string> = {
+    v1: t`Search APIs`,
     api_key: t`API keys`,
+    classifiers: t`Classifiers`,
     billing: t`Billing`,
     models: t`Models`,
     product: t`Token packs`,

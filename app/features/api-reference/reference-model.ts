@@ -8,7 +8,7 @@ import type {
 } from './openapi-types'
 
 /** How a caller proves who they are, read from the operation's `security`. */
-export type AuthKind = 'none' | 'key' | 'key-or-query' | 'service'
+export type AuthKind = 'none' | 'key' | 'key-optional' | 'key-or-query' | 'service'
 
 export interface ResponseEntry {
   status: string
@@ -41,11 +41,11 @@ export interface ReferenceModel {
   errors: Array<{ status: string; description: string }>
 }
 
-/** The order a new reader meets the API in: get a key, spend it, then the catalogue, then the services' side. */
-export const groupOrder = ['api_key', 'billing', 'models', 'product', 'captcha', 'internal']
+/** The order a new reader meets the API in: what it sells, a key, spending it, the catalogue, then the services' side. */
+export const groupOrder = ['v1', 'api_key', 'billing', 'models', 'product', 'classifiers', 'captcha', 'internal']
 const methodOrder = ['get', 'post', 'put', 'patch', 'delete']
 
-/** `/api/v1/billing/transfer_balance` → `billing`; `/internal/v1/usage` → `internal`. */
+/** `/api/v1/billing/transfer_balance` → `billing`; `/internal/v1/usage` → `internal`; `/v1/rerank` → `v1`. */
 export function groupOf(path: string, operation: OperationObject): string {
   if (operation.tags?.[0]) return operation.tags[0]
   const segments = path.split('/').filter(Boolean)
@@ -65,7 +65,8 @@ function authOf(operation: OperationObject): AuthKind {
   const schemes = security.flatMap((requirement) => Object.keys(requirement))
   if (schemes.includes('serviceToken')) return 'service'
   if (!schemes.includes('apiKey')) return 'none'
-  return security.some((requirement) => Object.keys(requirement).length === 0) ? 'key-or-query' : 'key'
+  if (schemes.includes('apiKeyQuery')) return 'key-or-query'
+  return security.some((requirement) => Object.keys(requirement).length === 0) ? 'key-optional' : 'key'
 }
 
 function resolveResponse(document: OpenApiDocument, response: OperationObject['responses'][string]): ResponseObject {

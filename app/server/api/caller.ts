@@ -4,8 +4,9 @@ import type { Db } from '../db/types'
 import { requireActiveKey, type ApiKey } from '../domain/keys'
 import { CaptchaRejected } from '../domain/refusals'
 import { captchaProvider } from '../providers/captcha'
-import { clientAddress } from './client-address'
-import { limitKey } from './rate-limit'
+import type { RateLimitedApi } from '../../../app.config'
+import { clientAddress, clientNetwork } from './client-address'
+import { limitAddress, limitKey, type RateState } from './rate-limit'
 
 /**
  * Who is calling: the request (for the client's address) and the API key it presented, however it
@@ -16,6 +17,8 @@ import { limitKey } from './rate-limit'
 export interface Caller {
   request: Request
   presentedKey: string | undefined
+  /** The request limit this call was counted against, once it was (for the `X-RateLimit-*` headers). */
+  rate?: RateState
 }
 
 const resolved = new WeakMap<Caller, Promise<{ db: Db; key: ApiKey }>>()
@@ -24,17 +27,24 @@ const resolved = new WeakMap<Caller, Promise<{ db: Db; key: ApiKey }>>()
  * The caller's key (refused when missing, unknown or revoked), after its per-key rate limit. Looked up
  * once per call however often it is asked for, so a route may check the key before it reads the body.
  */
-export function keyOf(caller: Caller): Promise<{ db: Db; key: ApiKey }> {
+export function keyOf(caller: Caller, api: RateLimitedApi = 'dashboard'): Promise<{ db: Db; key: ApiKey }> {
   let key = resolved.get(caller)
-  if (!key) resolved.set(caller, (key = resolveKey(caller)))
+  if (!key) resolved.set(caller, (key = resolveKey(caller, api)))
   return key
 }
 
-async function resolveKey(caller: Caller) {
+async function resolveKey(caller: Caller, api: RateLimitedApi) {
   const db = await getDb()
   const key = await requireActiveKey(db, caller.presentedKey)
-  await limitKey('dashboard', key)
+  caller.rate = await limitKey(api, key)
   return { db, key }
+}
+
+/** A call that may come without a key (the segmenter): limited per client address then, else as `keyOf`. */
+export async function optionalKeyOf(caller: Caller, api: RateLimitedApi): Promise<ApiKey | undefined> {
+  if (caller.presentedKey !== undefined) return (await keyOf(caller, api)).key
+  caller.rate = await limitAddress(api, clientNetwork(caller.request))
+  return undefined
 }
 
 /** Refuses the call unless its captcha response is genuine, unused and issued for `action`. */

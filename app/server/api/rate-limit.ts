@@ -1,16 +1,24 @@
-import { rateLimitTiers, type RateLimitedApi } from '../../../app.config'
+import { rateLimitTiers, tokenRateLimits, type RateLimitedApi, type TokenLimitedApi } from '../../../app.config'
 import { RateLimited } from '../domain/refusals'
 import { serverEnv } from '../env'
 import { errorFields, log } from '../log'
-import { currentStore } from '../providers/rate-limit-store'
+import { currentStore, type RateLimitStore } from '../providers/rate-limit-store'
+
+/** What a caller may still do in the current window, for the `X-RateLimit-*` headers. */
+export interface RateState {
+  limit: number
+  remaining: number
+  /** Seconds until the current window ends. */
+  resetSeconds: number
+}
 
 /**
  * Sliding-window counter: this window's hits plus the previous window's, weighted by how much of it still
  * overlaps the sliding window. Throws 429 with Retry-After past `limit`. A store outage lets requests
  * through (logged): losing sign-ups to a cache failure is worse than a few extra keys.
  */
-export async function rateLimit(bucket: string, limit: number, windowMs: number): Promise<void> {
-  await countAndCheck('hit', bucket, limit, windowMs)
+export async function rateLimit(bucket: string, limit: number, windowMs: number): Promise<RateState | undefined> {
+  return countAndCheck('hit', bucket, limit, windowMs)
 }
 
 /** Throws 429 as `rateLimit` would if this call were counted, without counting it. */
@@ -18,20 +26,41 @@ export async function checkRateLimit(bucket: string, limit: number, windowMs: nu
   await countAndCheck('peek', bucket, limit, windowMs)
 }
 
-async function countAndCheck(mode: 'hit' | 'peek', bucket: string, limit: number, windowMs: number): Promise<void> {
+/**
+ * Counts `amount` (a request's tokens) against `limit`; an amount that would pass it is refused and given
+ * back, so a large request refused does not also use up the small ones after it.
+ */
+export async function spendRateLimit(bucket: string, limit: number, windowMs: number, amount: number): Promise<void> {
+  await countAndCheck('spend', bucket, limit, windowMs, amount)
+}
+
+async function countAndCheck(
+  mode: 'hit' | 'peek' | 'spend',
+  bucket: string,
+  limit: number,
+  windowMs: number,
+  amount = 1,
+): Promise<RateState | undefined> {
   const now = Date.now()
   const window = Math.floor(now / windowMs)
   let counts: { current: number; previous: number }
+  let store: RateLimitStore
   try {
-    const store = await currentStore()
-    counts = mode === 'hit' ? await store.hit(bucket, window, windowMs) : await store.peek(bucket, window)
+    store = await currentStore()
+    counts = mode === 'peek' ? await store.peek(bucket, window) : await store.hit(bucket, window, windowMs, amount)
   } catch (error) {
     log('warn', 'rate-limit store unavailable, request allowed', { error: errorFields(error) })
-    return
+    return undefined
   }
   const elapsed = (now % windowMs) / windowMs
-  const estimate = counts.previous * (1 - elapsed) + counts.current + (mode === 'peek' ? 1 : 0)
-  if (estimate > limit) throw new RateLimited((windowMs - (now % windowMs)) / 1000)
+  const estimate = counts.previous * (1 - elapsed) + counts.current + (mode === 'peek' ? amount : 0)
+  const resetSeconds = Math.ceil((windowMs - (now % windowMs)) / 1000)
+  const state = { limit, remaining: Math.max(0, Math.floor(limit - estimate)), resetSeconds }
+  if (estimate > limit) {
+    if (mode === 'spend') await store.hit(bucket, window, windowMs, -amount).catch(() => undefined)
+    throw new RateLimited((windowMs - (now % windowMs)) / 1000, mode === 'spend' ? undefined : state)
+  }
+  return state
 }
 
 /** Unverified attempts per address and hour: enough for a NAT full of people, too few to hammer the verifier. */
@@ -68,11 +97,26 @@ export function limitFor(api: RateLimitedApi, tier: KeyTier | 'anonymous'): numb
   return rateLimitTiers[api][tier]
 }
 
-export async function limitKey(
-  api: RateLimitedApi,
-  key: { id: string; email: string | null; speedLevel: number },
-): Promise<void> {
-  if (serverEnv().RATE_LIMIT_KEYS === 'off') return
+type KeyLike = { id: string; email: string | null; speedLevel: number }
+
+/**
+ * Counts one request of `api` against its per-minute limit: the key's tier, or the client's address when
+ * the API takes calls without a key. Answers the state for the `X-RateLimit-*` headers (none when off).
+ */
+export async function limitKey(api: RateLimitedApi, key: KeyLike): Promise<RateState | undefined> {
+  if (serverEnv().RATE_LIMIT_KEYS === 'off') return undefined
   const limit = limitFor(api, tierOf(key))
-  if (limit !== null) await rateLimit(`${api}:key:${key.id}`, limit, 60_000)
+  return limit === null ? undefined : rateLimit(`${api}:key:${key.id}`, limit, 60_000)
+}
+
+/** An anonymous caller's request, counted per client address (its /64 for IPv6). */
+export async function limitAddress(api: RateLimitedApi, address: string): Promise<RateState | undefined> {
+  const limit = limitFor(api, 'anonymous')
+  return limit === null ? undefined : rateLimit(`${api}:addr:${address}`, limit, 60_000)
+}
+
+/** Counts a request's tokens against the key tier's tokens per minute (TPM) of `api`. */
+export async function limitKeyTokens(api: TokenLimitedApi, key: KeyLike, tokens: number): Promise<void> {
+  if (serverEnv().RATE_LIMIT_KEYS === 'off') return
+  await spendRateLimit(`${api}:tpm:${key.id}`, tokenRateLimits[api][tierOf(key)], 60_000, tokens)
 }

@@ -87,7 +87,11 @@ export class ServiceTokenRejected extends BaseRefusal {
 
 export class RateLimited extends BaseRefusal {
   readonly kind = 'RateLimited'
-  constructor(readonly retryAfterSeconds: number) {
+  /** `quota`: the request limit that was hit, answered as `X-RateLimit-*` headers. */
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly quota?: { limit: number; resetSeconds: number },
+  ) {
     super(`retry after ${retryAfterSeconds} s`)
   }
 }
@@ -118,6 +122,11 @@ export class EngineRefused extends BaseRefusal {
 /** A trained classifier that is not there for this key (unknown, deleted, or another key's private one). */
 export class ClassifierNotFound extends BaseRefusal {
   readonly kind = 'ClassifierNotFound'
+}
+
+/** A classifier was trained further by another request while this one trained it on the weights before. */
+export class ClassifierChanged extends BaseRefusal {
+  readonly kind = 'ClassifierChanged'
 }
 
 /** One problem with a caller's input: where (`['body', 'email']`), what, and the kind of check. */
@@ -156,6 +165,7 @@ export type Refusal =
   | InvalidInput
   | EngineRefused
   | ClassifierNotFound
+  | ClassifierChanged
 
 export function isRefusal(error: unknown): error is Refusal {
   return error instanceof BaseRefusal

@@ -64,22 +64,33 @@ export async function paginatedTransactions(
   }
 }
 
-/** Tokens consumed in [start, end) (UTC days), per product and per day, for the usage chart. */
+/**
+ * Tokens consumed in [start, end) (UTC days), per product and per day for the usage chart, and per product
+ * and model. A request the search APIs charged and then gave back (it could not be answered) is not usage.
+ */
 export async function totalConsumption(db: Db, keyId: string, start: Date, end: Date): Promise<ConsumptionTotals> {
-  const rows = rowsOf<{ day: string; product: string | null; tokens: string | number }>(
+  const rows = rowsOf<{ day: string; product: string | null; model: string | null; tokens: string | number }>(
     await db.execute(sql`
-      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, product, -sum(amount) as tokens
+      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, product, model, -sum(amount) as tokens
       from ledger_entries
-      where key_id = ${keyId}::uuid and type = 'consume' and created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz
-      group by 1, 2 order by 1, 2`),
+      where key_id = ${keyId}::uuid
+        and (type = 'consume' or (type = 'adjustment' and external_ref like 'usage-reversal:%'))
+        and created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz
+      group by 1, 2, 3 order by 1, 2, 3`),
   )
   const byProduct: Record<string, number> = {}
+  const byModel = new Map<string, ConsumptionTotals['by_model'][number]>()
   const byDay = new Map<string, ConsumptionTotals['by_day'][number]>()
   let total = 0
   for (const row of rows) {
     const product = row.product ?? 'other'
     const tokens = Number(row.tokens)
+    if (tokens === 0) continue
     total += tokens
+    const modelKey = `${product}\u0000${row.model ?? ''}`
+    const model = byModel.get(modelKey) ?? { product, model: row.model, tokens: 0 }
+    model.tokens += tokens
+    byModel.set(modelKey, model)
     byProduct[product] = (byProduct[product] ?? 0) + tokens
     const day = byDay.get(row.day) ?? { date: row.day, total_tokens: 0, by_product: {} }
     day.total_tokens += tokens
@@ -92,5 +103,6 @@ export async function totalConsumption(db: Db, keyId: string, start: Date, end: 
     total_tokens: total,
     by_product: byProduct,
     by_day: [...byDay.values()],
+    by_model: [...byModel.values()].filter((m) => m.tokens !== 0).sort((a, b) => b.tokens - a.tokens),
   }
 }

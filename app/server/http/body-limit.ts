@@ -1,7 +1,10 @@
+import { searchLimits } from '~/contracts/search'
 import { errorResponse, HttpError } from './errors'
 
-/** Every JSON or form body this API takes fits in 64 KB; anything longer is refused, not read. */
+/** Every JSON or form body the dashboard API takes fits in 64 KB; anything longer is refused, not read. */
 export const MAX_BODY_BYTES = 64 * 1024
+/** The search APIs take up to 1,024 texts a request (api-contracts.md); documented as their body limit. */
+export const SEARCH_API_BODY_BYTES = searchLimits.maxBodyBytes
 
 export interface BodyLimit {
   bytes: number
@@ -14,9 +17,9 @@ export interface BodyLimit {
   read: 'buffered' | 'streamed'
 }
 
-/** The limit a request's body is held to. Every route is buffered at 64 KB until an upload route needs more. */
-export function bodyLimitFor(_pathname: string): BodyLimit {
-  return { bytes: MAX_BODY_BYTES, read: 'buffered' }
+/** The limit a request's body is held to: 4 MiB for the search APIs under /v1, 64 KB everywhere else. */
+export function bodyLimitFor(pathname: string): BodyLimit {
+  return { bytes: pathname.startsWith('/v1/') ? SEARCH_API_BODY_BYTES : MAX_BODY_BYTES, read: 'buffered' }
 }
 
 const tooLarge = () => new HttpError(413, 'Request body too large')

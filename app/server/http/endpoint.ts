@@ -1,14 +1,19 @@
 import type * as v from 'valibot'
-import { keyOf, type Caller } from '../api/caller'
+import type { RateLimitedApi } from '../../../app.config'
+import { keyOf, optionalKeyOf, type Caller } from '../api/caller'
 import { bearerToken, requireServiceToken } from './auth'
 import { errorResponse, jsonResponse } from './errors'
 import { parseForm, parseJson, parseQuery, type RefuseInput } from './input'
+import { rateLimitHeaders } from './refusal-answers'
 
 type Schema = v.GenericSchema
 type Parsed<S> = S extends Schema ? v.InferOutput<S> : undefined
 
-/** How a call proves who it is: an API key (bearer, or fe_user's `api_key` query), the metering services' token, or nothing. */
-export type Auth = 'none' | 'key' | 'key-or-query' | 'service'
+/**
+ * How a call proves who it is: an API key (bearer, or fe_user's `api_key` query), an API key if it has one
+ * (else it is limited per address), the metering services' token, or nothing.
+ */
+export type Auth = 'none' | 'key' | 'key-optional' | 'key-or-query' | 'service'
 
 /**
  * One REST endpoint's contract and documentation, next to its route: the schemas its handler
@@ -23,6 +28,8 @@ export interface EndpointSpec<
   summary: string
   description?: string
   auth: Auth
+  /** The per-minute limits a keyed call counts against (default: the dashboard's); answered as `X-RateLimit-*`. */
+  limit?: RateLimitedApi
   query?: Q
   form?: F
   json?: J
@@ -64,18 +71,26 @@ export function endpoint<
   run: (call: EndpointCall<Q, F, J>) => Promise<v.InferInput<A>> | v.InferInput<A>,
 ): EndpointHandler {
   const handler = async ({ request, params = {} }: { request: Request; params?: Record<string, string> }) => {
+    const caller: Caller = { request, presentedKey: bearerToken(request) }
     try {
       if (spec.auth === 'service') requireServiceToken(request)
-      const caller: Caller = { request, presentedKey: bearerToken(request) }
-      if (spec.auth === 'key') await keyOf(caller)
+      if (spec.auth === 'key') await keyOf(caller, spec.limit)
+      if (spec.auth === 'key-optional') await optionalKeyOf(caller, spec.limit ?? 'dashboard')
       const query = (spec.query ? parseQuery(request, spec.query, spec.refuse) : undefined) as Parsed<Q>
       if (spec.auth === 'key-or-query') caller.presentedKey ??= (query as { api_key?: string } | undefined)?.api_key
       const form = (spec.form ? await parseForm(request, spec.form, spec.refuse) : undefined) as Parsed<F>
       const json = (spec.json ? await parseJson(request, spec.json, spec.refuse) : undefined) as Parsed<J>
       const answer = await run({ request, params, query, form, json, caller })
-      return jsonResponse(answer, spec.cache ? { headers: { 'cache-control': spec.cache } } : undefined)
+      const headers = new Headers(spec.cache ? { 'cache-control': spec.cache } : undefined)
+      if (caller.rate)
+        for (const [name, value] of Object.entries(rateLimitHeaders(caller.rate))) headers.set(name, value)
+      return jsonResponse(answer, { headers })
     } catch (error) {
-      return errorResponse(error)
+      const answer = errorResponse(error)
+      // A refused call still tells where it stands against its limit (a 429 says it itself).
+      if (caller.rate && !answer.headers.has('x-ratelimit-limit'))
+        for (const [name, value] of Object.entries(rateLimitHeaders(caller.rate))) answer.headers.set(name, value)
+      return answer
     }
   }
   return Object.assign(handler, { spec: spec as EndpointHandler['spec'] })

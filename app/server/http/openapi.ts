@@ -14,6 +14,7 @@ type Spec = EndpointHandler['spec']
 const routeFiles = import.meta.glob<{ Route: { options: { server?: { handlers?: Record<string, unknown> } } } }>([
   '../../routes/api/**/*.ts',
   '../../routes/internal/**/*.ts',
+  '../../routes/v1/**/*.ts',
   '!**/openapi[.]json.ts',
 ])
 
@@ -39,7 +40,8 @@ export function urlPathOf(file: string): string {
 
 const security = {
   key: [{ apiKey: [] }],
-  'key-or-query': [{ apiKey: [] }, {}],
+  'key-optional': [{ apiKey: [] }, {}],
+  'key-or-query': [{ apiKey: [] }, { apiKeyQuery: [] }],
   service: [{ serviceToken: [] }],
   none: [],
 }
@@ -53,7 +55,9 @@ const statusText: Record<number, string> = {
   413: 'Body too large',
   415: 'Wrong content type',
   422: 'Invalid input',
-  429: 'Rate limited',
+  429: 'Rate limited: retry after the seconds in `Retry-After`',
+  502: 'The inference engine failed (upstream API error)',
+  504: 'The inference engine timed out',
   503: 'Database unreachable: retry after the seconds in `Retry-After`',
 }
 
@@ -122,7 +126,7 @@ export async function openApiDocument(serverUrl: string): Promise<JsonSchema> {
   return {
     openapi: '3.1.0',
     info: {
-      title: `${brand.name} dashboard API`,
+      title: `${brand.name} API`,
       version: '1.0.0',
       description: 'Errors answer `{"detail": …}` with the HTTP status; 422 lists `{loc, msg, type}`.',
     },
@@ -131,6 +135,7 @@ export async function openApiDocument(serverUrl: string): Promise<JsonSchema> {
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: `An API key (${brand.keyPrefix}…)` },
+        apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key', description: 'The API key as a query parameter' },
         serviceToken: { type: 'http', scheme: 'bearer', description: 'USAGE_SERVICE_TOKEN of the metering services' },
       },
       responses: Object.fromEntries(

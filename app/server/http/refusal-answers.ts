@@ -1,6 +1,15 @@
 import { invalidThresholdsMessage } from '~/lib/balance-notification-schema'
 import type { InputIssue, Refusal } from '../domain/refusals'
 
+/** A request limit's state as the headers clients of rate-limited APIs read. `Reset` is in seconds from now. */
+export function rateLimitHeaders(state: { limit: number; remaining: number; resetSeconds: number }) {
+  return {
+    'X-RateLimit-Limit': String(state.limit),
+    'X-RateLimit-Remaining': String(state.remaining),
+    'X-RateLimit-Reset': String(state.resetSeconds),
+  }
+}
+
 /** What a caller reads when refused: the status, the public `{detail}` and any headers. */
 export interface PublicAnswer {
   status: number
@@ -37,7 +46,10 @@ const answers: Answers = {
   RateLimited: (refusal) => ({
     status: 429,
     detail: 'Rate limit exceeded, try again later',
-    headers: { 'Retry-After': String(Math.max(1, Math.ceil(refusal.retryAfterSeconds))) },
+    headers: {
+      'Retry-After': String(Math.max(1, Math.ceil(refusal.retryAfterSeconds))),
+      ...(refusal.quota ? rateLimitHeaders({ ...refusal.quota, remaining: 0 }) : {}),
+    },
   }),
   // A dropped connection is back within a second (the pool reconnects at once); a database that is down answers fast.
   DatabaseUnavailable: {
@@ -47,6 +59,10 @@ const answers: Answers = {
   },
   InvalidInput: (refusal) => ({ status: 422, detail: refusal.issues }),
   ClassifierNotFound: { status: 404, detail: 'Classifier not found' },
+  ClassifierChanged: {
+    status: 409,
+    detail: 'The classifier was trained by another request meanwhile; send this training again',
+  },
   EngineRefused: (refusal) => ({
     status: refusal.status,
     detail: refusal.detail,

@@ -74,7 +74,7 @@ export function ownOrigins(request: Request, env: Pick<ServerEnv, 'PUBLIC_BASE_U
  * and is allowed, unless it carries cookies, which only a browser-like client has and which we cannot vouch for.
  */
 export function csrfRefusal(request: Request, env: Pick<ServerEnv, 'PUBLIC_BASE_URL'>): Response | undefined {
-  if (!UNSAFE_METHODS.has(request.method)) return undefined
+  if (!UNSAFE_METHODS.has(request.method) || isSearchApi(request)) return undefined
   const origin = request.headers.get('origin')
   const site = request.headers.get('sec-fetch-site')
   const refuse = () => jsonResponse({ detail: 'Cross-site request refused' }, { status: 403 })
@@ -89,8 +89,31 @@ const CORS_HEADERS = 'Authorization, Content-Type'
 
 const isDashboardApi = (request: Request) => new URL(request.url).pathname.startsWith('/api/v1/')
 
+/**
+ * The search APIs (/v1) authenticate by bearer key only and never read cookies, so a page elsewhere gains
+ * nothing by calling them with a visitor's browser: they are open to every origin (apps call them from
+ * browsers with their own keys), and cross-site requests need no CSRF defence there.
+ */
+const isSearchApi = (request: Request) => new URL(request.url).pathname.startsWith('/v1/')
+
+const SEARCH_API_CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers':
+    'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id',
+}
+
 /** Strict CORS for /api/v1: only PUBLIC_BASE_URL may read answers; preflights from elsewhere are refused. */
 export function corsPreflight(request: Request, env: Pick<ServerEnv, 'PUBLIC_BASE_URL'>): Response | undefined {
+  if (request.method === 'OPTIONS' && isSearchApi(request) && request.headers.has('access-control-request-method'))
+    return new Response(null, {
+      status: 204,
+      headers: {
+        ...SEARCH_API_CORS,
+        'Access-Control-Allow-Methods': CORS_METHODS,
+        'Access-Control-Allow-Headers': `${CORS_HEADERS}, X-Request-Id`,
+        'Access-Control-Max-Age': '600',
+      },
+    })
   if (request.method !== 'OPTIONS' || !isDashboardApi(request) || !request.headers.has('access-control-request-method'))
     return undefined
   const origin = request.headers.get('origin')
@@ -109,6 +132,7 @@ export function corsPreflight(request: Request, env: Pick<ServerEnv, 'PUBLIC_BAS
 }
 
 export function applyCors(request: Request, headers: Headers, env: Pick<ServerEnv, 'PUBLIC_BASE_URL'>): void {
+  if (isSearchApi(request)) for (const [name, value] of Object.entries(SEARCH_API_CORS)) headers.set(name, value)
   if (!isDashboardApi(request)) return
   headers.append('Vary', 'Origin')
   const origin = request.headers.get('origin')

@@ -3,8 +3,11 @@ import { onShutdown } from '../lifecycle'
 import { errorFields, log } from '../log'
 
 export interface RateLimitStore {
-  /** Adds one hit to the counter of `bucket` in window number `window`, returning it and the previous window's count. */
-  hit(bucket: string, window: number, windowMs: number): Promise<{ current: number; previous: number }>
+  /**
+   * Adds `amount` (one request, or a request's tokens; negative to give back) to the counter of `bucket` in
+   * window number `window`, returning it and the previous window's count.
+   */
+  hit(bucket: string, window: number, windowMs: number, amount?: number): Promise<{ current: number; previous: number }>
   /** The same counts without adding a hit. */
   peek(bucket: string, window: number): Promise<{ current: number; previous: number }>
 }
@@ -13,7 +16,7 @@ export function memoryStore(): RateLimitStore {
   const counts = new Map<string, { count: number; expires: number }>()
   let sweptAt = Date.now()
   return {
-    async hit(bucket, window, windowMs) {
+    async hit(bucket, window, windowMs, amount = 1) {
       const now = Date.now()
       if (now - sweptAt > 60_000) {
         for (const [k, v] of counts) if (v.expires < now) counts.delete(k)
@@ -21,7 +24,7 @@ export function memoryStore(): RateLimitStore {
       }
       const key = `${bucket}:${window}`
       const entry = counts.get(key) ?? { count: 0, expires: now + 2 * windowMs }
-      entry.count++
+      entry.count += amount
       counts.set(key, entry)
       return { current: entry.count, previous: counts.get(`${bucket}:${window - 1}`)?.count ?? 0 }
     },
@@ -43,11 +46,11 @@ export async function redisStore(url: string): Promise<RateLimitStore> {
   redis.on('error', (error) => log('warn', 'rate-limit redis error', { error: errorFields(error) }))
   onShutdown(async () => void (await redis.quit().catch(() => redis.disconnect())), 'connections')
   return {
-    async hit(bucket, window, windowMs) {
+    async hit(bucket, window, windowMs, amount = 1) {
       const key = `rl:${bucket}:${window}`
       const results = await redis
         .multi()
-        .incr(key)
+        .incrby(key, amount)
         .pexpire(key, 2 * windowMs)
         .get(`rl:${bucket}:${window - 1}`)
         .exec()

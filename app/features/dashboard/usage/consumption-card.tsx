@@ -40,7 +40,7 @@ export function ConsumptionCard({
               last {days} days (UTC).
             </Trans>
           ) : (
-            <Trans>Tokens used per day, by product.</Trans>
+            <Trans>Tokens used per day, by product, and per product and model.</Trans>
           )}
         </CardDescription>
       </CardHeader>
@@ -64,11 +64,14 @@ export function ConsumptionCard({
           </Suspense>
         )}
         {data && data.products.length > 0 && (
-          <Table aria-label={t`Tokens per product`} data-testid="product-totals">
+          <Table aria-label={t`Tokens per product and model`} data-testid="product-totals">
             <TableHeader>
               <TableRow>
                 <TableHead>
                   <Trans>Product</Trans>
+                </TableHead>
+                <TableHead>
+                  <Trans>Model</Trans>
                 </TableHead>
                 <TableHead numeric>
                   <Trans>Tokens</Trans>
@@ -76,10 +79,11 @@ export function ConsumptionCard({
               </TableRow>
             </TableHeader>
             <TableBody>
-              {data.products.map((product) => (
-                <TableRow key={product}>
-                  <TableCell>{product}</TableCell>
-                  <TableCell numeric>{format.tokens(consumption.data!.by_product[product])}</TableCell>
+              {consumption.data!.by_model.map((row) => (
+                <TableRow key={`${row.product} ${row.model}`}>
+                  <TableCell>{row.product}</TableCell>
+                  <TableCell className="break-all">{row.model ?? '–'}</TableCell>
+                  <TableCell numeric>{format.tokens(row.tokens)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -11,6 +11,7 @@ import type { NewsSummary } from '~/features/news/types'
 import { ContentDate } from '../content-date'
 import { ModelStats } from '../model-stats'
 import { useModelTagLabels } from '../model-tags'
+import { ServedByNote } from './served-by-note'
 
 const listTitle = 'text-sm font-semibold'
 const linkClass = 'text-sm text-primary underline-offset-4 hover:underline'
@@ -55,6 +56,7 @@ export function ModelDetail({ model, news }: { model: Model; news: NewsSummary[]
           </div>
           <p className="text-lg text-muted-foreground">{i18n._(model.description)}</p>
           <ModelStats model={model} className="grid grid-cols-2 gap-4 border-y py-4 sm:grid-cols-4" />
+          <ServedByNote model={model} />
           {model.benchmark && (
             <p className="text-sm">
               <Trans>Benchmark:</Trans>{' '}

@@ -28,6 +28,8 @@ export interface Embeddings {
 export interface EmbeddingEngine {
   /** Which implementation this is, for logs and the README's table. */
   readonly kind: 'builtin' | 'onnx' | 'upstream'
+  /** The model a local engine answers with, known before any call (an upstream's is known from its answers). */
+  readonly model?: string
   /** Length of the vectors `embed` returns; callers may ask for a prefix (`dimensions`). */
   readonly dimensions: number
   /** Longest single input, in metering tokens (cl100k_base); longer inputs are refused or truncated by the API layer. */
@@ -45,6 +47,7 @@ export interface Relevance {
 
 export interface RerankEngine {
   readonly kind: 'builtin' | 'onnx' | 'upstream'
+  readonly model?: string
   readonly maxInputTokens: number
   rerank(query: string, documents: string[], options: { requestedModel: string }): Promise<Relevance>
 }

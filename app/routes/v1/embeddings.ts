@@ -1,0 +1,29 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { embeddingsAnswer, embeddingsBody, searchLimits } from '~/contracts/search'
+import { createEmbeddings } from '~/server/api/search/embeddings'
+import { endpoint } from '~/server/http/endpoint'
+
+export const Route = createFileRoute('/v1/embeddings')({
+  server: {
+    handlers: {
+      POST: endpoint(
+        {
+          summary: 'Embed texts as vectors',
+          description: `Up to ${searchLimits.maxInputs} inputs, each at most the model's input limit in tokens (8,192 for the built-in engine) unless \`truncate\` is set. \`dimensions\` keeps a prefix of each vector (re-normalised when \`normalized\`). Charged per input token (cl100k_base) before computing: 402 when the key cannot pay. Bodies over ${searchLimits.maxBodyBytes / 1024 / 1024} MiB get 413.`,
+          auth: 'key',
+          limit: 'embeddings',
+          json: embeddingsBody,
+          example: {
+            model: 'embeddings-v3',
+            task: 'text-matching',
+            dimensions: 256,
+            input: ['Organic skincare for sensitive skin', { text: 'Bio-Hautpflege für empfindliche Haut' }],
+          },
+          answer: embeddingsAnswer,
+          errors: [401, 402, 413, 415, 422, 429, 502, 504],
+        },
+        ({ caller, json }) => createEmbeddings(caller, json),
+      ),
+    },
+  },
+})

@@ -1,0 +1,57 @@
+import { currentRequest } from '../../request-context'
+import type { Db } from '../../db/types'
+import type { ApiKey } from '../../domain/keys'
+import { applyEntry } from '../../domain/ledger'
+import { consume } from '../../domain/metering'
+import { errorFields, log } from '../../log'
+import { kickOutbox } from '../../providers/email'
+
+export interface Charge {
+  /** Gives the tokens back when the request could not be answered after all. */
+  refund(): Promise<void>
+}
+
+/**
+ * Debits a search request's tokens from the caller's key before anything is computed: a key that cannot
+ * pay is refused with 402 and costs no work. The debit is named after the request id (`X-Request-Id`,
+ * kept when the client sends one), so a client retrying a request with its id is charged once.
+ */
+export async function chargeRequest(
+  db: Db,
+  key: ApiKey,
+  usage: { tokens: number; product: string; model: string },
+): Promise<Charge> {
+  if (usage.tokens === 0) return { refund: async () => undefined }
+  const usageEventId = `v1:${key.id}:${currentRequest()?.requestId ?? crypto.randomUUID()}`
+  const result = await consume(db, { keyId: key.id, usageEventId, ...usage })
+  if (result.alerts > 0) kickOutbox()
+  return {
+    async refund() {
+      // A retried request's debit belongs to the first attempt, which may have been answered.
+      if (result.duplicate) return
+      try {
+        await applyEntry(db, {
+          keyId: key.id,
+          amount: usage.tokens,
+          type: 'adjustment',
+          externalRef: `usage-reversal:${usageEventId}`,
+          product: usage.product,
+          model: usage.model,
+        })
+      } catch (error) {
+        // The key was revoked meanwhile (its balance moved on by a transfer), so it takes no credit: left to an operator.
+        log('error', 'refund of an unanswered request failed', { error: errorFields(error) })
+      }
+    },
+  }
+}
+
+/** Runs `compute` on a paid request, giving the tokens back if it fails. */
+export async function paidFor<T>(charge: Charge, compute: () => Promise<T>): Promise<T> {
+  try {
+    return await compute()
+  } catch (error) {
+    await charge.refund()
+    throw error
+  }
+}

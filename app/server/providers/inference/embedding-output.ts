@@ -1,0 +1,61 @@
+/**
+ * An embedding as the caller asked for it: a prefix of `dimensions` (Matryoshka-style truncation, the
+ * first dimensions carry the most), re-normalised to unit length when `normalized`, then as plain floats,
+ * base64 of its float32 little-endian bytes, or its sign bits packed 8 to a byte (most significant bit
+ * first) as signed (`binary`) or unsigned (`ubinary`) byte values.
+ */
+import type { embeddingTypes } from '~/contracts/search'
+
+export type EmbeddingType = (typeof embeddingTypes)[number]
+
+export interface EmbeddingFormat {
+  dimensions?: number
+  normalized: boolean
+  type: EmbeddingType
+}
+
+function prefix(vector: Float32Array, dimensions: number | undefined, normalized: boolean): Float32Array {
+  const length = dimensions ?? vector.length
+  if (!Number.isInteger(length) || length < 1 || length > vector.length)
+    throw new Error(`dimensions must be a whole number from 1 to ${vector.length}, not ${dimensions}`)
+  const values = vector.slice(0, length)
+  if (!normalized) return values
+  let squares = 0
+  for (const value of values) squares += value * value
+  // An all-zero prefix has no direction to keep: it stays zero rather than becoming NaN.
+  if (squares > 0) {
+    const scale = 1 / Math.sqrt(squares)
+    for (let i = 0; i < values.length; i++) values[i] *= scale
+  }
+  return values
+}
+
+/** Sign bits of `values` (1 for > 0), 8 per byte, the first value in the most significant bit. */
+export function packSignBits(values: Float32Array): Uint8Array {
+  const bytes = new Uint8Array(Math.ceil(values.length / 8))
+  for (let i = 0; i < values.length; i++) if (values[i] > 0) bytes[i >> 3] |= 0x80 >> (i & 7)
+  return bytes
+}
+
+function float32Base64(values: Float32Array): string {
+  const bytes = new Uint8Array(values.length * 4)
+  const view = new DataView(bytes.buffer)
+  for (let i = 0; i < values.length; i++) view.setFloat32(i * 4, values[i], true)
+  return Buffer.from(bytes).toString('base64')
+}
+
+export function formatEmbedding(vector: Float32Array, format: EmbeddingFormat): number[] | string {
+  const values = prefix(vector, format.dimensions, format.normalized)
+  switch (format.type) {
+    case 'float':
+      return Array.from(values)
+    case 'base64':
+      return float32Base64(values)
+    case 'ubinary':
+      return Array.from(packSignBits(values))
+    case 'binary':
+      return Array.from(new Int8Array(packSignBits(values).buffer))
+    default:
+      throw new Error(`unknown embedding type ${String(format.type satisfies never)}`)
+  }
+}

@@ -1,0 +1,55 @@
+import { EngineRefused } from '../../../domain/refusals'
+import { errorFields, log } from '../../../log'
+import { refusalFor } from './refusals'
+
+export interface UpstreamConnection {
+  /** The API's origin (and path prefix), without a trailing slash; requests go to `${baseUrl}/v1/...`. */
+  baseUrl: string
+  /** Our key with the upstream, sent as a Bearer token; the caller's key is never forwarded. */
+  apiKey: string | undefined
+  timeoutMs: number
+  fetch: typeof fetch
+}
+
+/** POSTs `body` as JSON to `path` and answers the parsed JSON of a 2xx answer; anything else is `EngineRefused`. */
+export async function postJson(connection: UpstreamConnection, path: string, body: unknown): Promise<unknown> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
+  if (connection.apiKey) headers.authorization = `Bearer ${connection.apiKey}`
+  let answer: { status: number; headers: Headers; text: string }
+  try {
+    const response = await connection.fetch(`${connection.baseUrl}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      // The timeout covers reading the answer too. A redirect is refused: our key goes to the configured host only.
+      signal: AbortSignal.timeout(connection.timeoutMs),
+      redirect: 'error',
+    })
+    answer = { status: response.status, headers: response.headers, text: await response.text() }
+  } catch (error) {
+    if (isTimeout(error)) throw new EngineRefused(504, 'Upstream API timed out')
+    log('warn', 'upstream API unreachable', { path, error: errorFields(error) })
+    throw new EngineRefused(502, 'Upstream API unreachable')
+  }
+  if (answer.status < 200 || answer.status > 299) {
+    const refusal = refusalFor(answer.status, answer.text, answer.headers)
+    // The caller's own mistakes (422) are not ours to watch; credentials, balance and outages are.
+    if (refusal.status !== 422) log('warn', 'upstream API refused', { path, status: answer.status })
+    throw refusal
+  }
+  try {
+    return JSON.parse(answer.text)
+  } catch {
+    throw malformed(path, 'not JSON')
+  }
+}
+
+export function malformed(path: string, problem: string): EngineRefused {
+  log('warn', 'upstream API answered malformed', { path, problem })
+  return new EngineRefused(502, 'Upstream API answered malformed data')
+}
+
+function isTimeout(error: unknown): boolean {
+  const named = (value: unknown) => value instanceof Error && value.name === 'TimeoutError'
+  return named(error) || (error instanceof Error && named(error.cause))
+}

@@ -1,0 +1,172 @@
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import autocannon from 'autocannon'
+import { describe, expect, inject, it } from 'vitest'
+import { createHashedEmbeddings } from '~/server/providers/inference/builtin/hashed-embeddings'
+import { recordResults, type BenchResult } from './support/results'
+
+const baseUrl = inject('baseUrl')
+const DURATION = Number(process.env.BENCH_SEARCH_SECONDS ?? 8)
+/** The machine is shared (see BENCHMARKS.md): the median of several runs is what is recorded. */
+const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 3)
+/** Few connections: the server is CPU-bound, so more only queue and inflate the latency measured. */
+const CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 8)
+const database = process.env.BENCH_DATABASE_URL ? 'Postgres' : 'PGlite'
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
+
+/** About 1 KB of English prose, varied per index so no cache answers for the engine. */
+const kilobyte = (i: number) =>
+  `Document ${i}. Search systems retrieve candidate passages with a fast first stage, then rerank them with a slower, more precise model. `
+    .repeat(8)
+    .slice(0, 1000)
+
+async function trialKey(): Promise<string> {
+  const challenge = (await (await fetch(`${baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()) as Challenge
+  const solution = await solveChallenge({ challenge, deriveKey })
+  const body = new FormData()
+  body.set('captcha', Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'))
+  const response = await fetch(`${baseUrl}/api/v1/api_key/trial`, { method: 'POST', body })
+  if (!response.ok) throw new Error(`trial key: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { api_key: string }).api_key
+}
+
+/** POSTs `body` to `path` under load; each run on a fresh trial key, so no run spends another's tokens. */
+async function load(path: string, body: unknown, options: { connections?: number; duration?: number } = {}) {
+  const runs: autocannon.Result[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const apiKey = await trialKey()
+    runs.push(
+      await autocannon({
+        url: `${baseUrl}${path}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify(body),
+        connections: options.connections ?? CONNECTIONS,
+        duration: options.duration ?? DURATION,
+      }),
+    )
+  }
+  const failures = runs.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0)
+  return {
+    runs,
+    failures,
+    rate: median(runs.map((r) => r.requests.average)),
+    p99: median(runs.map((r) => r.latency.p99)),
+  }
+}
+
+/**
+ * A sentence-sized text (about 250 characters, 50 tokens) for the embeddings runs: a batch of 32 of them
+ * costs 1,600 tokens, so a 10M-token trial key lasts a whole run.
+ */
+const passage = (i: number) => kilobyte(i).slice(0, 250)
+
+/** Texts per second of the engine alone, in this process: the floor the whole request path is compared to. */
+async function engineTextsPerSecond(batch: number): Promise<number> {
+  const engine = createHashedEmbeddings()
+  const texts = Array.from({ length: batch }, (_, i) => passage(i))
+  const options = { requestedModel: 'embeddings-v3', task: undefined, lateChunking: false }
+  for (let i = 0; i < 50; i++) await engine.embed(texts, options)
+  const rates: number[] = []
+  for (let run = 0; run < RUNS; run++) {
+    let embedded = 0
+    const started = performance.now()
+    while (performance.now() - started < 2000) {
+      await engine.embed(texts, options)
+      embedded += batch
+    }
+    rates.push(embedded / ((performance.now() - started) / 1000))
+  }
+  return median(rates)
+}
+
+describe('search APIs', () => {
+  it('segments 1 KB of content', async () => {
+    const body = { content: kilobyte(0), return_chunks: true, max_chunk_length: 300 }
+    const warm = await trialKey()
+    await autocannon({
+      url: `${baseUrl}/v1/segment`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${warm}` },
+      body: JSON.stringify(body),
+      connections: CONNECTIONS,
+      duration: 3,
+    })
+    const { rate, p99, failures, runs } = await load('/v1/segment', body)
+    const note = `${CONNECTIONS} connections, median of ${RUNS} × ${DURATION} s, chunks of 300 characters, RATE_LIMIT_KEYS=off`
+    recordResults('search-segment', [
+      {
+        name: 'segment 1 KB requests/s',
+        value: Math.round(rate),
+        unit: 'req/s',
+        budget: { op: '>=', value: 1500 },
+        note: `${note}; runs ${runs.map((r) => Math.round(r.requests.average)).join(', ')}`,
+      },
+      { name: 'segment 1 KB latency p99', value: p99, unit: 'ms', budget: { op: '<', value: 20 } },
+    ])
+    expect(failures).toBe(0)
+  }, 300_000)
+
+  it('embeds with the built-in engine, alone and through the whole request path', async () => {
+    const results: BenchResult[] = []
+    for (const batch of [1, 32]) {
+      const engine = await engineTextsPerSecond(batch)
+      const input = Array.from({ length: batch }, (_, i) => passage(i))
+      const { rate, p99, failures } = await load('/v1/embeddings', { model: 'embeddings-v3', input })
+      expect(failures).toBe(0)
+      const path = rate * batch
+      results.push(
+        { name: `embeddings engine alone, batch ${batch}`, value: Math.round(engine), unit: 'texts/s' },
+        {
+          name: `embeddings whole path, batch ${batch}`,
+          value: Math.round(path),
+          unit: 'texts/s',
+          note: `texts of 250 characters; HTTP, key, rate limit, metering (${database}); p99 ${p99} ms at ${CONNECTIONS} connections`,
+        },
+        {
+          name: `embeddings path ÷ engine, batch ${batch}`,
+          value: Math.round((path / engine) * 100) / 100,
+          unit: '×',
+          ...(batch === 32 ? { budget: { op: '>=' as const, value: 0.9 } } : {}),
+        },
+      )
+    }
+    recordResults('search-embeddings', results)
+  }, 600_000)
+
+  it('reranks 100 documents of 1 KB', async () => {
+    const apiKey = await trialKey()
+    const body = JSON.stringify({
+      model: 'reranker-v3',
+      query: 'how do rerankers improve first-stage retrieval',
+      documents: Array.from({ length: 100 }, (_, i) => kilobyte(i)),
+      return_documents: false,
+    })
+    const once = async () => {
+      const started = performance.now()
+      const response = await fetch(`${baseUrl}/v1/rerank`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body,
+      })
+      expect(response.status).toBe(200)
+      await response.arrayBuffer()
+      return performance.now() - started
+    }
+    for (let i = 0; i < 10; i++) await once()
+    const latencies: number[] = []
+    for (let i = 0; i < 150; i++) latencies.push(await once())
+    recordResults('search-rerank', [
+      {
+        name: 'rerank 100 × 1 KB latency p50',
+        value: Math.round(percentile(latencies, 50) * 10) / 10,
+        unit: 'ms',
+        note: 'one request at a time, 150 requests, BM25 blended with the hashed-embedding cosine',
+      },
+      { name: 'rerank 100 × 1 KB latency p99', value: Math.round(percentile(latencies, 99) * 10) / 10, unit: 'ms' },
+    ])
+  }, 300_000)
+})
