@@ -14,20 +14,27 @@ export interface EmbeddingFormat {
   type: EmbeddingType
 }
 
+/** The engines' vectors are unit length already: only a shortened one needs scaling back to it. */
 function prefix(vector: Float32Array, dimensions: number | undefined, normalized: boolean): Float32Array {
   const length = dimensions ?? vector.length
   if (!Number.isInteger(length) || length < 1 || length > vector.length)
     throw new Error(`dimensions must be a whole number from 1 to ${vector.length}, not ${dimensions}`)
-  const values = vector.slice(0, length)
+  if (length === vector.length) return vector
+  const values = vector.subarray(0, length)
   if (!normalized) return values
   let squares = 0
   for (const value of values) squares += value * value
   // An all-zero prefix has no direction to keep: it stays zero rather than becoming NaN.
-  if (squares > 0) {
-    const scale = 1 / Math.sqrt(squares)
-    for (let i = 0; i < values.length; i++) values[i] *= scale
-  }
-  return values
+  if (squares === 0) return values
+  const scale = 1 / Math.sqrt(squares)
+  return values.map((value) => value * scale)
+}
+
+/** A plain array of the values: a counted loop, several times faster than `Array.from` on a typed array. */
+function toArray(values: ArrayLike<number>): number[] {
+  const out = new Array<number>(values.length)
+  for (let i = 0; i < values.length; i++) out[i] = values[i]
+  return out
 }
 
 /** Sign bits of `values` (1 for > 0), 8 per byte, the first value in the most significant bit. */
@@ -48,13 +55,13 @@ export function formatEmbedding(vector: Float32Array, format: EmbeddingFormat): 
   const values = prefix(vector, format.dimensions, format.normalized)
   switch (format.type) {
     case 'float':
-      return Array.from(values)
+      return toArray(values)
     case 'base64':
       return float32Base64(values)
     case 'ubinary':
-      return Array.from(packSignBits(values))
+      return toArray(packSignBits(values))
     case 'binary':
-      return Array.from(new Int8Array(packSignBits(values).buffer))
+      return toArray(new Int8Array(packSignBits(values).buffer))
     default:
       throw new Error(`unknown embedding type ${String(format.type satisfies never)}`)
   }
