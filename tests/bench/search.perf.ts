@@ -145,6 +145,21 @@ describe('search APIs', () => {
         },
       )
     }
+    // The same batch as base64: what the path costs without writing 32,768 floats as JSON text.
+    const engine = await engineTextsPerSecond(32)
+    const input = Array.from({ length: 32 }, (_, i) => kilobyte(i))
+    const base64 = await load(
+      '/v1/embeddings',
+      { model: 'embeddings-v3', input, embedding_type: 'base64' },
+      { keys: 4 },
+    )
+    expect(base64.failures).toBe(0)
+    results.push({
+      name: 'embeddings path ÷ engine, batch 32, base64',
+      value: Math.round(((base64.rate * 32) / engine) * 100) / 100,
+      unit: '×',
+      note: `${Math.round(base64.rate * 32)} texts/s through the path, ${Math.round(engine)} alone`,
+    })
     recordResults('search-embeddings', results)
   }, 600_000)
 
