@@ -44,7 +44,11 @@ export function packSignBits(values: Float32Array): Uint8Array {
   return bytes
 }
 
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
+
 function float32Base64(values: Float32Array): string {
+  // A typed array's bytes are already little-endian float32 on every platform we run on: encode them in place.
+  if (littleEndian) return Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64')
   const bytes = new Uint8Array(values.length * 4)
   const view = new DataView(bytes.buffer)
   for (let i = 0; i < values.length; i++) view.setFloat32(i * 4, values[i], true)
