@@ -14,7 +14,8 @@ export const classifyExamples: readonly Example<ClassifyValues>[] = [
     label: msg`Support tickets`,
     values: {
       input: ['My order arrived damaged', 'How do I change my password?', 'I was charged twice this month'].join('\n'),
-      labels: ['Shipping', 'Account', 'Billing'].join('\n'),
+      // Labels that describe their class: zero-shot compares texts with the label texts themselves.
+      labels: ['order shipping and delivery', 'account password and login', 'billing and charges'].join('\n'),
     },
   },
   {
@@ -26,7 +27,11 @@ export const classifyExamples: readonly Example<ClassifyValues>[] = [
         'Broke after two days. Very disappointed.',
         'It does what it says, nothing more.',
       ].join('\n'),
-      labels: ['positive', 'negative', 'neutral'].join('\n'),
+      labels: [
+        'positive: love it, works great',
+        'negative: broke, very disappointed',
+        'neutral: it does the job, nothing special',
+      ].join('\n'),
     },
   },
   {

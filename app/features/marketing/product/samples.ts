@@ -109,7 +109,7 @@ const calls: Record<ProductKey, Call> = {
     body: {
       model: 'embeddings-v3',
       input: ['My order arrived damaged', 'How do I change my password?'],
-      labels: ['Shipping', 'Account', 'Billing'],
+      labels: ['order shipping and delivery', 'account password and login', 'billing and charges'],
     },
     python: 'for item in response.json()["data"]:\n    print(item["prediction"], item["score"])',
     javascript:
