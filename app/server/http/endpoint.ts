@@ -56,6 +56,13 @@ export type EndpointHandler = ((ctx: { request: Request; params?: Record<string,
   spec: EndpointSpec<Schema | undefined, Schema | undefined, Schema | undefined, Schema>
 }
 
+/** Where the call stands against its request limit, on success and refusal alike (a 429 says it itself). */
+function withRateState(response: Response, caller: Caller): Response {
+  if (caller.rate && !response.headers.has('x-ratelimit-limit'))
+    for (const [name, value] of Object.entries(rateLimitHeaders(caller.rate))) response.headers.set(name, value)
+  return response
+}
+
 /**
  * A route handler from its spec: checks the caller (a keyed call's key before its body is read), parses
  * and validates the input with the spec's schemas, runs the call and answers JSON; anything thrown
@@ -81,16 +88,9 @@ export function endpoint<
       const form = (spec.form ? await parseForm(request, spec.form, spec.refuse) : undefined) as Parsed<F>
       const json = (spec.json ? await parseJson(request, spec.json, spec.refuse) : undefined) as Parsed<J>
       const answer = await run({ request, params, query, form, json, caller })
-      const headers = new Headers(spec.cache ? { 'cache-control': spec.cache } : undefined)
-      if (caller.rate)
-        for (const [name, value] of Object.entries(rateLimitHeaders(caller.rate))) headers.set(name, value)
-      return jsonResponse(answer, { headers })
+      return withRateState(jsonResponse(answer, spec.cache ? { headers: { 'cache-control': spec.cache } } : {}), caller)
     } catch (error) {
-      const answer = errorResponse(error)
-      // A refused call still tells where it stands against its limit (a 429 says it itself).
-      if (caller.rate && !answer.headers.has('x-ratelimit-limit'))
-        for (const [name, value] of Object.entries(rateLimitHeaders(caller.rate))) answer.headers.set(name, value)
-      return answer
+      return withRateState(errorResponse(error), caller)
     }
   }
   return Object.assign(handler, { spec: spec as EndpointHandler['spec'] })

@@ -25,3 +25,12 @@ export function wrongMethod(method: string, handlerMethods: readonly string[] | 
 
 /** An API path no endpoint serves: a JSON 404, not the page a browser gets for an unknown address. */
 export const unknownEndpoint = () => errorResponse(new HttpError(404, 'Unknown endpoint'))
+
+/** The handlers of a catch-all route under an API prefix: every method of an unknown path gets that 404. */
+export const unknownEndpointHandlers = {
+  GET: unknownEndpoint,
+  POST: unknownEndpoint,
+  PUT: unknownEndpoint,
+  PATCH: unknownEndpoint,
+  DELETE: unknownEndpoint,
+}

@@ -3,12 +3,11 @@ import { SparklesIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { ApiError } from '~/lib/api-error'
 import { CaptchaWidget } from '../captcha/captcha-widget'
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { useFormat, freePackTokens } from '../format'
-import { requestEmptyKey, requestTrialKey } from '../key.functions'
 import { toastError } from '../queries'
+import { issueTrialKey } from './issue-trial-key'
 import { notify } from '~/features/dashboard/notify'
 
 /** Spec §4: a trial key; on 429 the fallback is an empty (zero-token) key, other failures show the error. */
@@ -22,18 +21,13 @@ export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
   const getKey = async () => {
     setBusy(true)
     try {
-      const payload = await captcha.ensure()
-      try {
-        onKey((await requestTrialKey({ data: { captcha: payload } })).api_key)
-        notify.success(t`Your trial key is ready with ${pack} free tokens.`)
-      } catch (error) {
-        if (!(error instanceof ApiError && error.code === 'resource-exhausted')) throw error
-        // The server checks the rate limit before spending the captcha, so the same answer still counts.
-        onKey((await requestEmptyKey({ data: { captcha: payload } })).api_key)
+      const issued = await issueTrialKey(await captcha.ensure())
+      onKey(issued.apiKey)
+      if (issued.empty)
         notify.warning(
           t`Too many trial keys were requested from your network, so this key starts with 0 tokens. Buy a pack or transfer a balance to use it.`,
         )
-      }
+      else notify.success(t`Your trial key is ready with ${pack} free tokens.`)
     } catch (error) {
       if (!(error instanceof CaptchaError)) toastError(error)
     } finally {

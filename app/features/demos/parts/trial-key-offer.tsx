@@ -3,14 +3,9 @@ import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { CaptchaWidget } from '~/features/dashboard/captcha/captcha-widget'
 import { CaptchaError, useCaptcha } from '~/features/dashboard/captcha/use-captcha'
-import { requestEmptyKey, requestTrialKey } from '~/features/dashboard/key.functions'
-import { ApiError } from '~/lib/api-error'
+import { issueTrialKey, type IssuedKey } from '~/features/dashboard/key/issue-trial-key'
 
-export interface IssuedKey {
-  apiKey: string
-  /** The network had too many trial keys: the dashboard's fallback, a key with no tokens. */
-  empty: boolean
-}
+export type { IssuedKey }
 
 /**
  * The dashboard's trial-key flow in place (captcha, then the same server functions), imported piece by
@@ -27,14 +22,7 @@ export function TrialKeyOffer({ onKey }: { onKey: (issued: IssuedKey) => void })
     setBusy(true)
     setError(undefined)
     try {
-      const payload = await captcha.ensure()
-      try {
-        onKey({ apiKey: (await requestTrialKey({ data: { captcha: payload } })).api_key, empty: false })
-      } catch (failure) {
-        if (!(failure instanceof ApiError && failure.code === 'resource-exhausted')) throw failure
-        // The server checks the rate limit before spending the captcha, so the same answer still counts.
-        onKey({ apiKey: (await requestEmptyKey({ data: { captcha: payload } })).api_key, empty: true })
-      }
+      onKey(await issueTrialKey(await captcha.ensure()))
     } catch (failure) {
       // The widget itself says why a captcha failed.
       if (!(failure instanceof CaptchaError)) setError(failure instanceof Error ? failure.message : String(failure))

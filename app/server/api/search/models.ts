@@ -2,11 +2,10 @@ import { models } from '#content/models'
 import type { ModelTag } from '#content/vocabulary'
 import { InvalidInput } from '../../domain/refusals'
 
-/** Model names each capability answers to: the catalogue's models with its tag. */
-const servedTags = { embeddings: 'embeddings', rerank: 'reranker' } as const satisfies Record<string, ModelTag>
+const slugsTagged = (tag: ModelTag) => models.filter((model) => model.tags.includes(tag)).map((model) => model.slug)
 
-const served = (capability: keyof typeof servedTags) =>
-  models.filter((model) => model.tags.includes(servedTags[capability])).map((model) => model.slug)
+/** Model names each capability answers to: the catalogue's models with its tag, listed once. */
+const served = { embeddings: slugsTagged('embeddings'), rerank: slugsTagged('reranker') }
 
 /**
  * Refuses a `model` this server does not answer to, naming the ones it does. A local engine computes
@@ -14,12 +13,12 @@ const served = (capability: keyof typeof servedTags) =>
  * asked for the model by name and judges it there.
  */
 export function checkModel(
-  capability: keyof typeof servedTags,
+  capability: keyof typeof served,
   model: string,
   engine: { kind: string; model?: string },
 ): void {
   if (engine.kind === 'upstream') return
-  const names = [...served(capability), ...(engine.model ? [engine.model] : [])]
+  const names = [...served[capability], ...(engine.model ? [engine.model] : [])]
   if (!names.includes(model))
     throw new InvalidInput([
       { loc: ['body', 'model'], msg: `must be one of ${names.join(', ')}`, type: 'unknown_model' },

@@ -3,23 +3,29 @@
  * A generation stamp marks the live slots, so starting a new text costs nothing instead of clearing the table.
  */
 export class FeatureTable {
-  private keys: Uint32Array
-  private counts: Uint32Array
-  private kinds: Uint8Array
-  private stamps: Uint32Array
-  private used: Int32Array
-  private mask: number
+  private keys!: Uint32Array
+  private counts!: Uint32Array
+  private kinds!: Uint8Array
+  private stamps!: Uint32Array
+  private used!: Int32Array
+  private mask!: number
   private generation = 1
   size = 0
 
   constructor(initialCapacity = 4096) {
-    const capacity = 2 ** Math.ceil(Math.log2(Math.max(16, initialCapacity)))
+    this.allocate(2 ** Math.ceil(Math.log2(Math.max(16, initialCapacity))))
+  }
+
+  /** Empty arrays for `capacity` slots (a power of two), at most half of them used. */
+  private allocate(capacity: number): void {
     this.keys = new Uint32Array(capacity)
     this.counts = new Uint32Array(capacity)
     this.kinds = new Uint8Array(capacity)
     this.stamps = new Uint32Array(capacity)
     this.used = new Int32Array(capacity >>> 1)
     this.mask = capacity - 1
+    this.generation = 1
+    this.size = 0
   }
 
   /** Forgets every feature. */
@@ -62,15 +68,7 @@ export class FeatureTable {
 
   private grow(): void {
     const { keys, counts, kinds, used, size } = this
-    const capacity = (this.mask + 1) * 2
-    this.keys = new Uint32Array(capacity)
-    this.counts = new Uint32Array(capacity)
-    this.kinds = new Uint8Array(capacity)
-    this.stamps = new Uint32Array(capacity)
-    this.used = new Int32Array(capacity >>> 1)
-    this.mask = capacity - 1
-    this.generation = 1
-    this.size = 0
+    this.allocate((this.mask + 1) * 2)
     for (let i = 0; i < size; i++) {
       const old = used[i]
       let slot = keys[old] & this.mask

@@ -1,0 +1,22 @@
+import { ApiError } from '~/lib/api-error'
+import { requestEmptyKey, requestTrialKey } from '../key.functions'
+
+export interface IssuedKey {
+  apiKey: string
+  /** The network had too many trial keys: spec §4's fallback, a key with no tokens. */
+  empty: boolean
+}
+
+/**
+ * Spec §4's trial key for a solved captcha: on a rate limit (429) the fallback is an empty, zero-token key;
+ * any other failure is thrown. Shared by the dashboard and the product pages' demos.
+ */
+export async function issueTrialKey(captcha: string): Promise<IssuedKey> {
+  try {
+    return { apiKey: (await requestTrialKey({ data: { captcha } })).api_key, empty: false }
+  } catch (failure) {
+    if (!(failure instanceof ApiError && failure.code === 'resource-exhausted')) throw failure
+    // The server checks the rate limit before spending the captcha, so the same answer still counts.
+    return { apiKey: (await requestEmptyKey({ data: { captcha } })).api_key, empty: true }
+  }
+}
