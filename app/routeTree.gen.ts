@@ -15,6 +15,8 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as HealthzLiveRouteImport } from './routes/healthz.live'
+import { Route as RIndexRouteImport } from './routes/r/index'
+import { Route as RSplatRouteImport } from './routes/r/$'
 import { Route as V1SplatRouteImport } from './routes/v1/$'
 import { Route as V1ClassifyRouteImport } from './routes/v1/classify'
 import { Route as V1EmbeddingsRouteImport } from './routes/v1/embeddings'
@@ -28,6 +30,7 @@ import { Route as ApiV1ClassifiersRouteImport } from './routes/api/v1/classifier
 import { Route as ApiV1OpenapiDotjsonRouteImport } from './routes/api/v1/openapi[.]json'
 import { Route as ApiV1ProductRouteImport } from './routes/api/v1/product'
 import { Route as InternalV1UsageRouteImport } from './routes/internal/v1/usage'
+import { Route as V1ChatCompletionsRouteImport } from './routes/v1/chat/completions'
 import { Route as V1ClassifiersIndexRouteImport } from './routes/v1/classifiers/index'
 import { Route as V1ClassifiersIdRouteImport } from './routes/v1/classifiers/$id'
 import { Route as Char123LocaleChar125SiteIndexRouteImport } from './routes/{-$locale}/_site/index'
@@ -94,6 +97,16 @@ const HealthzLiveRoute = HealthzLiveRouteImport.update({
   path: '/live',
   getParentRoute: () => HealthzRoute,
 } as any)
+const RIndexRoute = RIndexRouteImport.update({
+  id: '/r/',
+  path: '/r/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RSplatRoute = RSplatRouteImport.update({
+  id: '/r/$',
+  path: '/r/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const V1SplatRoute = V1SplatRouteImport.update({
   id: '/v1/$',
   path: '/v1/$',
@@ -159,6 +172,11 @@ const ApiV1ProductRoute = ApiV1ProductRouteImport.update({
 const InternalV1UsageRoute = InternalV1UsageRouteImport.update({
   id: '/internal/v1/usage',
   path: '/internal/v1/usage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1ChatCompletionsRoute = V1ChatCompletionsRouteImport.update({
+  id: '/v1/chat/completions',
+  path: '/v1/chat/completions',
   getParentRoute: () => rootRouteImport,
 } as any)
 const V1ClassifiersIndexRoute = V1ClassifiersIndexRouteImport.update({
@@ -364,6 +382,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
   '/healthz/live': typeof HealthzLiveRoute
+  '/r/$': typeof RSplatRoute
   '/v1/$': typeof V1SplatRoute
   '/v1/classify': typeof V1ClassifyRoute
   '/v1/embeddings': typeof V1EmbeddingsRoute
@@ -371,10 +390,12 @@ export interface FileRoutesByFullPath {
   '/v1/segment': typeof V1SegmentRoute
   '/v1/train': typeof V1TrainRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
+  '/r/': typeof RIndexRoute
   '/api/v1/classifiers': typeof ApiV1ClassifiersRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
   '/api/v1/product': typeof ApiV1ProductRoute
   '/internal/v1/usage': typeof InternalV1UsageRoute
+  '/v1/chat/completions': typeof V1ChatCompletionsRoute
   '/v1/classifiers/$id': typeof V1ClassifiersIdRoute
   '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
@@ -418,6 +439,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
   '/healthz/live': typeof HealthzLiveRoute
+  '/r/$': typeof RSplatRoute
   '/v1/$': typeof V1SplatRoute
   '/v1/classify': typeof V1ClassifyRoute
   '/v1/embeddings': typeof V1EmbeddingsRoute
@@ -425,10 +447,12 @@ export interface FileRoutesByTo {
   '/v1/segment': typeof V1SegmentRoute
   '/v1/train': typeof V1TrainRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
+  '/r': typeof RIndexRoute
   '/api/v1/classifiers': typeof ApiV1ClassifiersRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
   '/api/v1/product': typeof ApiV1ProductRoute
   '/internal/v1/usage': typeof InternalV1UsageRoute
+  '/v1/chat/completions': typeof V1ChatCompletionsRoute
   '/v1/classifiers/$id': typeof V1ClassifiersIdRoute
   '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
@@ -473,6 +497,7 @@ export interface FileRoutesById {
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
   '/healthz/live': typeof HealthzLiveRoute
+  '/r/$': typeof RSplatRoute
   '/v1/$': typeof V1SplatRoute
   '/v1/classify': typeof V1ClassifyRoute
   '/v1/embeddings': typeof V1EmbeddingsRoute
@@ -480,10 +505,12 @@ export interface FileRoutesById {
   '/v1/segment': typeof V1SegmentRoute
   '/v1/train': typeof V1TrainRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
+  '/r/': typeof RIndexRoute
   '/api/v1/classifiers': typeof ApiV1ClassifiersRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
   '/api/v1/product': typeof ApiV1ProductRoute
   '/internal/v1/usage': typeof InternalV1UsageRoute
+  '/v1/chat/completions': typeof V1ChatCompletionsRoute
   '/v1/classifiers/$id': typeof V1ClassifiersIdRoute
   '/{-$locale}/_site/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/_site/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
@@ -529,6 +556,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/api-dashboard'
     | '/api/$'
     | '/healthz/live'
+    | '/r/$'
     | '/v1/$'
     | '/v1/classify'
     | '/v1/embeddings'
@@ -536,10 +564,12 @@ export interface FileRouteTypes {
     | '/v1/segment'
     | '/v1/train'
     | '/{-$locale}/$'
+    | '/r/'
     | '/api/v1/classifiers'
     | '/api/v1/openapi.json'
     | '/api/v1/product'
     | '/internal/v1/usage'
+    | '/v1/chat/completions'
     | '/v1/classifiers/$id'
     | '/{-$locale}/about-us'
     | '/{-$locale}/api-reference'
@@ -583,6 +613,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/api-dashboard'
     | '/api/$'
     | '/healthz/live'
+    | '/r/$'
     | '/v1/$'
     | '/v1/classify'
     | '/v1/embeddings'
@@ -590,10 +621,12 @@ export interface FileRouteTypes {
     | '/v1/segment'
     | '/v1/train'
     | '/{-$locale}/$'
+    | '/r'
     | '/api/v1/classifiers'
     | '/api/v1/openapi.json'
     | '/api/v1/product'
     | '/internal/v1/usage'
+    | '/v1/chat/completions'
     | '/v1/classifiers/$id'
     | '/{-$locale}/about-us'
     | '/{-$locale}/api-reference'
@@ -637,6 +670,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/api-dashboard'
     | '/api/$'
     | '/healthz/live'
+    | '/r/$'
     | '/v1/$'
     | '/v1/classify'
     | '/v1/embeddings'
@@ -644,10 +678,12 @@ export interface FileRouteTypes {
     | '/v1/segment'
     | '/v1/train'
     | '/{-$locale}/$'
+    | '/r/'
     | '/api/v1/classifiers'
     | '/api/v1/openapi.json'
     | '/api/v1/product'
     | '/internal/v1/usage'
+    | '/v1/chat/completions'
     | '/v1/classifiers/$id'
     | '/{-$locale}/_site/about-us'
     | '/{-$locale}/_site/api-reference'
@@ -690,16 +726,19 @@ export interface RootRouteChildren {
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiSplatRoute: typeof ApiSplatRoute
+  RSplatRoute: typeof RSplatRoute
   V1SplatRoute: typeof V1SplatRoute
   V1ClassifyRoute: typeof V1ClassifyRoute
   V1EmbeddingsRoute: typeof V1EmbeddingsRoute
   V1RerankRoute: typeof V1RerankRoute
   V1SegmentRoute: typeof V1SegmentRoute
   V1TrainRoute: typeof V1TrainRoute
+  RIndexRoute: typeof RIndexRoute
   ApiV1ClassifiersRoute: typeof ApiV1ClassifiersRoute
   ApiV1OpenapiDotjsonRoute: typeof ApiV1OpenapiDotjsonRoute
   ApiV1ProductRoute: typeof ApiV1ProductRoute
   InternalV1UsageRoute: typeof InternalV1UsageRoute
+  V1ChatCompletionsRoute: typeof V1ChatCompletionsRoute
   V1ClassifiersIdRoute: typeof V1ClassifiersIdRoute
   V1ClassifiersIndexRoute: typeof V1ClassifiersIndexRoute
   ApiV1Api_keyEmptyRoute: typeof ApiV1Api_keyEmptyRoute
@@ -759,6 +798,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/healthz/live'
       preLoaderRoute: typeof HealthzLiveRouteImport
       parentRoute: typeof HealthzRoute
+    }
+    '/r/': {
+      id: '/r/'
+      path: '/r'
+      fullPath: '/r/'
+      preLoaderRoute: typeof RIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/r/$': {
+      id: '/r/$'
+      path: '/r/$'
+      fullPath: '/r/$'
+      preLoaderRoute: typeof RSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/v1/$': {
       id: '/v1/$'
@@ -849,6 +902,13 @@ declare module '@tanstack/react-router' {
       path: '/internal/v1/usage'
       fullPath: '/internal/v1/usage'
       preLoaderRoute: typeof InternalV1UsageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/chat/completions': {
+      id: '/v1/chat/completions'
+      path: '/v1/chat/completions'
+      fullPath: '/v1/chat/completions'
+      preLoaderRoute: typeof V1ChatCompletionsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/v1/classifiers/': {
@@ -1209,16 +1269,19 @@ const rootRouteChildren: RootRouteChildren = {
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiSplatRoute: ApiSplatRoute,
+  RSplatRoute: RSplatRoute,
   V1SplatRoute: V1SplatRoute,
   V1ClassifyRoute: V1ClassifyRoute,
   V1EmbeddingsRoute: V1EmbeddingsRoute,
   V1RerankRoute: V1RerankRoute,
   V1SegmentRoute: V1SegmentRoute,
   V1TrainRoute: V1TrainRoute,
+  RIndexRoute: RIndexRoute,
   ApiV1ClassifiersRoute: ApiV1ClassifiersRoute,
   ApiV1OpenapiDotjsonRoute: ApiV1OpenapiDotjsonRoute,
   ApiV1ProductRoute: ApiV1ProductRoute,
   InternalV1UsageRoute: InternalV1UsageRoute,
+  V1ChatCompletionsRoute: V1ChatCompletionsRoute,
   V1ClassifiersIdRoute: V1ClassifiersIdRoute,
   V1ClassifiersIndexRoute: V1ClassifiersIndexRoute,
   ApiV1Api_keyEmptyRoute: ApiV1Api_keyEmptyRoute,

@@ -37,14 +37,22 @@ export function codeForStatus(status: number): ErrorCode {
 
 export class ApiError extends Error {
   readonly code: ErrorCode
+  readonly retryAfter: string | null
 
   constructor(
     readonly status: number,
     readonly detail: string,
+    options: {
+      /** Where the status alone does not say it (spec §8: a malformed answer is `internal` whatever its status). */
+      code?: ErrorCode
+      /** The answer's Retry-After, for a caller that says when to try again. */
+      retryAfter?: string | null
+    } = {},
   ) {
     super(`${status}: ${detail}`)
     this.name = 'ApiError'
-    this.code = codeForStatus(status)
+    this.code = options.code ?? codeForStatus(status)
+    this.retryAfter = options.retryAfter ?? null
   }
 }
 
@@ -63,7 +71,7 @@ export function detailText(detail: unknown): string | undefined {
 const statusTexts: Record<number, string> = { 0: 'Network error', 403: 'Forbidden', 413: 'Request body too large' }
 
 /** A refused call's answer (`{detail}` with its status, or whatever a proxy sent), as an ApiError. */
-async function fromResponse(response: Response): Promise<ApiError> {
+export async function fromResponse(response: Response): Promise<ApiError> {
   let detail: string | undefined
   try {
     detail = detailText(((await response.clone().json()) as { detail?: unknown }).detail)
@@ -73,6 +81,7 @@ async function fromResponse(response: Response): Promise<ApiError> {
   return new ApiError(
     response.status,
     detail ?? (response.statusText || statusTexts[response.status] || 'Request failed'),
+    { retryAfter: response.headers.get('retry-after') },
   )
 }
 

@@ -69,6 +69,36 @@ function buildEnvSchema() {
       v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(100), v.maxValue(600_000)),
       '30000',
     ),
+    /** `true` lets the reader fetch loopback, private and link-local addresses (tests, self-hosting); off by default. */
+    READER_ALLOW_PRIVATE_NETWORKS: v.pipe(
+      v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+      v.transform((s) => s === 'true'),
+    ),
+    /** DNS servers the reader resolves page hosts with (`ip` or `ip:port`, comma-separated); unset: the system's resolver. */
+    READER_DNS_SERVERS: optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[\w.:[\]]+(\s*,\s*[\w.:[\]]+)*$/, 'must be a comma-separated list of ip or ip:port'),
+        v.transform((s) => s.split(',').map((server) => server.trim())),
+      ),
+    ),
+    /** Seconds a page the reader converted is answered from its cache (0: no cache). */
+    READER_CACHE_TTL_SECONDS: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(0), v.maxValue(30 * 86_400)),
+      '3600',
+    ),
+    /** What answers deep search: `builtin` (this site's content and pages named in the question) or `upstream`. */
+    DEEPSEARCH_ENGINE: v.optional(v.picklist(['builtin', 'upstream'], 'must be builtin or upstream'), 'builtin'),
+    /** The upstream deep-search engine's OpenAI-compatible chat API (`…/chat/completions` under it), key and model. */
+    LLM_BASE_URL: optional(url),
+    LLM_API_KEY: optional(v.string()),
+    LLM_MODEL: optional(v.pipe(v.string(), v.minLength(1))),
+    LLM_TIMEOUT_MS: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(100), v.maxValue(600_000)),
+      '60000',
+    ),
+    /** The upstream deep-search engine's web search: a SearXNG-style JSON API (`?q=…&format=json`). */
+    SEARCH_API_URL: optional(url),
     REDIS_URL: optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must be a redis:// URL'))),
     SMTP_URL: optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// URL'))),
     MAIL_FROM: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), `no-reply@${brand.domain}`),
@@ -125,6 +155,10 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       throw new ConfigError('Invalid environment: INFERENCE_ENGINE=upstream needs UPSTREAM_API_BASE_URL')
     if (env.INFERENCE_ENGINE === 'onnx' && !env.ONNX_EMBEDDING_MODEL)
       throw new ConfigError('Invalid environment: INFERENCE_ENGINE=onnx needs ONNX_EMBEDDING_MODEL')
+    if (env.DEEPSEARCH_ENGINE === 'upstream' && !(env.LLM_BASE_URL && env.LLM_MODEL && env.SEARCH_API_URL))
+      throw new ConfigError(
+        'Invalid environment: DEEPSEARCH_ENGINE=upstream needs LLM_BASE_URL, LLM_MODEL and SEARCH_API_URL',
+      )
     const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`
     return {
       ...env,

@@ -74,9 +74,23 @@ export function buildRequest(method: string, path: string, init: CallInit = {}):
   return new Request(url, { method, headers, body })
 }
 
+type SpecHandler = Handler & { spec?: { answer: v.GenericSchema } }
+
+function handlerOf(route: RouteLike, method: string, path: string): SpecHandler {
+  const handler = (route.options.server?.handlers as Record<string, SpecHandler> | undefined)?.[method]
+  if (!handler) throw new Error(`no ${method} handler for ${path}`)
+  return handler
+}
+
+/** Calls a route's server handler in process and hands back its Response as is (streams included). */
+export function respond(route: RouteLike, method: string, path: string, init: CallInit = {}): Promise<Response> {
+  return handlerOf(route, method, path)({ request: buildRequest(method, path, init), params: init.params ?? {} })
+}
+
 /**
  * Calls a route's server handler in process, as Start would after its middleware. Every answer is held
- * to the route's contract: a success must parse with the endpoint's answer schema, a refusal with `{detail}`.
+ * to the route's contract: a JSON success must parse with the endpoint's answer schema, a refusal with
+ * `{detail}`. An answer in another media type (text, an event stream) comes back as its text.
  */
 export async function call(
   route: RouteLike,
@@ -84,14 +98,12 @@ export async function call(
   path: string,
   init: CallInit = {},
 ): Promise<{ status: number; body: any; response: Response }> {
-  const handler = (
-    route.options.server?.handlers as Record<string, Handler & { spec?: { answer: v.GenericSchema } }> | undefined
-  )?.[method]
-  if (!handler) throw new Error(`no ${method} handler for ${path}`)
-  const response = await handler({ request: buildRequest(method, path, init), params: init.params ?? {} })
+  const handler = handlerOf(route, method, path)
+  const response = await respond(route, method, path, init)
   const text = await response.text()
-  const body = text ? JSON.parse(text) : undefined
-  const contract = response.ok ? handler.spec?.answer : errorAnswer
+  const isJson = (response.headers.get('content-type') ?? '').startsWith('application/json')
+  const body = text && isJson ? JSON.parse(text) : text || undefined
+  const contract = !response.ok ? errorAnswer : isJson ? handler.spec?.answer : undefined
   if (contract) {
     const checked = v.safeParse(contract, body)
     if (!checked.success)

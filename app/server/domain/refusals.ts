@@ -129,6 +129,35 @@ export class ClassifierChanged extends BaseRefusal {
   readonly kind = 'ClassifierChanged'
 }
 
+/** Why the reader could not read a page; each has its own status (see refusal-answers.ts). */
+export type PageProblem =
+  | 'url'
+  | 'scheme'
+  | 'address'
+  | 'redirects'
+  | 'unreachable'
+  | 'timeout'
+  | 'too-large'
+  | 'content-type'
+  | 'status'
+  | 'selector'
+
+/**
+ * The reader could not read the page it was given: a URL it may not fetch (a non-http(s) scheme, a
+ * non-public address), one it could not reach or download within its limits, or content it cannot convert.
+ * `detail` is what the caller reads; it never names the address a host resolved to.
+ */
+export class PageNotRead extends BaseRefusal {
+  readonly kind = 'PageNotRead'
+  constructor(
+    readonly problem: PageProblem,
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${problem}: ${detail}`, options)
+  }
+}
+
 /** One problem with a caller's input: where (`['body', 'email']`), what, and the kind of check. */
 export interface InputIssue {
   loc: Array<string | number>
@@ -166,6 +195,7 @@ export type Refusal =
   | EngineRefused
   | ClassifierNotFound
   | ClassifierChanged
+  | PageNotRead
 
 export function isRefusal(error: unknown): error is Refusal {
   return error instanceof BaseRefusal

@@ -7,7 +7,9 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest\+json)
 export function compressed(request: Request, response: Response): Response {
   if (!response.body || response.headers.has('content-encoding') || response.status === 204 || response.status === 304)
     return response
-  if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return response
+  const type = response.headers.get('content-type') ?? ''
+  // An event stream is read as it is written; a compressor would hold events back until its block fills.
+  if (!COMPRESSIBLE.test(type) || type.startsWith('text/event-stream')) return response
   if (!/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return response
   // Small answers (most API JSON) gain nothing from compression but pay for it.
   const length = Number(response.headers.get('content-length') ?? Number.POSITIVE_INFINITY)

@@ -3,7 +3,7 @@ import type { RateLimitedApi } from '../../../app.config'
 import { keyOf, optionalKeyOf, type Caller } from '../api/caller'
 import { bearerToken, requireServiceToken } from './auth'
 import { errorResponse, jsonResponse } from './errors'
-import { parseForm, parseJson, parseQuery, type RefuseInput } from './input'
+import { parseForm, parseHeaders, parseJson, parseQuery, type RefuseInput } from './input'
 import { rateLimitHeaders } from './refusal-answers'
 
 type Schema = v.GenericSchema
@@ -24,6 +24,7 @@ export interface EndpointSpec<
   F extends Schema | undefined,
   J extends Schema | undefined,
   A extends Schema,
+  H extends Schema | undefined = undefined,
 > {
   summary: string
   description?: string
@@ -31,9 +32,18 @@ export interface EndpointSpec<
   /** The per-minute limits a keyed call counts against (default: the dashboard's); answered as `X-RateLimit-*`. */
   limit?: RateLimitedApi
   query?: Q
+  /** Request headers the call reads, by lower-case name (an object schema; absent headers are undefined). */
+  headers?: H
   form?: F
   json?: J
+  /** The JSON answer; `run` may instead return a Response of one of the `alternatives`. */
   answer: A
+  /** Answers in other media types (text, event streams), chosen by `Accept`: documented beside the JSON one. */
+  alternatives?: Array<{ mediaType: string; description: string; schema?: Schema }>
+  /** The name of a splat route's path parameter (the file `$.ts`), as the document shows it. */
+  splat?: { name: string; description: string }
+  /** The reference page's section, where it is not the path's first segment. */
+  group?: string
   /** Statuses a caller can be refused with (each documented with the `{detail}` shape). */
   errors: number[]
   /** A valid body for docs and tools, where the schema alone cannot give one (cross-field rules). */
@@ -43,17 +53,18 @@ export interface EndpointSpec<
   refuse?: RefuseInput
 }
 
-export interface EndpointCall<Q, F, J> {
+export interface EndpointCall<Q, F, J, H = undefined> {
   request: Request
   params: Record<string, string>
   query: Parsed<Q>
+  headers: Parsed<H>
   form: Parsed<F>
   json: Parsed<J>
   caller: Caller
 }
 
 export type EndpointHandler = ((ctx: { request: Request; params?: Record<string, string> }) => Promise<Response>) & {
-  spec: EndpointSpec<Schema | undefined, Schema | undefined, Schema | undefined, Schema>
+  spec: EndpointSpec<Schema | undefined, Schema | undefined, Schema | undefined, Schema, Schema | undefined>
 }
 
 /** Where the call stands against its request limit, on success and refusal alike (a 429 says it itself). */
@@ -73,9 +84,10 @@ export function endpoint<
   Q extends Schema | undefined = undefined,
   F extends Schema | undefined = undefined,
   J extends Schema | undefined = undefined,
+  H extends Schema | undefined = undefined,
 >(
-  spec: EndpointSpec<Q, F, J, A>,
-  run: (call: EndpointCall<Q, F, J>) => Promise<v.InferInput<A>> | v.InferInput<A>,
+  spec: EndpointSpec<Q, F, J, A, H>,
+  run: (call: EndpointCall<Q, F, J, H>) => Promise<v.InferInput<A> | Response> | v.InferInput<A> | Response,
 ): EndpointHandler {
   const handler = async ({ request, params = {} }: { request: Request; params?: Record<string, string> }) => {
     const caller: Caller = { request, presentedKey: bearerToken(request) }
@@ -86,8 +98,10 @@ export function endpoint<
       const query = (spec.query ? parseQuery(request, spec.query, spec.refuse) : undefined) as Parsed<Q>
       if (spec.auth === 'key-or-query') caller.presentedKey ??= (query as { api_key?: string } | undefined)?.api_key
       const form = (spec.form ? await parseForm(request, spec.form, spec.refuse) : undefined) as Parsed<F>
+      const headers = (spec.headers ? parseHeaders(request, spec.headers, spec.refuse) : undefined) as Parsed<H>
       const json = (spec.json ? await parseJson(request, spec.json, spec.refuse) : undefined) as Parsed<J>
-      const answer = await run({ request, params, query, form, json, caller })
+      const answer = await run({ request, params, query, headers, form, json, caller })
+      if (answer instanceof Response) return withRateState(answer, caller)
       return withRateState(jsonResponse(answer, spec.cache ? { headers: { 'cache-control': spec.cache } } : {}), caller)
     } catch (error) {
       return withRateState(errorResponse(error), caller)

@@ -8,7 +8,9 @@ import { HttpError } from './errors'
 export type RefuseInput = (issues: InputIssue[]) => Refusal | undefined
 
 /** 422 with the `[{loc, msg, type}]` list existing clients of this API family read (api-contracts.md). */
-export function validationError(where: 'body' | 'query', issues: v.BaseIssue<unknown>[]): InvalidInput {
+export type InputPlace = 'body' | 'query' | 'header'
+
+export function validationError(where: InputPlace, issues: v.BaseIssue<unknown>[]): InvalidInput {
   const detail: InputIssue[] = issues.map((issue) => ({
     loc: [where, ...(issue.path?.map((p) => p.key as string | number) ?? [])],
     msg: issue.message,
@@ -52,7 +54,7 @@ function unstorableTextAt(input: unknown): Array<string | number> | undefined {
 export function validate<S extends v.GenericSchema>(
   schema: S,
   input: unknown,
-  where: 'body' | 'query',
+  where: InputPlace,
   refuse?: RefuseInput,
 ): v.InferOutput<S> {
   const unstorable = unstorableTextAt(input)
@@ -105,6 +107,21 @@ export function parseQuery<S extends v.GenericSchema>(
   refuse?: RefuseInput,
 ): v.InferOutput<S> {
   return validate(schema, queryObject(request, listFields(schema)), 'query', refuse)
+}
+
+/** The request headers an object schema names (by lower-case name), validated; absent ones are left out. */
+export function parseHeaders<S extends v.GenericSchema>(
+  request: Request,
+  schema: S,
+  refuse?: RefuseInput,
+): v.InferOutput<S> {
+  const names = Object.keys((schema as { entries?: Record<string, unknown> }).entries ?? {})
+  const out: Record<string, string> = Object.create(null)
+  for (const name of names) {
+    const value = request.headers.get(name)
+    if (value !== null) out[name] = value
+  }
+  return validate(schema, out, 'header', refuse)
 }
 
 /** The body as text, read only up to the route's limit (the request middleware checked it too, for server functions). */

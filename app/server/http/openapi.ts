@@ -13,6 +13,7 @@ type Spec = EndpointHandler['spec']
  */
 const routeFiles = import.meta.glob<{ Route: { options: { server?: { handlers?: Record<string, unknown> } } } }>([
   '../../routes/api/**/*.ts',
+  '../../routes/r/**/*.ts',
   '../../routes/internal/**/*.ts',
   '../../routes/v1/**/*.ts',
   '!**/openapi[.]json.ts',
@@ -35,7 +36,8 @@ export function urlPathOf(file: string): string {
     .replace(/\.tsx?$/, '')
     .split('/')
   if (segments.at(-1) === 'index') segments.pop()
-  return `/${segments.map((s) => s.replace(/^\$(.+)$/, '{$1}').replaceAll('[.]', '.')).join('/')}`
+  // A splat route (`$.ts`) takes the rest of the path as its `_splat` parameter.
+  return `/${segments.map((s) => (s === '$' ? '{_splat}' : s.replace(/^\$(.+)$/, '{$1}').replaceAll('[.]', '.'))).join('/')}`
 }
 
 const security = {
@@ -49,6 +51,7 @@ const security = {
 const statusText: Record<number, string> = {
   400: 'Bad request',
   401: 'Missing, unknown or revoked key',
+  403: 'Forbidden: a cross-site request, or a page the reader may not fetch (not a public address)',
   402: 'Balance exhausted',
   404: 'Not found',
   409: 'Conflict',
@@ -64,25 +67,38 @@ const statusText: Record<number, string> = {
 /** Any endpoint that needs the database answers 503 while it is unreachable; a client handles it alike everywhere. */
 const everyEndpointMay = [503]
 
-function parameters(path: string, spec: Spec): JsonSchema[] {
-  const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+/** Parameters of one place (query or header) from the object schema that validates them. */
+function namedParameters(place: 'query' | 'header', schema: v.GenericSchema | undefined): JsonSchema[] {
+  const json = schema ? toJsonSchema(schema) : undefined
+  const properties = (json?.properties ?? {}) as Record<string, JsonSchema>
+  const required = (json?.required ?? []) as string[]
+  return Object.entries(properties).map(([name, { description, ...schema }]) => ({
     name,
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }))
-  const query = spec.query ? toJsonSchema(spec.query) : undefined
-  const properties = (query?.properties ?? {}) as Record<string, JsonSchema>
-  const required = (query?.required ?? []) as string[]
-  const inQuery = Object.entries(properties).map(([name, { description, ...schema }]) => ({
-    name,
-    in: 'query',
+    in: place,
     required: required.includes(name),
     ...(description ? { description } : {}),
     schema,
     ...(schema.type === 'array' ? { explode: true } : {}),
   }))
-  return [...inPath, ...inQuery]
+}
+
+function parameters(path: string, spec: Spec): JsonSchema[] {
+  const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    ...(spec.splat?.name === name ? { description: spec.splat.description } : {}),
+    schema: { type: 'string' },
+  }))
+  return [...inPath, ...namedParameters('query', spec.query), ...namedParameters('header', spec.headers)]
+}
+
+/** The 200 answer's media types: the JSON one, then any the endpoint answers instead when `Accept` asks. */
+function successContent(spec: Spec): JsonSchema {
+  const content: JsonSchema = { 'application/json': { schema: toJsonSchema(spec.answer) } }
+  for (const { mediaType, description, schema } of spec.alternatives ?? [])
+    content[mediaType] = { schema: { ...(schema ? toJsonSchema(schema) : { type: 'string' }), description } }
+  return content
 }
 
 function operation(path: string, spec: Spec): JsonSchema {
@@ -92,6 +108,7 @@ function operation(path: string, spec: Spec): JsonSchema {
   return {
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
+    ...(spec.group ? { tags: [spec.group] } : {}),
     security: security[spec.auth],
     parameters: parameters(path, spec),
     ...(body
@@ -103,7 +120,7 @@ function operation(path: string, spec: Spec): JsonSchema {
         }
       : {}),
     responses: {
-      200: { description: 'OK', content: { 'application/json': { schema: toJsonSchema(spec.answer) } } },
+      200: { description: 'OK', content: successContent(spec) },
       ...Object.fromEntries(
         [...spec.errors, ...everyEndpointMay].map((code) => [code, { $ref: `#/components/responses/E${code}` }]),
       ),
@@ -115,11 +132,13 @@ function operation(path: string, spec: Spec): JsonSchema {
 export async function openApiDocument(serverUrl: string): Promise<JsonSchema> {
   const paths: Record<string, Record<string, JsonSchema>> = {}
   for (const [file, load] of Object.entries(routeFiles).sort(([a], [b]) => a.localeCompare(b))) {
-    const path = urlPathOf(file)
+    const filePath = urlPathOf(file)
     const handlers = (await load()).Route.options.server?.handlers ?? {}
     for (const [method, handler] of Object.entries(handlers)) {
       const spec = (handler as Partial<EndpointHandler>).spec
-      if (spec) (paths[path] ??= {})[method.toLowerCase()] = operation(path, spec)
+      if (!spec) continue
+      const path = spec.splat ? filePath.replace('{_splat}', `{${spec.splat.name}}`) : filePath
+      ;(paths[path] ??= {})[method.toLowerCase()] = operation(path, spec)
     }
   }
   const error = { content: { 'application/json': { schema: toJsonSchema(errorAnswer) } } }

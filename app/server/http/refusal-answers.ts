@@ -1,5 +1,5 @@
 import { invalidThresholdsMessage } from '~/lib/balance-notification-schema'
-import type { InputIssue, Refusal } from '../domain/refusals'
+import type { InputIssue, PageProblem, Refusal } from '../domain/refusals'
 
 /** A request limit's state as the headers clients of rate-limited APIs read. `Reset` is in seconds from now. */
 export function rateLimitHeaders(state: { limit: number; remaining: number; resetSeconds: number }) {
@@ -15,6 +15,20 @@ export interface PublicAnswer {
   status: number
   detail: string | InputIssue[]
   headers?: Record<string, string>
+}
+
+/** A page the reader may not fetch is forbidden; one it could not reach or time out on is the gateway's failure. */
+const pageProblemStatus: Record<PageProblem, number> = {
+  url: 422,
+  scheme: 422,
+  address: 403,
+  redirects: 422,
+  unreachable: 502,
+  timeout: 504,
+  'too-large': 422,
+  'content-type': 422,
+  status: 422,
+  selector: 422,
 }
 
 type Answers = { [K in Refusal['kind']]: PublicAnswer | ((refusal: Extract<Refusal, { kind: K }>) => PublicAnswer) }
@@ -63,6 +77,7 @@ const answers: Answers = {
     status: 409,
     detail: 'The classifier was trained by another request meanwhile; send this training again',
   },
+  PageNotRead: (refusal) => ({ status: pageProblemStatus[refusal.problem], detail: refusal.detail }),
   EngineRefused: (refusal) => ({
     status: refusal.status,
     detail: refusal.detail,

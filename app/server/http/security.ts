@@ -49,7 +49,7 @@ export const API_CONTENT_SECURITY_POLICY =
 
 /** Paths answered by API handlers rather than pages: no page policy, no prerendered lookup. */
 export function isApiPath(pathname: string): boolean {
-  return /^\/(api|internal|v1|_serverFn)\//.test(pathname) || /^\/healthz(\/live)?$/.test(pathname)
+  return /^\/(api|internal|v1|_serverFn)\//.test(pathname) || /^\/(healthz(\/live)?|r(\/.*)?)$/.test(pathname)
 }
 
 /** Reliability test 26: on every response, pages and API alike. */
@@ -86,20 +86,23 @@ export function csrfRefusal(request: Request, env: Pick<ServerEnv, 'PUBLIC_BASE_
 
 const CORS_METHODS = 'GET, POST, DELETE, OPTIONS'
 const CORS_HEADERS = 'Authorization, Content-Type'
+/** The reader's options travel as headers, which a browser must be allowed to send. */
+const READER_HEADERS =
+  'Accept, X-Return-Format, X-Target-Selector, X-Remove-Selector, X-With-Links-Summary, X-With-Images-Summary, X-No-Cache, X-Timeout'
 
 const isDashboardApi = (request: Request) => new URL(request.url).pathname.startsWith('/api/v1/')
 
 /**
- * The search APIs (/v1) authenticate by bearer key only and never read cookies, so a page elsewhere gains
- * nothing by calling them with a visitor's browser: they are open to every origin (apps call them from
- * browsers with their own keys), and cross-site requests need no CSRF defence there.
+ * The search APIs (/v1 and the reader at /r) authenticate by bearer key only and never read cookies, so a
+ * page elsewhere gains nothing by calling them with a visitor's browser: they are open to every origin (apps
+ * call them from browsers with their own keys), and cross-site requests need no CSRF defence there.
  */
-const isSearchApi = (request: Request) => new URL(request.url).pathname.startsWith('/v1/')
+const isSearchApi = (request: Request) => /^\/(v1\/|r(\/|$))/.test(new URL(request.url).pathname)
 
 const SEARCH_API_CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers':
-    'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id',
+    'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, X-Cache',
 }
 
 /** Strict CORS for /api/v1: only PUBLIC_BASE_URL may read answers; preflights from elsewhere are refused. */
@@ -110,7 +113,7 @@ export function corsPreflight(request: Request, env: Pick<ServerEnv, 'PUBLIC_BAS
       headers: {
         ...SEARCH_API_CORS,
         'Access-Control-Allow-Methods': CORS_METHODS,
-        'Access-Control-Allow-Headers': `${CORS_HEADERS}, X-Request-Id`,
+        'Access-Control-Allow-Headers': `${CORS_HEADERS}, X-Request-Id, ${READER_HEADERS}`,
         'Access-Control-Max-Age': '600',
       },
     })

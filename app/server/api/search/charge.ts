@@ -29,20 +29,33 @@ export async function chargeRequest(
     async refund() {
       // A retried request's debit belongs to the first attempt, which may have been answered.
       if (result.duplicate) return
-      try {
-        await applyEntry(db, {
-          keyId: key.id,
-          amount: usage.tokens,
-          type: 'adjustment',
-          externalRef: `usage-reversal:${usageEventId}`,
-          product: usage.product,
-          model: usage.model,
-        })
-      } catch (error) {
-        // The key was revoked meanwhile (its balance moved on by a transfer), so it takes no credit: left to an operator.
-        log('error', 'refund of an unanswered request failed', { error: errorFields(error) })
-      }
+      await giveBack(db, key, { ...usage, usageEventId })
     },
+  }
+}
+
+/**
+ * Credits back tokens a usage event debited and did not use, as the one `usage-reversal:` entry of that
+ * event (the usage tab nets it out of the event's product and model).
+ */
+export async function giveBack(
+  db: Db,
+  key: ApiKey,
+  usage: { tokens: number; product: string; model: string; usageEventId: string },
+): Promise<void> {
+  if (usage.tokens <= 0) return
+  try {
+    await applyEntry(db, {
+      keyId: key.id,
+      amount: usage.tokens,
+      type: 'adjustment',
+      externalRef: `usage-reversal:${usage.usageEventId}`,
+      product: usage.product,
+      model: usage.model,
+    })
+  } catch (error) {
+    // The key was revoked meanwhile (its balance moved on by a transfer), so it takes no credit: left to an operator.
+    log('error', 'refund of an unanswered request failed', { error: errorFields(error) })
   }
 }
 

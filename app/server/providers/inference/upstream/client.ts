@@ -12,15 +12,30 @@ export interface UpstreamConnection {
 }
 
 /** POSTs `body` as JSON to `path` and answers the parsed JSON of a 2xx answer; anything else is `EngineRefused`. */
-export async function postJson(connection: UpstreamConnection, path: string, body: unknown): Promise<unknown> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
+export function postJson(connection: UpstreamConnection, path: string, body: unknown): Promise<unknown> {
+  return requestJson(connection, path, { method: 'POST', body: JSON.stringify(body) })
+}
+
+/** GETs `path` (with its query) and answers the parsed JSON of a 2xx answer; anything else is `EngineRefused`. */
+export function getJson(connection: UpstreamConnection, path: string): Promise<unknown> {
+  return requestJson(connection, path, { method: 'GET' })
+}
+
+async function requestJson(
+  connection: UpstreamConnection,
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: string },
+): Promise<unknown> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (init.body !== undefined) headers['content-type'] = 'application/json'
   if (connection.apiKey) headers.authorization = `Bearer ${connection.apiKey}`
+  // A query may hold the caller's words: the logs name the path only.
+  const logged = path.split('?')[0] || '/'
   let answer: { status: number; headers: Headers; text: string }
   try {
     const response = await connection.fetch(`${connection.baseUrl}${path}`, {
-      method: 'POST',
+      ...init,
       headers,
-      body: JSON.stringify(body),
       // The timeout covers reading the answer too. A redirect is refused: our key goes to the configured host only.
       signal: AbortSignal.timeout(connection.timeoutMs),
       redirect: 'error',
@@ -28,19 +43,19 @@ export async function postJson(connection: UpstreamConnection, path: string, bod
     answer = { status: response.status, headers: response.headers, text: await response.text() }
   } catch (error) {
     if (isTimeout(error)) throw new EngineRefused(504, 'Upstream API timed out')
-    log('warn', 'upstream API unreachable', { path, error: errorFields(error) })
+    log('warn', 'upstream API unreachable', { path: logged, error: errorFields(error) })
     throw new EngineRefused(502, 'Upstream API unreachable')
   }
   if (answer.status < 200 || answer.status > 299) {
     const refusal = refusalFor(answer.status, answer.text, answer.headers)
     // The caller's own mistakes (422) are not ours to watch; credentials, balance and outages are.
-    if (refusal.status !== 422) log('warn', 'upstream API refused', { path, status: answer.status })
+    if (refusal.status !== 422) log('warn', 'upstream API refused', { path: logged, status: answer.status })
     throw refusal
   }
   try {
     return JSON.parse(answer.text)
   } catch {
-    throw malformed(path, 'not JSON')
+    throw malformed(logged, 'not JSON')
   }
 }
 

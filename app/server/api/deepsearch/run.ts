@@ -1,0 +1,124 @@
+import { effortDefaults, type DeepSearchBody, type UrlCitation } from '~/contracts/deepsearch'
+import { InsufficientBalance } from '../../domain/refusals'
+import { serverEnv } from '../../env'
+import type { AgentQuestion, AgentTools } from '../../providers/deepsearch/engine'
+import { deepSearchEngine } from '../../providers/deepsearch/select'
+import { countTokens } from '../../providers/inference/tokens'
+import { targetUrl } from '../../providers/reader/page-rules'
+import { keyOf, type Caller } from '../caller'
+import { cachedOrRead } from '../reader/page-cache'
+import { TokenMeter } from '../search/meter'
+import { chunkMaker, type ChunkMaker, type Totals } from './chunks'
+import type { CompletionChunk } from '~/contracts/deepsearch'
+
+/** Sources an answer cites at most, by effort. */
+const citationsByEffort = { low: 3, medium: 5, high: 8 } as const
+/** Seconds a page the agent opens may take to arrive. */
+const READ_TIMEOUT_SECONDS = 15
+
+/** The budget kept back for the answer: the agent stops reading before it would eat into it. */
+export const answerReserve = (budget: number) => Math.min(1500, Math.floor(budget / 10))
+
+export interface DeepSearchRun {
+  chunks: ChunkMaker
+  /** Runs the agent, handing each chunk to `emit` as soon as it is paid for; resolves with what the last chunk reports. */
+  run(
+    emit: (chunk: CompletionChunk) => void,
+    signal: AbortSignal,
+  ): Promise<{ content: string; citations: UrlCitation[]; totals: Totals }>
+}
+
+function questionOf(body: DeepSearchBody): AgentQuestion {
+  const effort = effortDefaults[body.reasoning_effort]
+  return {
+    question: body.messages.at(-1)!.content.trim(),
+    context: body.messages.slice(0, -1),
+    maxAttempts: body.max_attempts ?? effort.maxAttempts,
+    maxCitations: citationsByEffort[body.reasoning_effort],
+    noDirectAnswer: body.no_direct_answer,
+    hosts: { boost: body.boost_hostnames, bad: body.bad_hostnames, only: body.only_hostnames },
+  }
+}
+
+/**
+ * POST /v1/chat/completions. Checks the caller (its key, limit and balance) before anything is sent, so
+ * those refusals are plain HTTP answers; the run then meters every token the agent reads (pages, prompts)
+ * and writes (reasoning, answer) against `budget_tokens` and the key's balance, each covered before the
+ * chunk carrying it leaves. What was reserved and not used is given back when the run ends, however it ends.
+ */
+export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): Promise<DeepSearchRun> {
+  const { db, key } = await keyOf(caller, 'deepsearch')
+  if (key.balance <= 0) throw new InsufficientBalance()
+  const env = serverEnv()
+  const engine = await deepSearchEngine(env)
+  const budget = body.budget_tokens ?? effortDefaults[body.reasoning_effort].budgetTokens
+  const chunks = chunkMaker(body.model)
+  const question = questionOf(body)
+
+  return {
+    chunks,
+    async run(emit, signal) {
+      const meter = new TokenMeter(db, key, { product: 'deepsearch', model: body.model })
+      const counts = { read: 0, written: 0 }
+      const total = () => counts.read + counts.written
+      let answer = ''
+      let thinking = true
+      const written = async (text: string) => {
+        counts.written += countTokens(text)
+        await meter.cover(total())
+      }
+      const tools: AgentTools = {
+        signal,
+        remaining: () => budget - total(),
+        async read(url) {
+          const headers = {
+            'x-return-format': 'content' as const,
+            'x-with-links-summary': false,
+            'x-with-images-summary': false,
+            'x-no-cache': false,
+            'x-timeout': READ_TIMEOUT_SECONDS,
+          }
+          const { page } = await cachedOrRead(db, env, targetUrl(url), headers, { signal })
+          return { url: page.url, title: page.title, content: page.content, publishedTime: page.publishedTime }
+        },
+        async allowRead(tokens) {
+          if (total() + tokens + answerReserve(budget) > budget) return false
+          counts.read += tokens
+          await meter.cover(total())
+          return true
+        },
+        async think({ text, url, query }) {
+          signal.throwIfAborted()
+          const content = `${text}\n`
+          await written(content)
+          emit(chunks.think(content, { ...(url && { url }), ...(query && { query }) }))
+        },
+        async write(text) {
+          signal.throwIfAborted()
+          if (thinking) {
+            thinking = false
+            emit(chunks.thinkEnd())
+          }
+          await written(text)
+          answer += text
+          emit(chunks.text(text))
+        },
+      }
+      try {
+        emit(chunks.thinkStart())
+        const result = await engine.run(question, tools)
+        if (thinking) emit(chunks.thinkEnd())
+        const totals: Totals = {
+          usage: { prompt_tokens: counts.read, completion_tokens: counts.written, total_tokens: total() },
+          visitedURLs: result.visitedURLs,
+          readURLs: result.readURLs,
+          numURLs: result.visitedURLs.length,
+        }
+        emit(chunks.final(result.citations, totals))
+        return { content: answer.trim(), citations: result.citations, totals }
+      } finally {
+        await meter.settle(total())
+      }
+    },
+  }
+}

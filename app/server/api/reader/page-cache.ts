@@ -1,0 +1,59 @@
+import type { ReaderHeaders } from '~/contracts/reader'
+import type { Db } from '../../db/types'
+import { cachedPage, cachePage } from '../../domain/reader-cache'
+import type { ServerEnv } from '../../env'
+import { errorFields, log } from '../../log'
+import { fetchLimitsOf, readPage, type ConvertedPage, type ConvertOptions } from '../../providers/reader/read-page'
+import { readerLimits } from '~/contracts/reader'
+
+export function convertOptionsOf(headers: ReaderHeaders): ConvertOptions {
+  return {
+    format: headers['x-return-format'],
+    targetSelector: headers['x-target-selector'],
+    removeSelector: headers['x-remove-selector'],
+    withLinks: headers['x-with-links-summary'],
+    withImages: headers['x-with-images-summary'],
+  }
+}
+
+/** Names a conversion: the URL, every option that changes what is answered, and whether private addresses were allowed. */
+async function cacheKeyOf(url: URL, options: ConvertOptions, allowPrivate: boolean): Promise<string> {
+  const text = JSON.stringify([url.href, options, allowPrivate])
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+export interface PageRead {
+  page: ConvertedPage
+  /** Answered from the cache, without fetching. */
+  cached: boolean
+}
+
+/**
+ * A page from the cache when it holds a conversion younger than READER_CACHE_TTL_SECONDS (unless the caller
+ * sent `X-No-Cache: true`), else fetched, converted and cached. A cache that cannot be written is logged,
+ * not the caller's problem: the page is answered all the same.
+ */
+export async function cachedOrRead(
+  db: Db,
+  env: ServerEnv,
+  url: URL,
+  headers: ReaderHeaders,
+  options: { signal?: AbortSignal; onPartial?: (page: ConvertedPage) => Promise<void> } = {},
+): Promise<PageRead> {
+  const convert = convertOptionsOf(headers)
+  const ttl = env.READER_CACHE_TTL_SECONDS
+  const key = ttl > 0 ? await cacheKeyOf(url, convert, env.READER_ALLOW_PRIVATE_NETWORKS) : undefined
+  if (key && !headers['x-no-cache']) {
+    const hit = await cachedPage<ConvertedPage>(db, key)
+    if (hit) return { page: hit, cached: true }
+  }
+  const timeout = headers['x-timeout'] ?? readerLimits.defaultTimeoutSeconds
+  const limits = fetchLimitsOf(env, timeout, options.signal)
+  const page = await readPage(url, convert, limits, options.onPartial)
+  if (key)
+    await cachePage(db, { key, url: url.href, page, ttlSeconds: ttl }).catch((error: unknown) =>
+      log('warn', 'reader cache not written', { error: errorFields(error) }),
+    )
+  return { page, cached: false }
+}

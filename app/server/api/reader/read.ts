@@ -1,0 +1,92 @@
+import type { ReaderHeaders, ReaderPage } from '~/contracts/reader'
+import { getDb } from '../../db/client'
+import type { Db } from '../../db/types'
+import type { ApiKey } from '../../domain/keys'
+import { InsufficientBalance } from '../../domain/refusals'
+import { serverEnv } from '../../env'
+import { countTokens } from '../../providers/inference/tokens'
+import { summaryText } from '../../providers/reader/convert/summaries'
+import { targetUrl } from '../../providers/reader/page-rules'
+import type { ConvertedPage } from '../../providers/reader/read-page'
+import { keyOf, type Caller } from '../caller'
+import { chargeRequest } from '../search/charge'
+import { TokenMeter } from '../search/meter'
+import { cachedOrRead } from './page-cache'
+
+/** How the reader's usage is named in the ledger and the usage tab. */
+export const READER_MODEL = 'reader-readability-turndown'
+
+export interface ReadCall {
+  /** The URL as the caller wrote it. */
+  target: string
+  headers: ReaderHeaders
+  /** Ends the read when the caller goes away. */
+  signal?: AbortSignal
+}
+
+/** A page as answered, with its output tokens (the content and any summaries), whatever the answer's format. */
+export function answeredPage(page: ConvertedPage): ReaderPage {
+  const summaries = summaryText(page.links, page.images)
+  return { ...page, usage: { tokens: countTokens(summaries ? `${page.content}\n\n${summaries}` : page.content) } }
+}
+
+/**
+ * The caller's key when it sent one (already checked and limited by the endpoint). A key with nothing left
+ * is refused before any page is fetched: the read would cost work it cannot pay for.
+ */
+async function payerOf(caller: Caller): Promise<{ db: Db; key: ApiKey } | undefined> {
+  if (caller.presentedKey === undefined) return undefined
+  const payer = await keyOf(caller, 'reader')
+  if (payer.key.balance <= 0) throw new InsufficientBalance()
+  return payer
+}
+
+/**
+ * GET /r/{url}, POST /r: one page, converted as the headers ask. Without a key it is free (20 requests a
+ * minute per address); with one, its output tokens are charged once the page is converted and before it
+ * is answered (402 when the key cannot pay them, and nothing is answered).
+ */
+export async function readForCaller(caller: Caller, call: ReadCall): Promise<{ page: ReaderPage; cached: boolean }> {
+  const url = targetUrl(call.target)
+  const payer = await payerOf(caller)
+  const db = payer?.db ?? (await getDb())
+  const { page, cached } = await cachedOrRead(db, serverEnv(), url, call.headers, { signal: call.signal })
+  const answered = answeredPage(page)
+  if (payer)
+    await chargeRequest(payer.db, payer.key, { tokens: answered.usage.tokens, product: 'reader', model: READER_MODEL })
+  return { page: answered, cached }
+}
+
+/**
+ * The same read as an event stream: `send` gets the page converted so far while it downloads, then the whole
+ * page, each snapshot completer than the last. A keyed caller pays for the largest snapshot sent, covered
+ * before it is sent; a key that runs out stops the stream with 402 before the snapshot it cannot pay for.
+ */
+export async function streamForCaller(
+  caller: Caller,
+  call: ReadCall,
+  send: (page: ReaderPage) => Promise<void>,
+): Promise<{ cached: boolean }> {
+  const url = targetUrl(call.target)
+  const payer = await payerOf(caller)
+  const meter = payer && new TokenMeter(payer.db, payer.key, { product: 'reader', model: READER_MODEL })
+  let delivered = 0
+  const deliver = async (page: ConvertedPage) => {
+    const answered = answeredPage(page)
+    const covered = Math.max(delivered, answered.usage.tokens)
+    await meter?.cover(covered)
+    await send(answered)
+    delivered = covered
+  }
+  try {
+    const db = payer?.db ?? (await getDb())
+    const { page, cached } = await cachedOrRead(db, serverEnv(), url, call.headers, {
+      signal: call.signal,
+      onPartial: deliver,
+    })
+    await deliver(page)
+    return { cached }
+  } finally {
+    await meter?.settle(delivered)
+  }
+}

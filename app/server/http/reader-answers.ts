@@ -1,0 +1,82 @@
+import type { ReaderHeaders, ReaderMediaType, ReaderPage } from '~/contracts/reader'
+import { readForCaller, streamForCaller, type ReadCall } from '../api/reader/read'
+import type { Caller } from '../api/caller'
+import { summaryText } from '../providers/reader/convert/summaries'
+import type { EndpointHandler } from './endpoint'
+import { jsonResponse, publicAnswer } from './errors'
+import { eventStreamResponse } from './event-stream'
+
+/** The answer format `Accept` asks for: an event stream or JSON when it names them, plain text otherwise. */
+export function readerMediaTypeOf(accept: string | null): ReaderMediaType {
+  const types = (accept ?? '').split(',').map((part) => part.split(';')[0].trim().toLowerCase())
+  if (types.includes('text/event-stream')) return 'text/event-stream'
+  if (types.includes('application/json')) return 'application/json'
+  return 'text/plain'
+}
+
+/**
+ * The plain-text answer. Markdown (`content`, `markdown`) comes under a header block naming the page, the
+ * format existing clients of this API read; `html` and `text` come as they are, ready to pipe on.
+ */
+export function readerText(page: ReaderPage, format: ReaderHeaders['x-return-format']): string {
+  const summaries = summaryText(page.links, page.images)
+  const tail = summaries ? `\n\n${summaries}` : ''
+  if (format === 'html' || format === 'text') return `${page.content}${tail}`
+  const lines = [`Title: ${page.title}`, `URL Source: ${page.url}`]
+  if (page.publishedTime) lines.push(`Published Time: ${page.publishedTime}`)
+  return `${lines.join('\n\n')}\n\nMarkdown Content:\n${page.content}${tail}`
+}
+
+/** Reads the page for the caller and answers in the format `Accept` asked for. */
+export async function readerAnswer(caller: Caller, call: Omit<ReadCall, 'signal'>): Promise<Response> {
+  const { request } = caller
+  const mediaType = readerMediaTypeOf(request.headers.get('accept'))
+  if (mediaType === 'text/event-stream') {
+    return eventStreamResponse(
+      async (sink) => {
+        await streamForCaller(caller, { ...call, signal: sink.signal }, async (page) =>
+          sink.send({ event: 'data', data: JSON.stringify(page) }),
+        )
+      },
+      (error) => {
+        const { status, detail } = publicAnswer(error)
+        return { event: 'error', data: JSON.stringify({ code: status, detail }) }
+      },
+      { signal: request.signal },
+    )
+  }
+  const { page, cached } = await readForCaller(caller, { ...call, signal: request.signal })
+  const headers = { 'x-cache': cached ? 'hit' : 'miss' }
+  if (mediaType === 'application/json') return jsonResponse({ code: 200, status: 20000, data: page }, { headers })
+  return new Response(readerText(page, call.headers['x-return-format']), {
+    headers: { ...headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  })
+}
+
+/** The URL after `/r/` as sent, with the request's query (which belongs to the page); an encoded one is decoded. */
+export function targetOfPath(request: Request): string {
+  const url = new URL(request.url)
+  const rest = `${url.pathname.replace(/^\/r\/?/, '')}${url.search}`
+  return /^https?%3A/i.test(rest) ? decodeURIComponent(rest) : rest
+}
+
+const readerDescription = `Fetches the page and answers it by \`Accept\`: \`text/plain\` (default) as "Title: …\\n\\nURL Source: …\\n\\nMarkdown Content:\\n…", \`application/json\` as \`{code, status, data}\`, or \`text/event-stream\` as \`data\` events, each a completer snapshot of the page (an \`error\` event ends a stream that failed after it began). \`X-Return-Format\`: \`content\` (default: the Readability article when it holds at least 0.3 of the page's Markdown, else the whole page), \`markdown\` (the whole page), \`html\` or \`text\`. Only public http(s) addresses are fetched (403 otherwise), with up to 5 redirects, 10 MiB and \`X-Timeout\` seconds (default 30, at most 180); HTML, plain text, Markdown and JSON are converted, anything else is refused with 422. Converted pages are cached for an hour (\`X-Cache: hit\`) unless \`X-No-Cache: true\`. Free without a key (20 requests a minute per address); with a key, the output tokens are charged (402 when the key cannot pay them).`
+
+/** What GET /r/{url} and POST /r share: their documentation, headers, answers and refusals. */
+export const readerSpec: Pick<
+  EndpointHandler['spec'],
+  'description' | 'auth' | 'limit' | 'group' | 'alternatives' | 'errors'
+> = {
+  description: readerDescription,
+  auth: 'key-optional',
+  limit: 'reader',
+  group: 'v1',
+  alternatives: [
+    { mediaType: 'text/plain', description: 'The page as text (the default answer)' },
+    {
+      mediaType: 'text/event-stream',
+      description: '`data` events, each a JSON snapshot shaped like `data` of the JSON answer',
+    },
+  ],
+  errors: [401, 402, 403, 422, 429, 502, 504],
+}

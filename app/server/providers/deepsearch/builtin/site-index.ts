@@ -1,0 +1,63 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { models } from '#content/models'
+import { posts } from '#content/news'
+import { papers } from '#content/papers'
+import { products } from '#content/products'
+import { i18nFor, loadMessages } from '~/lib/i18n'
+import { parsePage } from '../../reader/convert/html-document'
+import { textOf } from '../../reader/convert/text'
+import type { ReadPage } from '../engine'
+
+/** One page of this site as the built-in engine searches and reads it. */
+export interface SitePage extends ReadPage {
+  /** What the search ranks on: the title and the text. */
+  searchText: string
+}
+
+/** `2025/10/01` → ISO 8601 at midnight UTC. */
+const isoDay = (day: string) => new Date(`${day.replaceAll('/', '-')}T00:00:00Z`).toISOString()
+
+/**
+ * The site's own content as pages at their public URLs: products, models, papers (on the models page's
+ * research section) and news. The text is what each page shows (the English catalog's wording; news
+ * rendered from Markdown as the news page renders it), so a quote from it can be found on the page.
+ */
+async function buildIndex(baseUrl: string): Promise<SitePage[]> {
+  const i18n = i18nFor('en-US', await loadMessages('en-US'))
+  const say = (descriptor: MessageDescriptor) => i18n._(descriptor)
+  const page = (url: string, title: string, paragraphs: string[], publishedTime?: string): SitePage => {
+    const content = paragraphs.filter(Boolean).join('\n\n')
+    return { url: `${baseUrl}${url}`, title, content, publishedTime, searchText: `${title}\n\n${content}` }
+  }
+  const { marked } = await import('marked')
+  const news = await Promise.all(
+    posts.map(async (post) => {
+      const html = await marked.parse(post.body)
+      const text = textOf([parsePage(html, baseUrl).body])
+      return page(`/news/${post.slug}`, post.title, [post.excerpt, text], isoDay(post.date))
+    }),
+  )
+  return [
+    ...products.map((product) =>
+      page(product.homepage.replace('/{-$locale}', ''), say(product.label), [
+        say(product.caption),
+        say(product.description),
+        say(product.audience),
+        say(product.pricing),
+      ]),
+    ),
+    ...models.map((model) =>
+      page(`/models/${model.slug}`, model.name, [say(model.description)], isoDay(model.releaseDate)),
+    ),
+    ...papers.map((paper) => page('/models#research', paper.title, [paper.summary], isoDay(paper.date))),
+    ...news,
+  ]
+}
+
+let built: { baseUrl: string; pages: Promise<SitePage[]> } | undefined
+
+/** The index for this origin, built on first use and kept (the content is part of the build). */
+export function siteIndex(baseUrl: string): Promise<SitePage[]> {
+  if (built?.baseUrl !== baseUrl) built = { baseUrl, pages: buildIndex(baseUrl) }
+  return built.pages
+}

@@ -1,0 +1,106 @@
+import { Readability } from '@mozilla/readability'
+import type { ReturnFormat } from '~/contracts/reader'
+import type { PageKind } from '../page-rules'
+import { parsePage, removeInert, removeSelected, targetElements, type HtmlElement } from './html-document'
+import { markdownOf } from './markdown'
+import { metadataOf } from './metadata'
+import { imagesOf, linksOf } from './summaries'
+import { textOf } from './text'
+
+export interface ConvertOptions {
+  format: ReturnFormat
+  targetSelector?: string
+  removeSelector?: string
+  withLinks: boolean
+  withImages: boolean
+}
+
+/** What the reader made of a page, before it is metered and answered. */
+export interface ConvertedPage {
+  title: string
+  description: string
+  url: string
+  content: string
+  publishedTime?: string
+  links: Record<string, string>
+  images: Record<string, string>
+}
+
+/**
+ * The article is kept when its Markdown holds at least this share of the whole page's: below it,
+ * Readability most likely picked a fragment (a comment, a sidebar) of a page that is not an article.
+ */
+export const ARTICLE_SHARE = 0.3
+
+/** A page in the requested format (see README, "Reader"): `content` is the article or, failing that, the page. */
+export function convertPage(source: string, kind: PageKind, url: string, options: ConvertOptions): ConvertedPage {
+  if (kind === 'html') return convertHtml(source, url, options)
+  const content =
+    kind === 'json' && (options.format === 'content' || options.format === 'markdown')
+      ? `\`\`\`json\n${prettyJson(source)}\n\`\`\``
+      : source.trim()
+  return { title: '', description: '', url, content, links: {}, images: {} }
+}
+
+function prettyJson(source: string): string {
+  try {
+    return JSON.stringify(JSON.parse(source), null, 2)
+  } catch {
+    return source.trim()
+  }
+}
+
+function convertHtml(html: string, url: string, options: ConvertOptions): ConvertedPage {
+  const document = parsePage(html, url)
+  const metadata = metadataOf(document)
+  removeInert(document)
+  if (options.removeSelector) removeSelected(document, options.removeSelector)
+  const body = (document.body ?? document.documentElement) as HtmlElement
+  const roots = options.targetSelector ? targetElements(document, options.targetSelector) : [body]
+  const page = {
+    ...metadata,
+    url,
+    links: options.withLinks ? linksOf(roots) : {},
+    images: options.withImages ? imagesOf(roots) : {},
+  }
+  switch (options.format) {
+    case 'html':
+      return {
+        ...page,
+        content: options.targetSelector ? roots.map((r) => r.outerHTML).join('\n') : document.toString(),
+      }
+    case 'text':
+      return { ...page, content: textOf(roots) }
+    case 'markdown':
+      return { ...page, content: markdownOf(roots) }
+    case 'content': {
+      const full = markdownOf(roots)
+      if (options.targetSelector) return { ...page, content: full }
+      const article = articleOf(document)
+      if (!article) return { ...page, content: full }
+      const articleMarkdown = markdownOf([article.element])
+      const kept = articleMarkdown.length >= ARTICLE_SHARE * full.length ? articleMarkdown : full
+      return {
+        ...page,
+        title: page.title || article.title,
+        publishedTime: page.publishedTime ?? article.publishedTime,
+        content: kept,
+      }
+    }
+  }
+}
+
+/** Readability's article (it rewrites the document it reads, so this comes last); undefined when it finds none. */
+function articleOf(document: ReturnType<typeof parsePage>) {
+  const article = new Readability(document as unknown as Document, {
+    serializer: (node: Node) => node,
+    keepClasses: false,
+  }).parse()
+  if (!article?.content) return undefined
+  const publishedTime = article.publishedTime ? new Date(article.publishedTime) : undefined
+  return {
+    element: article.content as unknown as HtmlElement,
+    title: (article.title ?? '').trim(),
+    publishedTime: publishedTime && !Number.isNaN(publishedTime.getTime()) ? publishedTime.toISOString() : undefined,
+  }
+}

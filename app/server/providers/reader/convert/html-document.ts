@@ -1,0 +1,100 @@
+import { parseHTML } from 'linkedom'
+import { PageNotRead } from '../../../domain/refusals'
+
+/** The server DOM the reader converts with: linkedom's, which is fast and needs no browser. */
+export type HtmlDocument = ReturnType<typeof parseHTML>['document']
+export type HtmlElement = Element
+
+/** Never content: code, styles and embedded objects. */
+const inert = 'script, style, noscript, template, iframe, object, embed'
+
+/** A table's rows in document order, as `HTMLTableElement.rows` gives them (its own, not nested tables'). */
+function tableRows(table: Element): Element[] {
+  return [...table.children].flatMap((child) =>
+    child.nodeName === 'TR'
+      ? [child]
+      : /^T(HEAD|BODY|FOOT)$/.test(child.nodeName)
+        ? [...child.children].filter((row) => row.nodeName === 'TR')
+        : [],
+  )
+}
+
+let tablesPatched = false
+
+/**
+ * linkedom has no HTMLTableElement, so a table has no `rows`, which the GFM converter reads to write a
+ * Markdown table (without it, tables come out as run-together cell text). Added to linkedom's own element
+ * class once, for tables only.
+ */
+function patchTableRows(document: HtmlDocument): void {
+  if (tablesPatched) return
+  tablesPatched = true
+  const prototype = Object.getPrototypeOf(document.createElement('table')) as object
+  if ('rows' in prototype) return
+  Object.defineProperty(prototype, 'rows', {
+    configurable: true,
+    get(this: Element) {
+      return this.nodeName === 'TABLE' ? tableRows(this) : undefined
+    },
+  })
+}
+
+/** Parses a page (or part of one, while it downloads), with links and images made absolute against its base URL. */
+export function parsePage(html: string, pageUrl: string): HtmlDocument {
+  const markup = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`
+  const { document } = parseHTML(markup)
+  patchTableRows(document)
+  const base = baseUrlOf(document, pageUrl)
+  for (const element of document.querySelectorAll('a[href], area[href]')) absolutize(element, 'href', base, true)
+  for (const element of document.querySelectorAll('img[src]')) absolutize(element, 'src', base, false)
+  return document
+}
+
+/** Removes what is never content, once the metadata (which may sit in JSON-LD scripts) has been read. */
+export function removeInert(document: HtmlDocument): void {
+  for (const element of document.querySelectorAll(inert)) element.remove()
+}
+
+function baseUrlOf(document: HtmlDocument, pageUrl: string): string {
+  const href = document.querySelector('base[href]')?.getAttribute('href')
+  if (!href) return pageUrl
+  try {
+    return new URL(href, pageUrl).href
+  } catch {
+    return pageUrl
+  }
+}
+
+/** Makes one attribute absolute; a link to script (javascript:, data:) loses its target rather than keeping it. */
+function absolutize(element: HtmlElement, attribute: string, base: string, isLink: boolean): void {
+  const value = element.getAttribute(attribute)?.trim() ?? ''
+  let url: URL | undefined
+  try {
+    url = new URL(value, base)
+  } catch {
+    url = undefined
+  }
+  const keeps = url && (url.protocol === 'http:' || url.protocol === 'https:' || (isLink && url.protocol === 'mailto:'))
+  if (keeps) element.setAttribute(attribute, url!.href)
+  else element.removeAttribute(attribute)
+}
+
+function selectAll(document: HtmlDocument, selector: string, header: string): HtmlElement[] {
+  try {
+    return [...document.querySelectorAll(selector)]
+  } catch (error) {
+    throw new PageNotRead('selector', `${header} is not a valid CSS selector`, { cause: error })
+  }
+}
+
+/** Removes what `X-Remove-Selector` names. */
+export function removeSelected(document: HtmlDocument, selector: string): void {
+  for (const element of selectAll(document, selector, 'X-Remove-Selector')) element.remove()
+}
+
+/** The elements `X-Target-Selector` names, outermost only (a match inside another match would repeat). */
+export function targetElements(document: HtmlDocument, selector: string): HtmlElement[] {
+  const found = selectAll(document, selector, 'X-Target-Selector')
+  if (found.length === 0) throw new PageNotRead('selector', 'X-Target-Selector matched no element of the page')
+  return found.filter((element) => !found.some((other) => other !== element && other.contains(element)))
+}

@@ -1,0 +1,37 @@
+import type { HostResolver } from './resolve'
+
+/** How one page may be fetched. */
+export interface FetchLimits {
+  /** Whether the reader may connect to this (resolved or literal) address. */
+  allows: (address: string) => boolean
+  resolve: HostResolver
+  timeoutMs: number
+  maxBytes: number
+  maxRedirects: number
+  /** Cancels the fetch (the caller went away). */
+  signal?: AbortSignal
+}
+
+export interface FetchedPage {
+  /** Where the page was found, after redirects. */
+  url: string
+  /** The media type, lower-case, without parameters. */
+  mediaType: string
+  charset: string | undefined
+  /** The decompressed body as it arrives, never more than `maxBytes` in all. */
+  body: AsyncIterable<Uint8Array>
+}
+
+/**
+ * Fetches a page a stranger named, as the reader must: every host resolved and checked before connecting
+ * (and connected to at the address checked), every redirect checked again. It needs raw sockets and DNS,
+ * so the implementation (`./node-fetch.ts`) is Node-only; an edge build routes the reader to a Node backend.
+ */
+export type PageFetcher = (url: URL, limits: FetchLimits) => Promise<FetchedPage>
+
+let nodeFetcher: Promise<PageFetcher> | undefined
+
+/** The Node implementation, loaded on first use so nothing else pulls node:http and node:dns in. */
+export function pageFetcher(): Promise<PageFetcher> {
+  return (nodeFetcher ??= import('./node-fetch').then((m) => m.fetchPage))
+}

@@ -1,0 +1,165 @@
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import type { LookupFunction } from 'node:net'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import { brand } from '../../../../app.config'
+import { PageNotRead } from '../../domain/refusals'
+import { hostOf } from './address-policy'
+import type { FetchedPage, FetchLimits } from './fetcher'
+import { checkScheme, describeSize, readableMediaType } from './page-rules'
+import { HostNotFound, type ResolvedAddress } from './resolve'
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308])
+
+/** Answers every lookup with the address already checked, so the connection cannot go anywhere else. */
+function pinnedLookup({ address, family }: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, [{ address, family }])
+    else callback(null, address, family)
+  }
+}
+
+/** The address to connect to: the literal one, or every address of the name, each of which must be allowed. */
+async function checkedAddress(url: URL, limits: FetchLimits): Promise<ResolvedAddress> {
+  const { host, isAddress } = hostOf(url)
+  let addresses: ResolvedAddress[]
+  try {
+    addresses = isAddress ? [{ address: host, family: host.includes(':') ? 6 : 4 }] : await limits.resolve(host)
+  } catch (error) {
+    if (error instanceof HostNotFound)
+      throw new PageNotRead('unreachable', `${url.hostname} does not resolve`, { cause: error })
+    throw error
+  }
+  if (addresses.some(({ address }) => !limits.allows(address)))
+    throw new PageNotRead('address', `Refused to read ${url.host}: it is not a public address`)
+  return addresses[0]
+}
+
+function send(url: URL, address: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+  const { host } = hostOf(url)
+  const options: RequestOptions = {
+    host,
+    port: url.port || undefined,
+    path: `${url.pathname}${url.search}`,
+    method: 'GET',
+    // A fresh connection per request: a pooled one could have been opened to an address checked for another name.
+    agent: false,
+    lookup: pinnedLookup(address),
+    signal,
+    headers: {
+      'user-agent': `${brand.shortName}Reader/1.0 (+https://${brand.domain})`,
+      accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,text/markdown;q=0.9,*/*;q=0.1',
+      'accept-encoding': 'gzip, deflate, br',
+      'accept-language': 'en;q=1, *;q=0.5',
+    },
+  }
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(options, resolve)
+    request.once('error', reject)
+    request.end()
+  })
+}
+
+/** The body decompressed as the server encoded it; an encoding we cannot read is the caller's 422. */
+function decoded(response: IncomingMessage): AsyncIterable<Uint8Array> {
+  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase()
+  if (encoding === 'identity' || encoding === '') return response
+  const decompressor =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined
+  if (!decompressor) {
+    response.destroy()
+    throw new PageNotRead('content-type', `The page is encoded as ${encoding}, which the reader cannot decode`)
+  }
+  response.once('error', (error) => decompressor.destroy(error))
+  return response.pipe(decompressor)
+}
+
+/** Stops at `maxBytes` of decompressed body, so neither a long page nor a compression bomb fills memory. */
+async function* capped(body: AsyncIterable<Uint8Array>, maxBytes: number, done: () => void) {
+  let seen = 0
+  try {
+    for await (const chunk of body) {
+      seen += chunk.byteLength
+      if (seen > maxBytes)
+        throw new PageNotRead('too-large', `The page is larger than the reader's limit of ${describeSize(maxBytes)}`)
+      yield chunk
+    }
+  } finally {
+    done()
+  }
+}
+
+function connectionFailure(url: URL, error: unknown): PageNotRead {
+  const code = (error as { code?: unknown })?.code
+  const why = typeof code === 'string' ? ` (${code})` : ''
+  return new PageNotRead('unreachable', `Could not connect to ${url.host}${why}`, { cause: error })
+}
+
+/** See `PageFetcher`: follows up to `maxRedirects` redirects, checking each hop's address before connecting. */
+export async function fetchPage(start: URL, limits: FetchLimits): Promise<FetchedPage> {
+  const timeout = AbortSignal.timeout(limits.timeoutMs)
+  const signal = limits.signal ? AbortSignal.any([timeout, limits.signal]) : timeout
+  const timedOut = () => new PageNotRead('timeout', `The page did not arrive within ${limits.timeoutMs / 1000} s`)
+  let url = start
+  for (let redirects = 0; ; redirects++) {
+    checkScheme(url)
+    const address = await checkedAddress(url, limits)
+    let response: IncomingMessage
+    try {
+      response = await send(url, address, signal)
+    } catch (error) {
+      if (timeout.aborted) throw timedOut()
+      if (signal.aborted) throw error
+      throw connectionFailure(url, error)
+    }
+    const status = response.statusCode ?? 0
+    const location = response.headers.location
+    if (redirectStatuses.has(status) && location) {
+      response.destroy()
+      if (redirects >= limits.maxRedirects)
+        throw new PageNotRead('redirects', `The page redirected more than ${limits.maxRedirects} times`)
+      try {
+        url = new URL(location, url)
+      } catch {
+        throw new PageNotRead('url', `The page redirected to an invalid URL`)
+      }
+      continue
+    }
+    if (status < 200 || status > 299) {
+      response.destroy()
+      throw new PageNotRead('status', `The page answered HTTP ${status}`)
+    }
+    const declared = Number(response.headers['content-length'] ?? 0)
+    if (declared > limits.maxBytes) {
+      response.destroy()
+      throw new PageNotRead(
+        'too-large',
+        `The page is larger than the reader's limit of ${describeSize(limits.maxBytes)}`,
+      )
+    }
+    let type: { mediaType: string; charset: string | undefined }
+    try {
+      type = readableMediaType(response.headers['content-type'])
+    } catch (error) {
+      response.destroy()
+      throw error
+    }
+    const body = capped(decoded(response), limits.maxBytes, () => response.destroy())
+    return { url: url.href, ...type, body: withTimeout(body, timeout, timedOut) }
+  }
+}
+
+/** A body that stopped because the time ran out reads as the timeout it was. */
+async function* withTimeout(body: AsyncIterable<Uint8Array>, timeout: AbortSignal, timedOut: () => Error) {
+  try {
+    yield* body
+  } catch (error) {
+    throw timeout.aborted ? timedOut() : error
+  }
+}

@@ -1,0 +1,153 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
+import { articlePage, hundredKilobyteArticle, listPage } from './web-pages'
+
+/** One request a fixture server received. */
+export interface FixtureHit {
+  path: string
+  host: string
+  /** The address the connection reached (which loopback address served it). */
+  localAddress: string
+}
+
+export interface WebFixtures {
+  port: number
+  /** `http://127.0.0.1:<port><path>` (or another host spelling). */
+  url(path: string, host?: string): string
+  hits: FixtureHit[]
+  close(): Promise<void>
+}
+
+const html = (response: ServerResponse, body: string, headers: Record<string, string> = {}) => {
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers })
+  response.end(body)
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The pages, by path: see each case for what it serves. */
+async function serve(request: IncomingMessage, response: ServerResponse, fixtures: WebFixtures) {
+  const url = new URL(request.url ?? '/', 'http://fixture')
+  const param = (name: string) => url.searchParams.get(name)
+  switch (url.pathname) {
+    case '/article':
+      return html(response, articlePage())
+    case '/list':
+      return html(response, listPage())
+    case '/article-100k':
+      return html(response, hundredKilobyteArticle())
+    case '/whoami':
+      // Which loopback address served the page, so a test sees where the reader connected.
+      return html(
+        response,
+        `<html><head><title>Fixture</title></head><body><p>SERVED-BY ${request.socket.localAddress}</p></body></html>`,
+      )
+    case '/redirect': {
+      response.writeHead(Number(param('status') ?? 302), { location: param('to') ?? '/article' })
+      return response.end()
+    }
+    case '/chain': {
+      // `n` more hops on this server, then to `to`.
+      const n = Number(param('n') ?? 1)
+      const to = param('to') ?? '/article'
+      const next = n > 1 ? `/chain?n=${n - 1}&to=${encodeURIComponent(to)}` : to
+      response.writeHead(302, { location: next })
+      return response.end()
+    }
+    case '/slow': {
+      // The article in parts, `pause` ms apart: a streaming reader sends snapshots between them.
+      const page = articlePage({ paragraphs: 40 })
+      const parts = Number(param('parts') ?? 4)
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      const size = Math.ceil(page.length / parts)
+      for (let i = 0; i < parts; i++) {
+        response.write(page.slice(i * size, (i + 1) * size))
+        if (i < parts - 1) await sleep(Number(param('pause') ?? 400))
+      }
+      return response.end()
+    }
+    case '/stall':
+      response.writeHead(200, { 'content-type': 'text/html' })
+      response.write('<html><head><title>Never ends</title></head><body><p>Waiting')
+      return // never ended: the reader's timeout must end it
+    case '/big': {
+      response.writeHead(200, { 'content-type': 'text/html' })
+      const block = `<p>${'x'.repeat(1023)}</p>`
+      for (let i = 0; i < 11 * 1024 && !response.destroyed; i++) {
+        if (!response.write(block)) await new Promise((resolve) => response.once('drain', resolve))
+      }
+      return response.end()
+    }
+    case '/bomb': {
+      // 20 MiB of zeros, compressed to a few KiB: only the decompressed size may count.
+      const body = gzipSync(Buffer.alloc(20 * 1024 * 1024, 0x20))
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
+      return response.end(body)
+    }
+    case '/gzip': {
+      const body = gzipSync(Buffer.from(articlePage()))
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' })
+      return response.end(body)
+    }
+    case '/pdf':
+      response.writeHead(200, { 'content-type': 'application/pdf' })
+      return response.end('%PDF-1.7\n%...')
+    case '/image':
+      response.writeHead(200, { 'content-type': 'image/png' })
+      return response.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]))
+    case '/plain':
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
+      return response.end('PLAIN-MARKER\nJust text, kept as it is.')
+    case '/json':
+      response.writeHead(200, { 'content-type': 'application/json' })
+      return response.end('{"marker":"JSON-MARKER","items":[1,2]}')
+    case '/latin1':
+      response.writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' })
+      return response.end(
+        Buffer.from(
+          '<html><head><title>Caf\xe9</title></head><body><p>Cr\xe8me br\xfbl\xe9e au caf\xe9, servie ti\xe8de.</p></body></html>',
+          'latin1',
+        ),
+      )
+    case '/status':
+      response.writeHead(Number(param('code') ?? 404), { 'content-type': 'text/html' })
+      return response.end('<p>Not here</p>')
+    default:
+      response.writeHead(404, { 'content-type': 'text/plain' })
+      return response.end(`no fixture at ${url.pathname} (${fixtures.port})`)
+  }
+}
+
+/**
+ * Web pages on loopback for the reader: one handler listening on each of `addresses` (all loopback) at the
+ * same port, so a URL's host spelling decides which listener answers. Every request is recorded in `hits`.
+ */
+export async function startWebFixtures(addresses: string[] = ['127.0.0.1']): Promise<WebFixtures> {
+  const servers: Server[] = []
+  const fixtures: WebFixtures = {
+    port: 0,
+    hits: [],
+    url: (path, host = '127.0.0.1') => `http://${host}:${fixtures.port}${path}`,
+    async close() {
+      for (const server of servers) server.closeAllConnections()
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+    },
+  }
+  for (const address of addresses) {
+    const server = createServer((request, response) => {
+      fixtures.hits.push({
+        path: request.url ?? '',
+        host: request.headers.host ?? '',
+        localAddress: request.socket.localAddress ?? '',
+      })
+      serve(request, response, fixtures).catch(() => response.destroy())
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(fixtures.port, address, () => resolve())
+    })
+    fixtures.port ||= (server.address() as AddressInfo).port
+    servers.push(server)
+  }
+  return fixtures
+}
