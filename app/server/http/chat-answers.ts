@@ -13,13 +13,19 @@ export async function deepSearchAnswer(caller: Caller, body: DeepSearchBody) {
   const prepared = await prepareDeepSearch(caller, body)
   const { request } = caller
   if (!body.stream) {
-    const { content, citations, totals } = await prepared.run(() => undefined, request.signal)
+    const { content, citations, totals } = await prepared.run(() => undefined, {
+      signal: request.signal,
+      streaming: false,
+    })
     return prepared.chunks.completion(content, citations, totals)
   }
   return eventStreamResponse(
     async (sink) => {
       try {
-        await prepared.run((chunk) => sink.send({ data: JSON.stringify(chunk) }), sink.signal)
+        await prepared.run((chunk) => sink.send({ data: JSON.stringify(chunk) }), {
+          signal: sink.signal,
+          streaming: true,
+        })
       } catch (error) {
         if (sink.signal.aborted) return
         const { status, detail } = publicAnswer(error)

@@ -21,10 +21,13 @@ export const answerReserve = (budget: number) => Math.min(1500, Math.floor(budge
 
 export interface DeepSearchRun {
   chunks: ChunkMaker
-  /** Runs the agent, handing each chunk to `emit` as soon as it is paid for; resolves with what the last chunk reports. */
+  /**
+   * Runs the agent, handing each chunk to `emit` as soon as it is paid for (`streaming`: the caller receives
+   * them as they come); resolves with what the last chunk reports.
+   */
   run(
     emit: (chunk: CompletionChunk) => void,
-    signal: AbortSignal,
+    options: { signal: AbortSignal; streaming: boolean },
   ): Promise<{ content: string; citations: UrlCitation[]; totals: Totals }>
 }
 
@@ -44,7 +47,8 @@ function questionOf(body: DeepSearchBody): AgentQuestion {
  * POST /v1/chat/completions. Checks the caller (its key, limit and balance) before anything is sent, so
  * those refusals are plain HTTP answers; the run then meters every token the agent reads (pages, prompts)
  * and writes (reasoning, answer) against `budget_tokens` and the key's balance, each covered before the
- * chunk carrying it leaves. What was reserved and not used is given back when the run ends, however it ends.
+ * chunk carrying it leaves. What was reserved and not used is given back when the run ends; a run that fails
+ * is charged only the text it already streamed (nothing, unstreamed), as a failed request of the other APIs is.
  */
 export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): Promise<DeepSearchRun> {
   const { db, key } = await keyOf(caller, 'deepsearch')
@@ -57,10 +61,12 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
 
   return {
     chunks,
-    async run(emit, signal) {
+    async run(emit, { signal, streaming }) {
       const meter = new TokenMeter(db, key, { product: 'deepsearch', model: body.model })
       const counts = { read: 0, written: 0 }
       const total = () => counts.read + counts.written
+      let streamed = 0
+      let failed = true
       let answer = ''
       let thinking = true
       const written = async (text: string) => {
@@ -92,6 +98,7 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
           const content = `${text}\n`
           await written(content)
           emit(chunks.think(content, { ...(url && { url }), ...(query && { query }) }))
+          streamed = counts.written
         },
         async write(text) {
           signal.throwIfAborted()
@@ -102,6 +109,7 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
           await written(text)
           answer += text
           emit(chunks.text(text))
+          streamed = counts.written
         },
       }
       try {
@@ -115,9 +123,10 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
           numURLs: result.visitedURLs.length,
         }
         emit(chunks.final(result.citations, totals))
+        failed = false
         return { content: answer.trim(), citations: result.citations, totals }
       } finally {
-        await meter.settle(total())
+        await meter.settle(failed ? (streaming ? streamed : 0) : total())
       }
     },
   }

@@ -7,7 +7,7 @@ const stopwords = new Set(
   its itself just let me more most my no nor not now of off on once only or other our out over own same she should so some
   such than that the their them then there these they this those through to too under until up very was we were what when
   where which while who whom why will with would you your yours tell show give find list explain describe please know
-  much many`.split(/\s+/),
+  much many one two use used using does`.split(/\s+/),
 )
 
 /** The terms of a question that name what it is about, in order, each once. */
