@@ -24,11 +24,17 @@ function handledMethods(file: string): string[] {
 }
 
 const document = (await openApiDocument('https://api.example')) as unknown as OpenApiDocument
-const endpoints = ['api/v1', 'internal', 'v1']
+/** A splat route (`$.ts`) documents its rest-of-path parameter under the name its spec gives it. */
+function documentedPath(file: string): string {
+  const splat = readFileSync(file, 'utf8').match(/splat:\s*\{\s*name:\s*'(\w+)'/)?.[1]
+  return splat ? urlPathOf(file).replace('{_splat}', `{${splat}}`) : urlPathOf(file)
+}
+
+const endpoints = ['api/v1', 'internal', 'v1', 'r']
   .flatMap((dir) => routeFiles(join(routesDir, dir)))
-  // A catch-all (`$.ts`) answers unknown paths with 404; it is no endpoint.
-  .filter((file) => !file.endsWith('/$.ts'))
-  .flatMap((file) => handledMethods(file).map((method) => `${method} ${urlPathOf(file)}`))
+  // A catch-all answers unknown paths with 404; it is no endpoint.
+  .filter((file) => !readFileSync(file, 'utf8').includes('unknownEndpointHandlers'))
+  .flatMap((file) => handledMethods(file).map((method) => `${method} ${documentedPath(file)}`))
 
 describe('the API reference', () => {
   it('finds the route files it checks', () => {
@@ -37,6 +43,30 @@ describe('the API reference', () => {
     expect(endpoints).toContain('DELETE /api/v1/api_key')
     expect(endpoints).toContain('POST /v1/embeddings')
     expect(endpoints).toContain('DELETE /v1/classifiers/{id}')
+    expect(endpoints).toContain('GET /r/{url}')
+    expect(endpoints).toContain('POST /v1/chat/completions')
+  })
+
+  it('documents the answers that are not JSON: the reader’s text and event stream, deep search’s chunks', () => {
+    const reader = document.paths['/r/{url}']!.get!
+    expect(Object.keys((reader.responses['200'] as { content: object }).content)).toEqual([
+      'application/json',
+      'text/plain',
+      'text/event-stream',
+    ])
+    expect(reader.parameters!.filter((p) => p.in === 'header').map((p) => p.name)).toEqual([
+      'x-return-format',
+      'x-target-selector',
+      'x-remove-selector',
+      'x-with-links-summary',
+      'x-with-images-summary',
+      'x-no-cache',
+      'x-timeout',
+    ])
+    expect(reader.parameters!.find((p) => p.in === 'path')).toMatchObject({ name: 'url', required: true })
+    const chat = document.paths['/v1/chat/completions']!.post!
+    const stream = (chat.responses['200'] as { content: Record<string, { schema: { properties: object } }> }).content
+    expect(Object.keys(stream['text/event-stream'].schema.properties)).toContain('visitedURLs')
   })
 
   it.each(endpoints.filter((endpoint) => !undocumented.has(endpoint)))('documents %s', (endpoint) => {
