@@ -10,7 +10,7 @@ const root = process.env.LINGUI_CATALOG_ROOT ?? '<rootDir>/locales'
  * their catalog (app/features/demos/lib/demo-messages.ts), instead of growing every page's hydration data.
  * The demos' loader, skeleton and error boundary render with the page and stay in the main catalog.
  */
-const demoSources = ['lib', 'parts', 'embeddings', 'rerank', 'segment', 'classify'].map(
+const demoSources = ['lib', 'parts', 'embeddings', 'rerank', 'segment', 'classify', 'reader', 'deepsearch', 'serp'].map(
   (folder) => `<rootDir>/app/features/demos/${folder}/**`,
 )
 

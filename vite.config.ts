@@ -17,7 +17,9 @@ const staticHeaders = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
 }
-const sharedShell = /[\\/](app[\\/](lib|components)|content)[\\/]|[\\/]app\.config\.ts$/
+// The event-stream client (app/lib/event-stream) is only for the streaming demos: left out of the shell,
+// it rides in a chunk those demos share instead of every page's first load.
+const sharedShell = /[\\/](app[\\/](lib(?![\\/]event-stream)|components)|content)[\\/]|[\\/]app\.config\.ts$/
 
 /** Prerendered pages are served from the server's file system, which only the Node presets have. */
 const prerender = !process.env.NITRO_PRESET || process.env.NITRO_PRESET.startsWith('node')

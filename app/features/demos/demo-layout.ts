@@ -4,7 +4,7 @@
  * The panels' minimum heights (`panelHeights`) fit each demo's first screen, key or none, in the
  * longest interface language.
  */
-export type DemoName = 'embeddings' | 'rerank' | 'segment' | 'classify'
+export type DemoName = 'embeddings' | 'rerank' | 'segment' | 'classify' | 'reader' | 'deepsearch' | 'serp'
 
 /**
  * Measured in Chromium at 320–1280 px in every interface language, with a key and without (the tallest
@@ -26,6 +26,18 @@ export const panelHeights: Record<DemoName, { form: string; result: string }> = 
   classify: {
     form: 'min-h-[42rem] sm:min-h-[24rem] lg:min-h-[28rem]',
     result: 'min-h-[31rem] sm:min-h-[23rem] lg:min-h-[28rem]',
+  },
+  reader: {
+    form: 'min-h-[42rem] sm:min-h-[33rem] lg:min-h-[37rem]',
+    result: 'min-h-[31rem] sm:min-h-[23rem] lg:min-h-[37rem]',
+  },
+  deepsearch: {
+    form: 'min-h-[42rem] sm:min-h-[33rem] lg:min-h-[37rem]',
+    result: 'min-h-[31rem] sm:min-h-[23rem] lg:min-h-[37rem]',
+  },
+  serp: {
+    form: 'min-h-[42rem] sm:min-h-[33rem] lg:min-h-[37rem]',
+    result: 'min-h-[31rem] sm:min-h-[23rem] lg:min-h-[37rem]',
   },
 }
 

@@ -12,17 +12,23 @@ const demos = {
   rerank: lazy(() => import('./rerank/rerank-demo').then((m) => ({ default: m.RerankDemo }))),
   segment: lazy(() => import('./segment/segment-demo').then((m) => ({ default: m.SegmentDemo }))),
   classify: lazy(() => import('./classify/classify-demo').then((m) => ({ default: m.ClassifyDemo }))),
+  reader: lazy(() => import('./reader/reader-demo').then((m) => ({ default: m.ReaderDemo }))),
+  deepsearch: lazy(() => import('./deepsearch/deepsearch-demo').then((m) => ({ default: m.DeepSearchDemo }))),
+  serp: lazy(() => import('./serp/serp-demo').then((m) => ({ default: m.SerpDemo }))),
 } satisfies Record<DemoName, unknown>
 
 /**
- * The demo a product page shows, if it has one. Fine-tuning serves the base embedding model through the
- * same API, so its page tries that; reader, DeepSearch and the SERP demo have none yet.
+ * The demo each product page shows. Fine-tuning serves the base embedding model through the same API, so
+ * its page tries that; the SERP demo is deep search composing a results page.
  */
-export function demoFor(product: ProductKey): DemoName | undefined {
-  const byProduct: Partial<Record<ProductKey, DemoName>> = {
+export function demoFor(product: ProductKey): DemoName {
+  const byProduct: Record<ProductKey, DemoName> = {
+    reader: 'reader',
     embeddings: 'embeddings',
     'fine-tuning': 'embeddings',
     reranker: 'rerank',
+    deepsearch: 'deepsearch',
+    'llm-serp-demo': 'serp',
     segmenter: 'segment',
     classifier: 'classify',
   }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { failureOf, type DemoFailure } from './failure'
 
-export type DemoPath = '/v1/embeddings' | '/v1/rerank' | '/v1/segment' | '/v1/classify'
+export type DemoPath = '/v1/embeddings' | '/v1/rerank' | '/v1/segment' | '/v1/classify' | '/r' | '/v1/chat/completions'
 
 /** What X-RateLimit-* said about the key's window after this call, when the answer carried them. */
 export interface RateLimit {

@@ -10,15 +10,19 @@ export interface CurlCall {
   body: unknown
   /** What stands in the Authorization header (the key, a masked one or a placeholder); none: no header. */
   key?: string
+  /** Further request headers (the reader's options, `Accept` of a stream), sent after the key. */
+  headers?: Record<string, string>
+  /** The answer streams: curl must print it as it arrives (`-N`) rather than when its buffer fills. */
+  stream?: boolean
 }
 
 /** The `curl` command that sends `body` to `path` as the demo does, one option a line. */
-export function demoCurl({ apiBaseUrl, path, body, key }: CurlCall): string {
-  const lines = [
-    `curl -X POST ${shellQuote(`${apiBaseUrl}${path}`)}`,
-    `-H ${shellQuote('Content-Type: application/json')}`,
-  ]
+export function demoCurl({ apiBaseUrl, path, body, key, headers = {}, stream = false }: CurlCall): string {
+  const lines = [`curl -X POST ${shellQuote(`${apiBaseUrl}${path}`)}`]
+  if (stream) lines.push('-N')
+  lines.push(`-H ${shellQuote('Content-Type: application/json')}`)
   if (key !== undefined) lines.push(`-H ${shellQuote(`Authorization: Bearer ${key}`)}`)
+  for (const [name, value] of Object.entries(headers)) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`)
   // Indenting the JSON's lines changes only its whitespace, so the body sent is the same.
   lines.push(`-d ${shellQuote(JSON.stringify(body, null, 2).replaceAll('\n', '\n  '))}`)
   return lines.join(' \\\n  ')

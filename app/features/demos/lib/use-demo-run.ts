@@ -3,12 +3,16 @@ import type * as v from 'valibot'
 import { callDemoApi, DemoCallError, type DemoAnswer, type DemoPath } from './call-api'
 import type { DemoFailure } from './failure'
 
+/**
+ * A demo call's state. `body` is what was sent: the answer is read against it, not against a form edited
+ * since. A streamed answer shows its `partial` data while it runs, and keeps it when it fails or is cancelled.
+ */
 export type RunState<Body, T> =
   | { status: 'idle' }
-  | { status: 'running' }
-  /** `body` is what was sent: the answer is read against it, not against a form edited since. */
+  | { status: 'running'; body?: Body; partial?: T }
   | { status: 'done'; answer: DemoAnswer<T>; body: Body }
-  | { status: 'failed'; failure: DemoFailure }
+  | { status: 'failed'; failure: DemoFailure; body?: Body; partial?: T }
+  | { status: 'cancelled'; body: Body; partial?: T }
 
 /**
  * One demo's calls: a second Run while one is in flight is ignored (the button is disabled too, but a

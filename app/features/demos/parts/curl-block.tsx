@@ -20,22 +20,26 @@ export function CurlBlock({
   body,
   apiKey,
   sendsKey,
+  headers,
+  stream,
 }: {
   apiBaseUrl: string
   path: string
   body: unknown
   apiKey: string | null
   sendsKey: boolean
+  headers?: Record<string, string>
+  stream?: boolean
 }) {
   const { t } = useLingui()
   const [revealed, setRevealed] = useState(false)
   const [copied, setCopied] = useState<'yes' | 'failed'>()
   const key = (shown: boolean) => (!sendsKey ? undefined : !apiKey ? KEY_PLACEHOLDER : shown ? apiKey : maskKey(apiKey))
-  const command = demoCurl({ apiBaseUrl, path, body, key: key(revealed) })
+  const command = demoCurl({ apiBaseUrl, path, body, key: key(revealed), headers, stream })
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(demoCurl({ apiBaseUrl, path, body, key: key(true) }))
+      await navigator.clipboard.writeText(demoCurl({ apiBaseUrl, path, body, key: key(true), headers, stream }))
       setCopied('yes')
     } catch {
       setCopied('failed')

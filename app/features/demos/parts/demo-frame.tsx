@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { LoaderCircle, Play } from 'lucide-react'
+import { LoaderCircle, Play, Square } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { useApiKey } from '~/features/dashboard/use-api-key'
@@ -29,7 +29,12 @@ export interface DemoFrameProps<Body, T> {
   fields: ReactNode
   state: RunState<Body, T>
   run: (body: Body, apiKey: string | null) => void
-  result: (data: T, sent: Body) => ReactNode
+  /** A streaming demo stops its call with this; Cancel shows while it runs. */
+  cancel?: () => void
+  /** Headers the curl sends besides the key (the reader's options, `Accept` of a stream). */
+  curlHeaders?: Record<string, string>
+  /** `live` while the answer is still streaming in. */
+  result: (data: T, sent: Body, live: boolean) => ReactNode
   meta: (data: T) => { model?: string; tokens: number }
 }
 
@@ -44,6 +49,8 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
   const { settings } = useUserStore()
   const canRun = ready && (!requiresKey || Boolean(apiKey)) && !problem
   const running = state.status === 'running'
+  const partial =
+    state.status === 'running' || state.status === 'failed' || state.status === 'cancelled' ? state : undefined
   const autoRan = useRef(false)
   const [issued, setIssued] = useState<IssuedKey>()
 
@@ -70,6 +77,12 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
               {running ? <LoaderCircle aria-hidden className="animate-spin" /> : <Play aria-hidden />}
               {running ? <Trans>Running…</Trans> : <Trans>Run</Trans>}
             </Button>
+            {props.cancel && running && (
+              <Button type="button" variant="outline" data-testid="demo-cancel" onClick={props.cancel}>
+                <Square aria-hidden />
+                <Trans>Cancel</Trans>
+              </Button>
+            )}
             {problem && <p className="text-sm text-muted-foreground">{problem}</p>}
           </div>
         </form>
@@ -95,13 +108,21 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
           {running && (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <LoaderCircle aria-hidden className="size-4 animate-spin" />
-              <Trans>Waiting for the API…</Trans>
+              {state.partial === undefined ? <Trans>Waiting for the API…</Trans> : <Trans>Receiving the answer…</Trans>}
             </p>
           )}
           {state.status === 'failed' && <FailureMessage failure={state.failure} />}
+          {state.status === 'cancelled' && (
+            <p role="status" data-testid="demo-cancelled" className="text-sm text-muted-foreground">
+              <Trans>Cancelled. What arrived before is kept below.</Trans>
+            </p>
+          )}
+          {partial?.partial !== undefined &&
+            partial.body !== undefined &&
+            props.result(partial.partial, partial.body, state.status === 'running')}
           {state.status === 'done' && (
             <>
-              {props.result(state.answer.data, state.body)}
+              {props.result(state.answer.data, state.body, false)}
               <AnswerMeta {...props.meta(state.answer.data)} rateLimit={state.answer.rateLimit} />
             </>
           )}
@@ -113,6 +134,8 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
         body={body}
         apiKey={apiKey}
         sendsKey={requiresKey || Boolean(apiKey)}
+        headers={props.curlHeaders}
+        stream={Boolean(props.cancel)}
       />
     </div>
   )

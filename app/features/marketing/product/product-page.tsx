@@ -13,13 +13,12 @@ import { ModelCard } from '../model-card'
 import { PageHeader, Section } from '../section'
 import { spectrumGradient } from '../spectrum'
 import { CodeSamples } from './code-samples'
-import { DemoPlaceholder } from './demo-placeholder'
 import { highlights } from './highlights'
 import { PricingPanel } from './pricing-panel'
 import { endpointOf, samplesFor } from './samples'
 
 /**
- * One product page: what it does, who it is for, its live demo (or the demo's place), code samples
+ * One product page: what it does, who it is for, its live demo, code samples
  * against the configured API base URL, its models and pricing. `children` adds product-specific
  * sections after the code samples.
  */
@@ -93,7 +92,7 @@ export function ProductPage({
           ) : undefined
         }
       >
-        {demo ? <LiveDemo demo={demo} apiBaseUrl={apiBase} /> : <DemoPlaceholder productLabel={label} />}
+        <LiveDemo demo={demo} apiBaseUrl={apiBase} />
       </Section>
       <Section
         id={apiSectionId}
