@@ -71,6 +71,46 @@ const demos: Demo[] = [
       expect(predictions).toEqual(['order shipping and delivery', 'account password and login', 'billing and charges'])
     },
   },
+  {
+    page: '/reader',
+    name: 'reader',
+    path: '/r',
+    needsKey: false,
+    async expectResult(page) {
+      // The first example reads this site's own news post, through the reader, as Markdown.
+      expect(await page.getByTestId('reader-title').textContent()).toContain('DeepSearch')
+      expect(await page.getByTestId('reader-content').textContent()).toContain('## The loop')
+      expect(Number(await page.getByTestId('reader-result').getAttribute('data-count'))).toBeGreaterThan(0)
+    },
+  },
+  {
+    page: '/deepsearch',
+    name: 'deepsearch',
+    path: '/v1/chat/completions',
+    needsKey: true,
+    async expectResult(page) {
+      expect(await page.locator('[data-testid=think-steps] > li[data-kind=search]').count()).toBeGreaterThan(0)
+      expect(await page.locator('[data-testid=think-steps] > li[data-kind=read]').count()).toBeGreaterThan(0)
+      // The answer quotes its best source, which says it; each marker links to a listed source.
+      expect(await page.getByTestId('citation-quote').first().textContent()).toContain('64')
+      const markers = page.locator('[data-testid=cited-answer] sup a')
+      expect(await markers.count()).toBeGreaterThan(0)
+      const target = (await markers.first().getAttribute('href'))!
+      expect(await page.locator(target).count()).toBe(1)
+    },
+  },
+  {
+    page: '/llm-serp-demo',
+    name: 'serp',
+    path: '/v1/chat/completions',
+    needsKey: true,
+    async expectResult(page) {
+      const titles = await page.getByTestId('serp-title').allTextContents()
+      expect(titles.length).toBeGreaterThan(0)
+      expect(titles.join(' ')).toMatch(/Reranker/)
+      expect(await page.getByTestId('cited-answer').textContent()).toMatch(/\S/)
+    },
+  },
 ]
 
 /** The curl shown, and what a shell hands to curl for it. */
@@ -84,7 +124,7 @@ async function curlOf(page: Page): Promise<{ text: string; args: string[]; body:
 function apiCalls(page: Page): Request[] {
   const calls: Request[] = []
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/v1/')) calls.push(request)
+    if (/^\/(v1\/|r$)/.test(new URL(request.url()).pathname)) calls.push(request)
   })
   return calls
 }

@@ -137,7 +137,13 @@ describe('deep search with the upstream engine (an OpenAI-compatible model and a
       expect.arrayContaining(['I need pages about reranker scores.\n', 'The passages give the number.\n']),
     )
     expect(steps.find((step) => step.query)).toMatchObject({ query: 'reranker nDCG@10' })
-    expect(steps.filter((step) => step.url).map((step) => step.url)).toEqual([web.url('/article'), web.url('/list')])
+    // Each result is opened (said before the fetch), then read.
+    expect(steps.filter((step) => step.url).map((step) => [step.content?.split(' ')[0], step.url])).toEqual([
+      ['Opening', web.url('/article')],
+      ['Reading', web.url('/article')],
+      ['Opening', web.url('/list')],
+      ['Reading', web.url('/list')],
+    ])
 
     // The model got our key, our model name and the passages; the search got the planned query.
     const toModel = received.filter((r) => r.path === '/v1/chat/completions')

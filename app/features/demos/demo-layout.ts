@@ -28,16 +28,16 @@ export const panelHeights: Record<DemoName, { form: string; result: string }> = 
     result: 'min-h-[31rem] sm:min-h-[23rem] lg:min-h-[28rem]',
   },
   reader: {
-    form: 'min-h-[42rem] sm:min-h-[33rem] lg:min-h-[37rem]',
-    result: 'min-h-[31rem] sm:min-h-[23rem] lg:min-h-[37rem]',
+    form: 'min-h-[42rem] sm:min-h-[33rem] lg:min-h-[34rem]',
+    result: 'min-h-[31rem] sm:min-h-[23rem] lg:min-h-[34rem]',
   },
   deepsearch: {
-    form: 'min-h-[42rem] sm:min-h-[33rem] lg:min-h-[37rem]',
-    result: 'min-h-[31rem] sm:min-h-[23rem] lg:min-h-[37rem]',
+    form: 'min-h-[38rem] sm:min-h-[30rem] lg:min-h-[32rem]',
+    result: 'min-h-[32rem] sm:min-h-[24rem] lg:min-h-[32rem]',
   },
   serp: {
-    form: 'min-h-[42rem] sm:min-h-[33rem] lg:min-h-[37rem]',
-    result: 'min-h-[31rem] sm:min-h-[23rem] lg:min-h-[37rem]',
+    form: 'min-h-[28rem] sm:min-h-[19rem] lg:min-h-[24rem]',
+    result: 'min-h-[32rem] sm:min-h-[24rem] lg:min-h-[24rem]',
   },
 }
 

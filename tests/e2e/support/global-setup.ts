@@ -20,6 +20,8 @@ export default async function setup(project: TestProject) {
     USAGE_SERVICE_TOKEN: 'e2e-usage-service-token-0123456789',
     // The journeys create several trial keys from 127.0.0.1.
     RATE_LIMIT_TRIAL: '50/3600',
+    // The reader demo reads pages of this server and loopback fixtures, which the address rule refuses otherwise.
+    READER_ALLOW_PRIVATE_NETWORKS: 'true',
     DATABASE_URL: '',
     ...benchEnv,
   })

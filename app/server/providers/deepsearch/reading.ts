@@ -48,6 +48,8 @@ export class Reading {
     }
     let page: ReadPage
     try {
+      // Said before the fetch, which may take seconds, so a caller sees where the agent is.
+      await this.tools.think({ text: `Opening ${url}.`, url })
       page = await this.tools.read(url)
     } catch (error) {
       if (!(error instanceof PageNotRead)) throw error
