@@ -276,7 +276,9 @@ describe('the live demos on the product pages', () => {
         const page = await context.newPage()
         // The demo's chunk is held back until the skeleton has been measured.
         let held: Route[] | undefined
-        await page.route(/\/assets\/\w+-demo-[\w-]+\.js$/, (route) => (held ? held.push(route) : route.continue()))
+        // Each demo's own chunk, named after it (shared chunks such as use-demo-run are not held).
+        const demoChunk = new RegExp(`/assets/(${demos.map((d) => d.name).join('|')})-demo-[\\w-]+\\.js$`)
+        await page.route(demoChunk, (route) => (held ? held.push(route) : route.continue()))
         for (const locale of ['', '/de', '/ru'])
           for (const demo of demos) {
             held = []

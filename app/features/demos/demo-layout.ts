@@ -8,7 +8,8 @@ export type DemoName = 'embeddings' | 'rerank' | 'segment' | 'classify' | 'reade
 
 /**
  * Measured in Chromium at 320–1280 px in every interface language, with a key and without (the tallest
- * case plus about a line): the form panel, and the answer panel, which is beside it from lg up.
+ * case plus about a line): the form panel, and the answer panel, which is beside it from lg up. A form
+ * panel is never below 22rem, the skeleton's own blocks.
  */
 export const panelHeights: Record<DemoName, { form: string; result: string }> = {
   embeddings: {
@@ -36,7 +37,7 @@ export const panelHeights: Record<DemoName, { form: string; result: string }> = 
     result: 'min-h-[32rem] sm:min-h-[24rem] lg:min-h-[32rem]',
   },
   serp: {
-    form: 'min-h-[28rem] sm:min-h-[19rem] lg:min-h-[24rem]',
+    form: 'min-h-[28rem] sm:min-h-[22rem] lg:min-h-[24rem]',
     result: 'min-h-[32rem] sm:min-h-[24rem] lg:min-h-[24rem]',
   },
 }
