@@ -2,7 +2,18 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { RateLimit } from '../lib/call-api'
 
 /** The answer's facts a developer checks first: which model answered and what it cost. */
-export function AnswerMeta({ model, tokens, rateLimit }: { model?: string; tokens: number; rateLimit?: RateLimit }) {
+export function AnswerMeta({
+  model,
+  tokens,
+  charged = true,
+  rateLimit,
+}: {
+  model?: string
+  tokens: number
+  /** False for an answer counted but not charged (the reader without a key). */
+  charged?: boolean
+  rateLimit?: RateLimit
+}) {
   const { i18n } = useLingui()
   const item = 'flex flex-wrap gap-x-1.5'
   return (
@@ -21,9 +32,7 @@ export function AnswerMeta({ model, tokens, rateLimit }: { model?: string; token
         </div>
       )}
       <div className={item}>
-        <dt>
-          <Trans>Tokens charged</Trans>
-        </dt>
+        <dt>{charged ? <Trans>Tokens charged</Trans> : <Trans>Tokens (not charged without a key)</Trans>}</dt>
         <dd data-testid="demo-usage" data-value={tokens} className="font-mono text-foreground">
           {i18n.number(tokens)}
         </dd>

@@ -35,7 +35,7 @@ export interface DemoFrameProps<Body, T> {
   curlHeaders?: Record<string, string>
   /** `live` while the answer is still streaming in. */
   result: (data: T, sent: Body, live: boolean) => ReactNode
-  meta: (data: T) => { model?: string; tokens: number }
+  meta: (data: T) => { model?: string; tokens: number; charged?: boolean }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useMemo } from 'react'
 import { Input } from '~/components/ui/input'
+import { useApiKey } from '~/features/dashboard/use-api-key'
 import { FormField } from '~/features/marketing/contact/form-field'
 import { useDemoMessages } from '../lib/demo-messages'
 import { useExampleForm } from '../lib/use-example-form'
@@ -27,6 +28,7 @@ export function ReaderDemo({ apiBaseUrl }: { apiBaseUrl: string }) {
     [headerKey],
   )
   const { state, run, cancel } = useStreamRun(start)
+  const { apiKey } = useApiKey()
   const body = readerRequest(values)
   const problem = !/^https?:\/\/\S+$/i.test(body.url) ? t`Write the http or https URL of a page.` : undefined
   const formatLabels: Record<ReaderFormat, string> = {
@@ -97,7 +99,7 @@ export function ReaderDemo({ apiBaseUrl }: { apiBaseUrl: string }) {
         </>
       }
       result={(page, _sent, live) => <ReaderResult page={page} live={live} />}
-      meta={(page) => ({ tokens: page.usage.tokens })}
+      meta={(page) => ({ tokens: page.usage.tokens, charged: Boolean(apiKey) })}
     />
   )
 }
