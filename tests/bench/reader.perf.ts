@@ -1,0 +1,138 @@
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { convertPage } from '~/server/providers/reader/convert/convert'
+import { startWebFixtures, type WebFixtures } from '../support/web-fixtures'
+import { hundredKilobyteArticle } from '../support/web-pages'
+import { recordResults } from './support/results'
+
+const baseUrl = inject('baseUrl')
+/** Requests per measurement; the machine is shared (BENCHMARKS.md), so medians and p90s are recorded. */
+const RUNS = Number(process.env.BENCH_READER_RUNS ?? 30)
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const p90 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))]
+const round = (ms: number) => Math.round(ms * 10) / 10
+
+let web: WebFixtures
+let apiKey: string
+
+beforeAll(async () => {
+  web = await startWebFixtures()
+  const challenge = (await (await fetch(`${baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()) as Challenge
+  const solution = await solveChallenge({ challenge, deriveKey })
+  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+  const issued = await fetch(`${baseUrl}/api/v1/api_key/trial`, {
+    method: 'POST',
+    body: new URLSearchParams({ captcha }),
+  })
+  apiKey = ((await issued.json()) as { api_key: string }).api_key
+})
+afterAll(() => web.close())
+
+/** One read of the 100 KB article through the served build; `fresh` bypasses the cache. */
+async function readOnce(fresh: boolean): Promise<{ ms: number; cache: string | null }> {
+  const started = performance.now()
+  const response = await fetch(`${baseUrl}/r/${web.url('/article-100k')}`, {
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${apiKey}`,
+      ...(fresh ? { 'x-no-cache': 'true' } : {}),
+    },
+  })
+  const body = (await response.json()) as { data?: { content: string } }
+  const ms = performance.now() - started
+  expect(response.status).toBe(200)
+  expect(body.data?.content.length).toBeGreaterThan(50_000)
+  return { ms, cache: response.headers.get('x-cache') }
+}
+
+/** Time from sending a streamed deep-search request to its first chunk, and to its last. */
+async function deepSearchOnce(): Promise<{ first: number; last: number }> {
+  const started = performance.now()
+  const response = await fetch(`${baseUrl}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+    body: JSON.stringify({
+      model: 'deepsearch-v1',
+      messages: [{ role: 'user', content: 'Which reranker reads up to 64 documents in one context window?' }],
+      reasoning_effort: 'low',
+      stream: true,
+    }),
+  })
+  const reader = response.body!.getReader()
+  let first: number | undefined
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    first ??= performance.now() - started
+    text += new TextDecoder().decode(value)
+  }
+  expect(text).toContain('data: [DONE]')
+  return { first: first!, last: performance.now() - started }
+}
+
+describe('reader and deep search', () => {
+  it('reads a 100 KB article from loopback, cold and cached; deep search answers its first chunk fast', async () => {
+    const html = hundredKilobyteArticle()
+    // Conversion alone, in this process: the part of a cold read that is the reader's own work.
+    for (let i = 0; i < 5; i++)
+      convertPage(html, 'html', 'http://127.0.0.1/a', { format: 'content', withLinks: false, withImages: false })
+    const convert: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now()
+      convertPage(html, 'html', 'http://127.0.0.1/a', { format: 'content', withLinks: false, withImages: false })
+      convert.push(performance.now() - started)
+    }
+
+    for (let i = 0; i < 3; i++) await readOnce(true)
+    const cold: number[] = []
+    for (let i = 0; i < RUNS; i++) cold.push((await readOnce(true)).ms)
+    const cached: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const read = await readOnce(false)
+      expect(read.cache).toBe('hit')
+      cached.push(read.ms)
+    }
+
+    for (let i = 0; i < 3; i++) await deepSearchOnce()
+    const firstChunk: number[] = []
+    const answered: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const { first, last } = await deepSearchOnce()
+      firstChunk.push(first)
+      answered.push(last)
+    }
+
+    const note = `${RUNS} sequential requests after a warm-up, ${(html.length / 1024).toFixed(0)} KB article served on loopback, JSON answer, trial key`
+    recordResults('reader', [
+      { name: 'reader cold read (fetch + convert + meter) median', value: round(median(cold)), unit: 'ms/page', note },
+      { name: 'reader cold read p90', value: round(p90(cold)), unit: 'ms/page' },
+      { name: 'reader cached read median', value: round(median(cached)), unit: 'ms/page', note: 'X-Cache: hit' },
+      { name: 'reader cached read p90', value: round(p90(cached)), unit: 'ms/page' },
+      {
+        name: 'reader conversion alone (linkedom + Readability + turndown) median',
+        value: round(median(convert)),
+        unit: 'ms/page',
+        note: 'in the bench process, no HTTP',
+      },
+      {
+        name: 'deep search time to first chunk median',
+        value: round(median(firstChunk)),
+        unit: 'ms',
+        budget: { op: '<', value: 300 },
+        note: `built-in engine, streamed, reasoning_effort low, ${RUNS} requests`,
+      },
+      {
+        name: 'deep search time to first chunk p90',
+        value: round(p90(firstChunk)),
+        unit: 'ms',
+        budget: { op: '<', value: 300 },
+      },
+      { name: 'deep search time to the whole answer median', value: round(median(answered)), unit: 'ms' },
+    ])
+    expect(median(firstChunk)).toBeLessThan(300)
+  })
+})
