@@ -1,7 +1,6 @@
-import { solveChallenge, type Challenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { convertPage } from '~/server/providers/reader/convert/convert'
+import { keyFrom } from '../support/trial-key'
 import { startWebFixtures, type WebFixtures } from '../support/web-fixtures'
 import { hundredKilobyteArticle } from '../support/web-pages'
 import { recordResults } from './support/results'
@@ -20,14 +19,7 @@ let apiKey: string
 
 beforeAll(async () => {
   web = await startWebFixtures()
-  const challenge = (await (await fetch(`${baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()) as Challenge
-  const solution = await solveChallenge({ challenge, deriveKey })
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-  const issued = await fetch(`${baseUrl}/api/v1/api_key/trial`, {
-    method: 'POST',
-    body: new URLSearchParams({ captcha }),
-  })
-  apiKey = ((await issued.json()) as { api_key: string }).api_key
+  apiKey = await keyFrom(baseUrl)
 })
 afterAll(() => web.close())
 

@@ -1,7 +1,6 @@
-import { solveChallenge, type Challenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { keyFrom } from '../support/trial-key'
 import { startWebFixtures, type WebFixtures } from '../support/web-fixtures'
 import { contextWithStore, launchBrowser, watchPage } from './support/browser'
 
@@ -15,21 +14,10 @@ let browser: Browser
 let web: WebFixtures
 let apiKey: string
 
-async function trialKey(): Promise<string> {
-  const challenge = (await (await fetch(`${baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()) as Challenge
-  const solution = await solveChallenge({ challenge, deriveKey })
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-  const issued = await fetch(`${baseUrl}/api/v1/api_key/trial`, {
-    method: 'POST',
-    body: new URLSearchParams({ captcha }),
-  })
-  return ((await issued.json()) as { api_key: string }).api_key
-}
-
 beforeAll(async () => {
   browser = await launchBrowser()
   web = await startWebFixtures()
-  apiKey = await trialKey()
+  apiKey = await keyFrom(baseUrl)
 })
 afterAll(async () => {
   await browser?.close()
@@ -129,5 +117,18 @@ describe('the streaming demos', () => {
     expect(titles).toContain('Rerankers in practice')
     expect(await page.getByTestId('cited-answer').textContent()).toMatch(/\S/)
     await context.close()
+  })
+
+  it('a reader stream the caller leaves stops fetching the page at once, not at its timeout', async () => {
+    const leaving = new AbortController()
+    const response = await fetch(`${baseUrl}/r/${web.url('/stall')}`, {
+      headers: { accept: 'text/event-stream', 'x-timeout': '120', 'x-no-cache': 'true' },
+      signal: leaving.signal,
+    })
+    expect(response.status).toBe(200)
+    await expect.poll(() => web.hits.some((hit) => hit.path === '/stall')).toBe(true)
+    await expect.poll(() => web.openConnections()).toBe(1)
+    leaving.abort()
+    await expect.poll(() => web.openConnections(), { timeout: 5000 }).toBe(0)
   })
 })

@@ -1,28 +1,14 @@
-import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { completionChunk, type CompletionChunk } from '~/contracts/deepsearch'
 import { readEvents } from '~/lib/event-stream/parse'
 import { Route as chatRoute } from '~/routes/v1/chat/completions'
 import { siteIndex } from '~/server/providers/deepsearch/builtin/site-index'
-import { resetRateLimits } from '~/server/providers/rate-limit-store'
-import { BASE, call, keyWithBalance, respond, scalar, setupApi, testEnv } from '../support/api'
-import { startWebFixtures, type WebFixtures } from '../support/web-fixtures'
+import { BASE, call, keyWithBalance, respond } from '../support/api'
+import { apiWithWeb } from '../support/api-with-web'
 
-testEnv({ READER_ALLOW_PRIVATE_NETWORKS: 'true', DEEPSEARCH_ENGINE: 'builtin' })
-let database: Awaited<ReturnType<typeof setupApi>>
-let web: WebFixtures
-beforeAll(async () => {
-  database = await setupApi()
-  web = await startWebFixtures()
-})
-afterAll(async () => {
-  await web.close()
-  await database.close()
-})
-beforeEach(() => resetRateLimits())
+const api = apiWithWeb({ READER_ALLOW_PRIVATE_NETWORKS: 'true', DEEPSEARCH_ENGINE: 'builtin' })
 
-const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
 const ask = (question: string, extra: Record<string, unknown> = {}) => ({
   model: 'deepsearch-v1',
   messages: [{ role: 'user', content: question }],
@@ -54,7 +40,7 @@ const deltas = (chunks: CompletionChunk[]) => chunks.map((chunk) => chunk.choice
 
 describe('POST /v1/chat/completions with the built-in engine', () => {
   it('streams <think>, reasoning with its queries and pages, </think>, a cited answer, usage and [DONE]', async () => {
-    const key = await keyWithBalance(database.db, 1_000_000)
+    const key = await keyWithBalance(api.database.db, 1_000_000)
     const { chunks, done } = await streamed(
       key.apiKey,
       ask('Which reranker reads up to 64 documents in one context window?'),
@@ -88,11 +74,11 @@ describe('POST /v1/chat/completions with the built-in engine', () => {
     expect(last.visitedURLs).toEqual(expect.arrayContaining(last.readURLs!))
     expect(last.numURLs).toBe(last.visitedURLs!.length)
     // Charged exactly what it reports, the unused reservation given back.
-    expect(await balanceOf(key.id)).toBe(1_000_000 - last.usage!.total_tokens)
+    expect(await api.balanceOf(key.id)).toBe(1_000_000 - last.usage!.total_tokens)
   })
 
   it('answers the same in one completion object without stream, charging what its usage says', async () => {
-    const key = await keyWithBalance(database.db, 1_000_000)
+    const key = await keyWithBalance(api.database.db, 1_000_000)
     const question = ask('Which reranker reads up to 64 documents in one context window?')
     const { status, body } = await call(chatRoute, 'POST', '/v1/chat/completions', {
       bearer: key.apiKey,
@@ -114,7 +100,7 @@ describe('POST /v1/chat/completions with the built-in engine', () => {
   })
 
   it('searches again for what the evidence does not cover, at most max_attempts times', async () => {
-    const key = await keyWithBalance(database.db, 1_000_000)
+    const key = await keyWithBalance(api.database.db, 1_000_000)
     const question = 'How much does the reader cost, and which conference published the code embeddings paper?'
     const queries = async (maxAttempts: number) => {
       const { chunks } = await streamed(key.apiKey, ask(question, { max_attempts: maxAttempts }))
@@ -132,7 +118,7 @@ describe('POST /v1/chat/completions with the built-in engine', () => {
   })
 
   it('stops reading when budget_tokens would be spent, and reads more with a larger budget', async () => {
-    const key = await keyWithBalance(database.db, 1_000_000)
+    const key = await keyWithBalance(api.database.db, 1_000_000)
     const question = ask('What do the news posts say about DeepSearch, ReaderLM-v2 and embeddings v4?', {
       max_attempts: 3,
     })
@@ -145,8 +131,8 @@ describe('POST /v1/chat/completions with the built-in engine', () => {
   })
 
   it('reads a URL written in the question through the reader, and cites it', async () => {
-    const key = await keyWithBalance(database.db, 1_000_000)
-    const url = web.url('/article')
+    const key = await keyWithBalance(api.database.db, 1_000_000)
+    const url = api.web.url('/article')
     const { chunks } = await streamed(key.apiKey, ask(`According to ${url}, what nDCG@10 does the reranker reach?`))
     const last = chunks.at(-1)!
     expect(last.readURLs).toContain(url)
@@ -159,7 +145,7 @@ describe('POST /v1/chat/completions with the built-in engine', () => {
   })
 
   it('keeps to only_hostnames and away from bad_hostnames', async () => {
-    const key = await keyWithBalance(database.db, 1_000_000)
+    const key = await keyWithBalance(api.database.db, 1_000_000)
     const question = 'Which reranker reads up to 64 documents in one context window?'
     for (const hosts of [{ only_hostnames: ['example.org'] }, { bad_hostnames: ['localhost'] }]) {
       const { chunks } = await streamed(key.apiKey, ask(question, hosts))
@@ -174,7 +160,7 @@ describe('deep search refusals', () => {
   it('refuses a missing key with 401 and an empty one with 402, as HTTP answers before any stream', async () => {
     const question = ask('What is the reader?', { stream: true })
     expect((await call(chatRoute, 'POST', '/v1/chat/completions', { json: question })).status).toBe(401)
-    const empty = await keyWithBalance(database.db, 0)
+    const empty = await keyWithBalance(api.database.db, 0)
     expect(
       await call(chatRoute, 'POST', '/v1/chat/completions', { bearer: empty.apiKey, json: question }),
     ).toMatchObject({
@@ -184,7 +170,7 @@ describe('deep search refusals', () => {
   })
 
   it('refuses malformed requests with 422 naming the field', async () => {
-    const key = await keyWithBalance(database.db, 10_000)
+    const key = await keyWithBalance(api.database.db, 10_000)
     const cases: Array<[unknown, string]> = [
       [{ model: 'deepsearch-v1' }, 'messages'],
       [{ model: 'gpt-4', messages: [{ role: 'user', content: 'x' }] }, 'model'],
@@ -208,10 +194,10 @@ describe('deep search refusals', () => {
     const question = ask('What do the news posts say about DeepSearch, ReaderLM-v2 and embeddings v4?', {
       max_attempts: 3,
     })
-    const rich = await keyWithBalance(database.db, 1_000_000)
+    const rich = await keyWithBalance(api.database.db, 1_000_000)
     const full = (await streamed(rich.apiKey, question)).chunks.at(-1)!.usage!.total_tokens
     expect(full).toBeGreaterThan(600)
-    const poor = await keyWithBalance(database.db, 500)
+    const poor = await keyWithBalance(api.database.db, 500)
     const { chunks, done } = await streamed(poor.apiKey, question)
     expect(done).toBe(true)
     const last = chunks.at(-1)!
@@ -219,7 +205,7 @@ describe('deep search refusals', () => {
       finish_reason: 'error',
       delta: { type: 'error', content: '402: Insufficient balance' },
     })
-    const balance = await balanceOf(poor.id)
+    const balance = await api.balanceOf(poor.id)
     expect(balance).toBeGreaterThanOrEqual(0)
     expect(balance).toBeLessThan(500)
   })

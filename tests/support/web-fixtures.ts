@@ -16,6 +16,8 @@ export interface WebFixtures {
   /** `http://127.0.0.1:<port><path>` (or another host spelling). */
   url(path: string, host?: string): string
   hits: FixtureHit[]
+  /** Connections a client (the reader) holds open right now. */
+  openConnections(): number
   close(): Promise<void>
 }
 
@@ -124,9 +126,11 @@ async function serve(request: IncomingMessage, response: ServerResponse, fixture
  */
 export async function startWebFixtures(addresses: string[] = ['127.0.0.1']): Promise<WebFixtures> {
   const servers: Server[] = []
+  let open = 0
   const fixtures: WebFixtures = {
     port: 0,
     hits: [],
+    openConnections: () => open,
     url: (path, host = '127.0.0.1') => `http://${host}:${fixtures.port}${path}`,
     async close() {
       for (const server of servers) server.closeAllConnections()
@@ -141,6 +145,10 @@ export async function startWebFixtures(addresses: string[] = ['127.0.0.1']): Pro
         localAddress: request.socket.localAddress ?? '',
       })
       serve(request, response, fixtures).catch(() => response.destroy())
+    })
+    server.on('connection', (socket) => {
+      open++
+      socket.once('close', () => open--)
     })
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)

@@ -55,6 +55,9 @@ export function eventStreamResponse(
           // Already cancelled by the reader.
         }
       }
+      // A comment first: the server sends the status and headers with the first bytes, and a slow first
+      // event (a page still downloading) must not keep the caller waiting for them.
+      controller.enqueue(encoder.encode(': stream open\n\n'))
       produce(sink)
         .catch((error: unknown) => {
           const last = signal.aborted ? undefined : failure(error)
