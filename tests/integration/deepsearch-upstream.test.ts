@@ -203,4 +203,26 @@ describe('deep search with the upstream engine (an OpenAI-compatible model and a
     // The model failed before the agent said anything: nothing was delivered, nothing is charged.
     expect(await scalar(database.db, sql`select balance from api_keys where id = ${key.id}::uuid`)).toBe(1_000_000)
   })
+
+  it('gives the model the conversation before the question, so a follow-up can be understood', async () => {
+    model = planThenAnswer
+    const key = await keyWithBalance(database.db, 1_000_000)
+    const followUp = {
+      model: 'deepsearch-v1',
+      messages: [
+        { role: 'user', content: 'Tell me about rerankers.' },
+        { role: 'assistant', content: 'They reorder candidates.' },
+        { role: 'user', content: 'What score does it reach?' },
+      ],
+    }
+    expect((await call(chatRoute, 'POST', '/v1/chat/completions', { bearer: key.apiKey, json: followUp })).status).toBe(
+      200,
+    )
+    const prompts = received.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body.messages[1].content)
+    for (const prompt of prompts)
+      expect(prompt).toContain(
+        'Earlier in the conversation:\nuser: Tell me about rerankers.\nassistant: They reorder candidates.',
+      )
+    expect(prompts[0]).toContain('Question: What score does it reach?')
+  })
 })

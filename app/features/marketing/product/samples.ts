@@ -128,12 +128,20 @@ const calls: Record<ProductKey, Call> = {
     javascript: 'const { num_tokens, chunks } = await response.json()\nconsole.log(num_tokens, chunks)',
   },
   'fine-tuning': embeddings,
+  // The SERP demo is deep search composing a results page: its sources are the results.
   'llm-serp-demo': {
-    method: 'GET',
-    path: '/r/https://en.wikipedia.org/wiki/Search_engine',
-    headers: { Accept: 'application/json' },
-    python: 'page = response.json()["data"]\nprint(page["title"], page["url"])',
-    javascript: 'const { data } = await response.json()\nconsole.log(data.title, data.url)',
+    method: 'POST',
+    path: '/v1/chat/completions',
+    body: {
+      model: 'deepsearch-v1',
+      messages: [{ role: 'user', content: 'listwise reranker 64 documents context window' }],
+      reasoning_effort: 'medium',
+      stream: false,
+    },
+    python:
+      'answer = response.json()\nfor note in answer["choices"][0]["message"]["annotations"]:\n    result = note["url_citation"]\n    print(result["title"], result["url"], result["exactQuote"])',
+    javascript:
+      'const answer = await response.json()\nfor (const { url_citation: result } of answer.choices[0].message.annotations)\n  console.log(result.title, result.url, result.exactQuote)',
   },
 }
 

@@ -8,7 +8,7 @@ import { hostAllowed, hostBoost } from '../hosts'
 import { sentencesOf } from '../passages'
 import { Reading } from '../reading'
 import { chat, type ChatMessage } from './llm'
-import { answerMessages, planMessages, readPlan, type NumberedPassage } from './prompts'
+import { answerMessages, conversationText, planMessages, readPlan, type NumberedPassage } from './prompts'
 import { webSearch } from './web-search'
 
 /** Passages put before the model at most: the best ones, enough to answer, few enough to stay cheap. */
@@ -38,12 +38,13 @@ export function createUpstreamAgent(options: {
     kind: 'upstream',
     async run(request: AgentQuestion, tools: AgentTools): Promise<AgentResult> {
       const reading = new Reading(request, tools)
+      const conversation = conversationText(request.context)
       await reading.readNamedUrls()
       let evidence = await reading.evidence(options.reranker)
       let budgetSpent = false
       for (let attempt = 1; attempt <= request.maxAttempts && !budgetSpent; attempt++) {
         tools.signal.throwIfAborted()
-        const messages = planMessages(request.question, numbered(evidence), attempt, request.maxAttempts)
+        const messages = planMessages(request.question, numbered(evidence), attempt, request.maxAttempts, conversation)
         if (!(await tools.allowRead(promptTokens(messages)))) break
         const plan = readPlan(await chat(options.llm, messages, PLAN_TOKENS), request.question)
         if (plan.think) await tools.think({ text: plan.think })
@@ -67,7 +68,7 @@ export function createUpstreamAgent(options: {
       }
 
       const passages = numbered(evidence)
-      const messages = answerMessages(request.question, passages)
+      const messages = answerMessages(request.question, passages, conversation)
       if (passages.length === 0 || !(await tools.allowRead(promptTokens(messages)))) {
         // Nothing to give the model, or no budget left for it: quote the best evidence instead.
         await tools.think({ text: 'Answering from the passages read, quoted as the pages have them.' })

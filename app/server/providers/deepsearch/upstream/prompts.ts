@@ -9,6 +9,13 @@ export interface NumberedPassage {
 const passageList = (passages: NumberedPassage[]) =>
   passages.length ? passages.map((p, i) => `[${i + 1}] ${p.title} (${p.url})\n${p.text}`).join('\n\n') : '(none yet)'
 
+/** The conversation before the question, so a follow-up question ("and the smaller one?") can be understood. */
+export function conversationText(context: Array<{ role: string; content: string }>): string {
+  if (context.length === 0) return ''
+  const lines = context.map((message) => `${message.role}: ${message.content}`)
+  return `Earlier in the conversation:\n${lines.join('\n')}\n\n`
+}
+
 export type Plan = { think: string; action: 'search'; queries: string[] } | { think: string; action: 'answer' }
 
 /** Asks the model whether the passages answer the question, or what to search for next. */
@@ -17,6 +24,7 @@ export function planMessages(
   passages: NumberedPassage[],
   attempt: number,
   attempts: number,
+  conversation = '',
 ): ChatMessage[] {
   return [
     {
@@ -29,7 +37,7 @@ export function planMessages(
     },
     {
       role: 'user',
-      content: `Question: ${question}\n\nPassages:\n${passageList(passages)}\n\nThis is search round ${attempt} of ${attempts}.`,
+      content: `${conversation}Question: ${question}\n\nPassages:\n${passageList(passages)}\n\nThis is search round ${attempt} of ${attempts}.`,
     },
   ]
 }
@@ -50,7 +58,7 @@ export function readPlan(reply: string, question: string): Plan {
   }
 }
 
-export function answerMessages(question: string, passages: NumberedPassage[]): ChatMessage[] {
+export function answerMessages(question: string, passages: NumberedPassage[], conversation = ''): ChatMessage[] {
   return [
     {
       role: 'system',
@@ -58,6 +66,6 @@ export function answerMessages(question: string, passages: NumberedPassage[]): C
         'Answer the question using only the numbered passages. After each sentence that relies on a passage, cite it ' +
         "as [^n] with that passage's number. Be concise. If the passages do not answer the question, say so plainly.",
     },
-    { role: 'user', content: `Question: ${question}\n\nPassages:\n${passageList(passages)}` },
+    { role: 'user', content: `${conversation}Question: ${question}\n\nPassages:\n${passageList(passages)}` },
   ]
 }
