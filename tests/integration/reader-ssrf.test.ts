@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Route as readPathRoute } from '~/routes/r/$'
 import { PageNotRead } from '~/server/domain/refusals'
 import { fetchPage } from '~/server/providers/reader/node-fetch'
-import { createResolver } from '~/server/providers/reader/resolve'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { call, setupApi, testEnv } from '../support/api'
 import { startFakeDns, type FakeDns } from '../support/dns'
@@ -162,7 +161,7 @@ describe('re-checking every redirect', () => {
   /** Only 127.0.0.1 stands for "public" here, so the first hop is allowed and each later one must be checked. */
   const limits = (servers?: string[]) => ({
     allows: (address: string) => address === '127.0.0.1',
-    resolve: createResolver(servers),
+    dnsServers: servers,
     timeoutMs: 5000,
     maxBytes: 1024 * 1024,
     maxRedirects: 5,

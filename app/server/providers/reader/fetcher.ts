@@ -1,10 +1,9 @@
-import type { HostResolver } from './resolve'
-
 /** How one page may be fetched. */
 export interface FetchLimits {
   /** Whether the reader may connect to this (resolved or literal) address. */
   allows: (address: string) => boolean
-  resolve: HostResolver
+  /** DNS servers to resolve page hosts with (`ip` or `ip:port`); undefined: the system's resolver. */
+  dnsServers: string[] | undefined
   timeoutMs: number
   maxBytes: number
   maxRedirects: number

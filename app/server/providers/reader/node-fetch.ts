@@ -7,9 +7,18 @@ import { PageNotRead } from '../../domain/refusals'
 import { hostOf } from './address-policy'
 import type { FetchedPage, FetchLimits } from './fetcher'
 import { checkScheme, describeSize, readableMediaType } from './page-rules'
-import { HostNotFound, type ResolvedAddress } from './resolve'
+import { createResolver, HostNotFound, type HostResolver, type ResolvedAddress } from './resolve'
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308])
+
+let resolver: { servers: string; resolve: HostResolver } | undefined
+
+/** One resolver per setting of READER_DNS_SERVERS (a Resolver keeps its servers and sockets). */
+function resolverFor(servers: string[] | undefined): HostResolver {
+  const key = (servers ?? []).join(',')
+  if (resolver?.servers !== key) resolver = { servers: key, resolve: createResolver(servers) }
+  return resolver.resolve
+}
 
 /** Answers every lookup with the address already checked, so the connection cannot go anywhere else. */
 function pinnedLookup({ address, family }: ResolvedAddress): LookupFunction {
@@ -24,7 +33,9 @@ async function checkedAddress(url: URL, limits: FetchLimits): Promise<ResolvedAd
   const { host, isAddress } = hostOf(url)
   let addresses: ResolvedAddress[]
   try {
-    addresses = isAddress ? [{ address: host, family: host.includes(':') ? 6 : 4 }] : await limits.resolve(host)
+    addresses = isAddress
+      ? [{ address: host, family: host.includes(':') ? 6 : 4 }]
+      : await resolverFor(limits.dnsServers)(host)
   } catch (error) {
     if (error instanceof HostNotFound)
       throw new PageNotRead('unreachable', `${url.hostname} does not resolve`, { cause: error })

@@ -4,20 +4,11 @@ import { isPublicAddress } from './address-policy'
 import { convertPage, type ConvertedPage, type ConvertOptions } from './convert/convert'
 import { pageFetcher, type FetchLimits } from './fetcher'
 import { pageKindOf } from './page-rules'
-import { createResolver, type HostResolver } from './resolve'
 
 export type { ConvertedPage, ConvertOptions }
 
 /** How often a page still downloading is converted again for a streaming caller. */
 export const SNAPSHOT_INTERVAL_MS = 250
-
-let resolver: { servers: string; resolve: HostResolver } | undefined
-
-function resolverFor(servers: string[] | undefined): HostResolver {
-  const key = (servers ?? []).join(',')
-  if (resolver?.servers !== key) resolver = { servers: key, resolve: createResolver(servers) }
-  return resolver.resolve
-}
 
 /** The fetch limits the environment sets: public addresses only unless READER_ALLOW_PRIVATE_NETWORKS=true. */
 export function fetchLimitsOf(
@@ -27,7 +18,7 @@ export function fetchLimitsOf(
 ): FetchLimits {
   return {
     allows: env.READER_ALLOW_PRIVATE_NETWORKS ? () => true : isPublicAddress,
-    resolve: resolverFor(env.READER_DNS_SERVERS),
+    dnsServers: env.READER_DNS_SERVERS,
     timeoutMs: timeoutSeconds * 1000,
     maxBytes: readerLimits.maxPageBytes,
     maxRedirects: readerLimits.maxRedirects,
