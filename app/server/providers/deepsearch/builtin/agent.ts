@@ -1,7 +1,7 @@
 import type { RerankEngine } from '../../inference/engines'
 import type { AgentQuestion, AgentResult, AgentTools, DeepSearchEngine } from '../engine'
 import { Reading } from '../reading'
-import { composeAnswer, type Evidence } from './answer'
+import { writeExtractiveAnswer, type Evidence } from './answer'
 import { keyTermsOf, uncovered } from './key-terms'
 import { searchSite } from './search'
 import type { SitePage } from './site-index'
@@ -88,11 +88,7 @@ export function createBuiltinAgent(options: {
           ? 'Answering with the passages that match the question best, quoted as the pages have them.'
           : 'I have no passage that answers the question.',
       })
-      const { paragraphs, citations } = composeAnswer(request.question, evidence, {
-        maxCitations: request.maxCitations,
-        readAt: new Date().toISOString(),
-      })
-      for (const [i, paragraph] of paragraphs.entries()) await tools.write(i === 0 ? paragraph : `\n\n${paragraph}`)
+      const citations = await writeExtractiveAnswer(request.question, evidence, request.maxCitations, tools)
       return { citations, visitedURLs: [...reading.visited], readURLs: reading.readURLs }
     },
   }

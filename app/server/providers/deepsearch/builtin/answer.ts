@@ -1,6 +1,6 @@
 import type { UrlCitation } from '~/contracts/deepsearch'
 import { bm25Scores } from '../../inference/builtin/bm25'
-import type { ReadPage } from '../engine'
+import type { AgentTools, ReadPage } from '../engine'
 import { sentencesOf, type Passage } from '../passages'
 
 export interface Evidence {
@@ -54,4 +54,19 @@ export function composeAnswer(
     dateTime: item.page.publishedTime ?? options.readAt,
   }))
   return { paragraphs: citations.map((citation, i) => `${citation.exactQuote} [^${i + 1}]`), citations }
+}
+
+/** Writes the extractive answer through the tools (paragraph by paragraph) and answers its citations. */
+export async function writeExtractiveAnswer(
+  question: string,
+  evidence: Evidence[],
+  maxCitations: number,
+  tools: Pick<AgentTools, 'write'>,
+): Promise<UrlCitation[]> {
+  const { paragraphs, citations } = composeAnswer(question, evidence, {
+    maxCitations,
+    readAt: new Date().toISOString(),
+  })
+  for (const [i, paragraph] of paragraphs.entries()) await tools.write(i === 0 ? paragraph : `\n\n${paragraph}`)
+  return citations
 }

@@ -2,7 +2,7 @@ import type { UrlCitation } from '~/contracts/deepsearch'
 import type { RerankEngine } from '../../inference/engines'
 import type { UpstreamConnection } from '../../inference/upstream/client'
 import { countTokens } from '../../inference/tokens'
-import { bestQuote, composeAnswer, type Evidence } from '../builtin/answer'
+import { bestQuote, writeExtractiveAnswer, type Evidence } from '../builtin/answer'
 import type { AgentQuestion, AgentResult, AgentTools, DeepSearchEngine } from '../engine'
 import { hostAllowed, hostBoost } from '../hosts'
 import { sentencesOf } from '../passages'
@@ -72,11 +72,7 @@ export function createUpstreamAgent(options: {
       if (passages.length === 0 || !(await tools.allowRead(promptTokens(messages)))) {
         // Nothing to give the model, or no budget left for it: quote the best evidence instead.
         await tools.think({ text: 'Answering from the passages read, quoted as the pages have them.' })
-        const { paragraphs, citations } = composeAnswer(request.question, evidence, {
-          maxCitations: request.maxCitations,
-          readAt: new Date().toISOString(),
-        })
-        for (const [i, paragraph] of paragraphs.entries()) await tools.write(i === 0 ? paragraph : `\n\n${paragraph}`)
+        const citations = await writeExtractiveAnswer(request.question, evidence, request.maxCitations, tools)
         return { citations, visitedURLs: [...reading.visited], readURLs: reading.readURLs }
       }
       const reply = await chat(options.llm, messages, ANSWER_TOKENS)
