@@ -107,7 +107,8 @@ describe('the streaming demos', () => {
     const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 390, height: 900 } })
     const page = await context.newPage()
     await openDemo(page, '/llm-serp-demo', 'serp')
-    const slow = web.url('/slow?parts=4&pause=800')
+    // Not the page the DeepSearch test read: the reader's cache would answer it at once.
+    const slow = web.url('/slow?parts=4&pause=900')
     await page.getByLabel('Search').fill(`reranker nDCG@10 ${slow}`)
     await page.getByTestId('demo-run').click()
     await page.getByTestId('serp-reading').waitFor({ timeout: 10_000 })

@@ -24,4 +24,32 @@ describe('environment', () => {
   it('treats an empty optional variable as unset', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined()
   })
+
+  it('keeps the reader to public addresses unless READER_ALLOW_PRIVATE_NETWORKS=true, and reads its DNS servers', () => {
+    const env = parseEnv({})
+    expect(env.READER_ALLOW_PRIVATE_NETWORKS).toBe(false)
+    expect(env.READER_DNS_SERVERS).toBeUndefined()
+    expect(env.READER_CACHE_TTL_SECONDS).toBe(3600)
+    expect(parseEnv({ READER_ALLOW_PRIVATE_NETWORKS: 'true' }).READER_ALLOW_PRIVATE_NETWORKS).toBe(true)
+    expect(parseEnv({ READER_DNS_SERVERS: '127.0.0.1:5353, [::1]:53' }).READER_DNS_SERVERS).toEqual([
+      '127.0.0.1:5353',
+      '[::1]:53',
+    ])
+    expect(() => parseEnv({ READER_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrowError(/READER_ALLOW_PRIVATE_NETWORKS/)
+    expect(() => parseEnv({ READER_DNS_SERVERS: 'dns.example.com; rm' })).toThrowError(/READER_DNS_SERVERS/)
+  })
+
+  it('refuses the upstream deep-search engine without its model and search API', () => {
+    expect(parseEnv({}).DEEPSEARCH_ENGINE).toBe('builtin')
+    expect(() => parseEnv({ DEEPSEARCH_ENGINE: 'upstream', LLM_BASE_URL: 'http://llm.test/v1' })).toThrowError(
+      'Invalid environment: DEEPSEARCH_ENGINE=upstream needs LLM_BASE_URL, LLM_MODEL and SEARCH_API_URL',
+    )
+    const upstream = parseEnv({
+      DEEPSEARCH_ENGINE: 'upstream',
+      LLM_BASE_URL: 'http://llm.test/v1',
+      LLM_MODEL: 'small',
+      SEARCH_API_URL: 'http://search.test/search',
+    })
+    expect(upstream).toMatchObject({ DEEPSEARCH_ENGINE: 'upstream', LLM_TIMEOUT_MS: 60000 })
+  })
 })
