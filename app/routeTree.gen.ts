@@ -30,6 +30,7 @@ import { Route as ApiV1ClassifiersRouteImport } from './routes/api/v1/classifier
 import { Route as ApiV1OpenapiDotjsonRouteImport } from './routes/api/v1/openapi[.]json'
 import { Route as ApiV1ProductRouteImport } from './routes/api/v1/product'
 import { Route as InternalV1UsageRouteImport } from './routes/internal/v1/usage'
+import { Route as V1BulkEmbeddingsIndexRouteImport } from './routes/v1/bulk-embeddings/index'
 import { Route as V1ChatCompletionsRouteImport } from './routes/v1/chat/completions'
 import { Route as V1ClassifiersIndexRouteImport } from './routes/v1/classifiers/index'
 import { Route as V1ClassifiersIdRouteImport } from './routes/v1/classifiers/$id'
@@ -60,6 +61,11 @@ import { Route as ApiV1BillingTransactionRouteImport } from './routes/api/v1/bil
 import { Route as ApiV1BillingTransfer_balanceRouteImport } from './routes/api/v1/billing/transfer_balance'
 import { Route as ApiV1CaptchaChallengeRouteImport } from './routes/api/v1/captcha/challenge'
 import { Route as ApiV1ModelsIndexRouteImport } from './routes/api/v1/models/index'
+import { Route as V1BulkEmbeddingsIdIndexRouteImport } from './routes/v1/bulk-embeddings/$id/index'
+import { Route as V1BulkEmbeddingsIdCancelRouteImport } from './routes/v1/bulk-embeddings/$id/cancel'
+import { Route as V1BulkEmbeddingsIdDownloadResultRouteImport } from './routes/v1/bulk-embeddings/$id/download-result'
+import { Route as V1BulkEmbeddingsIdResultRouteImport } from './routes/v1/bulk-embeddings/$id/result'
+import { Route as V1BulkEmbeddingsIdRetryRouteImport } from './routes/v1/bulk-embeddings/$id/retry'
 import { Route as Char123LocaleChar125SiteModelsIndexRouteImport } from './routes/{-$locale}/_site/models/index'
 import { Route as Char123LocaleChar125SiteModelsSlugRouteImport } from './routes/{-$locale}/_site/models/$slug'
 import { Route as Char123LocaleChar125SiteNewsIndexRouteImport } from './routes/{-$locale}/_site/news/index'
@@ -172,6 +178,11 @@ const ApiV1ProductRoute = ApiV1ProductRouteImport.update({
 const InternalV1UsageRoute = InternalV1UsageRouteImport.update({
   id: '/internal/v1/usage',
   path: '/internal/v1/usage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1BulkEmbeddingsIndexRoute = V1BulkEmbeddingsIndexRouteImport.update({
+  id: '/v1/bulk-embeddings/',
+  path: '/v1/bulk-embeddings/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const V1ChatCompletionsRoute = V1ChatCompletionsRouteImport.update({
@@ -344,6 +355,34 @@ const ApiV1ModelsIndexRoute = ApiV1ModelsIndexRouteImport.update({
   path: '/api/v1/models/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const V1BulkEmbeddingsIdIndexRoute = V1BulkEmbeddingsIdIndexRouteImport.update({
+  id: '/v1/bulk-embeddings/$id/',
+  path: '/v1/bulk-embeddings/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1BulkEmbeddingsIdCancelRoute =
+  V1BulkEmbeddingsIdCancelRouteImport.update({
+    id: '/v1/bulk-embeddings/$id/cancel',
+    path: '/v1/bulk-embeddings/$id/cancel',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1BulkEmbeddingsIdDownloadResultRoute =
+  V1BulkEmbeddingsIdDownloadResultRouteImport.update({
+    id: '/v1/bulk-embeddings/$id/download-result',
+    path: '/v1/bulk-embeddings/$id/download-result',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1BulkEmbeddingsIdResultRoute =
+  V1BulkEmbeddingsIdResultRouteImport.update({
+    id: '/v1/bulk-embeddings/$id/result',
+    path: '/v1/bulk-embeddings/$id/result',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1BulkEmbeddingsIdRetryRoute = V1BulkEmbeddingsIdRetryRouteImport.update({
+  id: '/v1/bulk-embeddings/$id/retry',
+  path: '/v1/bulk-embeddings/$id/retry',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Char123LocaleChar125SiteModelsIndexRoute =
   Char123LocaleChar125SiteModelsIndexRouteImport.update({
     id: '/models/',
@@ -412,6 +451,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
   '/{-$locale}/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/v1/bulk-embeddings/': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers/': typeof V1ClassifiersIndexRoute
   '/{-$locale}/': typeof Char123LocaleChar125SiteIndexRoute
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
@@ -423,10 +463,15 @@ export interface FileRoutesByFullPath {
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
+  '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
+  '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
+  '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
+  '/v1/bulk-embeddings/$id/retry': typeof V1BulkEmbeddingsIdRetryRoute
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
   '/api/v1/models/': typeof ApiV1ModelsIndexRoute
+  '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
@@ -469,6 +514,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
   '/{-$locale}/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/v1/bulk-embeddings': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers': typeof V1ClassifiersIndexRoute
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
@@ -479,10 +525,15 @@ export interface FileRoutesByTo {
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
+  '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
+  '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
+  '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
+  '/v1/bulk-embeddings/$id/retry': typeof V1BulkEmbeddingsIdRetryRoute
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key': typeof ApiV1Api_keyIndexRoute
   '/api/v1/models': typeof ApiV1ModelsIndexRoute
+  '/v1/bulk-embeddings/$id': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/models': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news': typeof Char123LocaleChar125SiteNewsIndexRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
@@ -527,6 +578,7 @@ export interface FileRoutesById {
   '/{-$locale}/_site/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
   '/{-$locale}/_site/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/v1/bulk-embeddings/': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers/': typeof V1ClassifiersIndexRoute
   '/{-$locale}/_site/': typeof Char123LocaleChar125SiteIndexRoute
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
@@ -538,10 +590,15 @@ export interface FileRoutesById {
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
+  '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
+  '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
+  '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
+  '/v1/bulk-embeddings/$id/retry': typeof V1BulkEmbeddingsIdRetryRoute
   '/{-$locale}/_site/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/_site/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
   '/api/v1/models/': typeof ApiV1ModelsIndexRoute
+  '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/_site/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/_site/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
@@ -586,6 +643,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/segmenter'
     | '/{-$locale}/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/v1/bulk-embeddings/'
     | '/v1/classifiers/'
     | '/{-$locale}/'
     | '/api/v1/api_key/empty'
@@ -597,10 +655,15 @@ export interface FileRouteTypes {
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
     | '/api/v1/captcha/challenge'
+    | '/v1/bulk-embeddings/$id/cancel'
+    | '/v1/bulk-embeddings/$id/download-result'
+    | '/v1/bulk-embeddings/$id/result'
+    | '/v1/bulk-embeddings/$id/retry'
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
     | '/api/v1/api_key/'
     | '/api/v1/models/'
+    | '/v1/bulk-embeddings/$id/'
     | '/{-$locale}/models/'
     | '/{-$locale}/news/'
     | '/api/v1/models/slug/$slug'
@@ -643,6 +706,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/segmenter'
     | '/{-$locale}/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/v1/bulk-embeddings'
     | '/v1/classifiers'
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
@@ -653,10 +717,15 @@ export interface FileRouteTypes {
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
     | '/api/v1/captcha/challenge'
+    | '/v1/bulk-embeddings/$id/cancel'
+    | '/v1/bulk-embeddings/$id/download-result'
+    | '/v1/bulk-embeddings/$id/result'
+    | '/v1/bulk-embeddings/$id/retry'
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
     | '/api/v1/api_key'
     | '/api/v1/models'
+    | '/v1/bulk-embeddings/$id'
     | '/{-$locale}/models'
     | '/{-$locale}/news'
     | '/api/v1/models/slug/$slug'
@@ -700,6 +769,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_site/segmenter'
     | '/{-$locale}/_site/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/v1/bulk-embeddings/'
     | '/v1/classifiers/'
     | '/{-$locale}/_site/'
     | '/api/v1/api_key/empty'
@@ -711,10 +781,15 @@ export interface FileRouteTypes {
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
     | '/api/v1/captcha/challenge'
+    | '/v1/bulk-embeddings/$id/cancel'
+    | '/v1/bulk-embeddings/$id/download-result'
+    | '/v1/bulk-embeddings/$id/result'
+    | '/v1/bulk-embeddings/$id/retry'
     | '/{-$locale}/_site/models/$slug'
     | '/{-$locale}/_site/news/$slug'
     | '/api/v1/api_key/'
     | '/api/v1/models/'
+    | '/v1/bulk-embeddings/$id/'
     | '/{-$locale}/_site/models/'
     | '/{-$locale}/_site/news/'
     | '/api/v1/models/slug/$slug'
@@ -740,6 +815,7 @@ export interface RootRouteChildren {
   InternalV1UsageRoute: typeof InternalV1UsageRoute
   V1ChatCompletionsRoute: typeof V1ChatCompletionsRoute
   V1ClassifiersIdRoute: typeof V1ClassifiersIdRoute
+  V1BulkEmbeddingsIndexRoute: typeof V1BulkEmbeddingsIndexRoute
   V1ClassifiersIndexRoute: typeof V1ClassifiersIndexRoute
   ApiV1Api_keyEmptyRoute: typeof ApiV1Api_keyEmptyRoute
   ApiV1Api_keyFe_userRoute: typeof ApiV1Api_keyFe_userRoute
@@ -750,8 +826,13 @@ export interface RootRouteChildren {
   ApiV1BillingTransactionRoute: typeof ApiV1BillingTransactionRoute
   ApiV1BillingTransfer_balanceRoute: typeof ApiV1BillingTransfer_balanceRoute
   ApiV1CaptchaChallengeRoute: typeof ApiV1CaptchaChallengeRoute
+  V1BulkEmbeddingsIdCancelRoute: typeof V1BulkEmbeddingsIdCancelRoute
+  V1BulkEmbeddingsIdDownloadResultRoute: typeof V1BulkEmbeddingsIdDownloadResultRoute
+  V1BulkEmbeddingsIdResultRoute: typeof V1BulkEmbeddingsIdResultRoute
+  V1BulkEmbeddingsIdRetryRoute: typeof V1BulkEmbeddingsIdRetryRoute
   ApiV1Api_keyIndexRoute: typeof ApiV1Api_keyIndexRoute
   ApiV1ModelsIndexRoute: typeof ApiV1ModelsIndexRoute
+  V1BulkEmbeddingsIdIndexRoute: typeof V1BulkEmbeddingsIdIndexRoute
   ApiV1ModelsSlugSlugRoute: typeof ApiV1ModelsSlugSlugRoute
 }
 
@@ -902,6 +983,13 @@ declare module '@tanstack/react-router' {
       path: '/internal/v1/usage'
       fullPath: '/internal/v1/usage'
       preLoaderRoute: typeof InternalV1UsageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/bulk-embeddings/': {
+      id: '/v1/bulk-embeddings/'
+      path: '/v1/bulk-embeddings'
+      fullPath: '/v1/bulk-embeddings/'
+      preLoaderRoute: typeof V1BulkEmbeddingsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/v1/chat/completions': {
@@ -1114,6 +1202,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1ModelsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/v1/bulk-embeddings/$id/': {
+      id: '/v1/bulk-embeddings/$id/'
+      path: '/v1/bulk-embeddings/$id'
+      fullPath: '/v1/bulk-embeddings/$id/'
+      preLoaderRoute: typeof V1BulkEmbeddingsIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/bulk-embeddings/$id/cancel': {
+      id: '/v1/bulk-embeddings/$id/cancel'
+      path: '/v1/bulk-embeddings/$id/cancel'
+      fullPath: '/v1/bulk-embeddings/$id/cancel'
+      preLoaderRoute: typeof V1BulkEmbeddingsIdCancelRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/bulk-embeddings/$id/download-result': {
+      id: '/v1/bulk-embeddings/$id/download-result'
+      path: '/v1/bulk-embeddings/$id/download-result'
+      fullPath: '/v1/bulk-embeddings/$id/download-result'
+      preLoaderRoute: typeof V1BulkEmbeddingsIdDownloadResultRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/bulk-embeddings/$id/result': {
+      id: '/v1/bulk-embeddings/$id/result'
+      path: '/v1/bulk-embeddings/$id/result'
+      fullPath: '/v1/bulk-embeddings/$id/result'
+      preLoaderRoute: typeof V1BulkEmbeddingsIdResultRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/bulk-embeddings/$id/retry': {
+      id: '/v1/bulk-embeddings/$id/retry'
+      path: '/v1/bulk-embeddings/$id/retry'
+      fullPath: '/v1/bulk-embeddings/$id/retry'
+      preLoaderRoute: typeof V1BulkEmbeddingsIdRetryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/{-$locale}/_site/models/': {
       id: '/{-$locale}/_site/models/'
       path: '/models'
@@ -1283,6 +1406,7 @@ const rootRouteChildren: RootRouteChildren = {
   InternalV1UsageRoute: InternalV1UsageRoute,
   V1ChatCompletionsRoute: V1ChatCompletionsRoute,
   V1ClassifiersIdRoute: V1ClassifiersIdRoute,
+  V1BulkEmbeddingsIndexRoute: V1BulkEmbeddingsIndexRoute,
   V1ClassifiersIndexRoute: V1ClassifiersIndexRoute,
   ApiV1Api_keyEmptyRoute: ApiV1Api_keyEmptyRoute,
   ApiV1Api_keyFe_userRoute: ApiV1Api_keyFe_userRoute,
@@ -1294,8 +1418,13 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1BillingTransactionRoute: ApiV1BillingTransactionRoute,
   ApiV1BillingTransfer_balanceRoute: ApiV1BillingTransfer_balanceRoute,
   ApiV1CaptchaChallengeRoute: ApiV1CaptchaChallengeRoute,
+  V1BulkEmbeddingsIdCancelRoute: V1BulkEmbeddingsIdCancelRoute,
+  V1BulkEmbeddingsIdDownloadResultRoute: V1BulkEmbeddingsIdDownloadResultRoute,
+  V1BulkEmbeddingsIdResultRoute: V1BulkEmbeddingsIdResultRoute,
+  V1BulkEmbeddingsIdRetryRoute: V1BulkEmbeddingsIdRetryRoute,
   ApiV1Api_keyIndexRoute: ApiV1Api_keyIndexRoute,
   ApiV1ModelsIndexRoute: ApiV1ModelsIndexRoute,
+  V1BulkEmbeddingsIdIndexRoute: V1BulkEmbeddingsIdIndexRoute,
   ApiV1ModelsSlugSlugRoute: ApiV1ModelsSlugSlugRoute,
 }
 export const routeTree = rootRouteImport

@@ -124,6 +124,24 @@ function buildEnvSchema() {
       v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
       v.transform((s) => s === 'true'),
     ),
+    /** `off`: this instance takes no bulk-embedding jobs (others, or `npm run worker`, do). */
+    JOB_WORKER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+    /** HMAC key of bulk-job download links; unset: random per process (links then die with it: set it for several instances). */
+    BULK_DOWNLOAD_SECRET: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+    /** Set: bulk-job files go to this S3-compatible bucket instead of DATA_DIR/objects. */
+    S3_BUCKET: optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name'))),
+    S3_REGION: v.optional(v.pipe(v.string(), v.minLength(1)), 'us-east-1'),
+    /** Another S3-compatible service (MinIO, R2, …); unset: AWS. */
+    S3_ENDPOINT: optional(url),
+    /** Unset: the AWS SDK's default credential chain (instance role, AWS_* variables). */
+    S3_ACCESS_KEY_ID: optional(v.string()),
+    S3_SECRET_ACCESS_KEY: optional(v.string()),
+    S3_FORCE_PATH_STYLE: v.pipe(
+      v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+      v.transform((s) => s === 'true'),
+    ),
+    /** Prepended to every object key, e.g. `prod/`. */
+    S3_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^([\w.-]+\/)*$/, 'must be empty or end with /')), ''),
     /** Validated here so a typo stops start-up; the logger reads it raw, so it can log even a bad environment. */
     LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error'], 'must be debug, info, warn or error'), 'info'),
   })

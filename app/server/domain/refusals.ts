@@ -158,6 +158,35 @@ export class PageNotRead extends BaseRefusal {
   }
 }
 
+/** A bulk job that is not there for this key (unknown, or another key's). */
+export class BulkJobNotFound extends BaseRefusal {
+  readonly kind = 'BulkJobNotFound'
+}
+
+/** What was asked of a bulk job does not fit its state: cancel a finished one, retry one that did not fail, download before any row is done. */
+export class BulkJobState extends BaseRefusal {
+  readonly kind = 'BulkJobState'
+  constructor(readonly detail: string) {
+    super(detail)
+  }
+}
+
+/** A bulk-job download link that was altered, or whose time is up. */
+export class DownloadLinkRefused extends BaseRefusal {
+  readonly kind = 'DownloadLinkRefused'
+  constructor(readonly reason: 'invalid' | 'expired') {
+    super(reason)
+  }
+}
+
+/** An uploaded file over its size limit: the rest of it is never read. */
+export class UploadTooLarge extends BaseRefusal {
+  readonly kind = 'UploadTooLarge'
+  constructor(readonly limitBytes: number) {
+    super(`upload over ${limitBytes} bytes`)
+  }
+}
+
 /** One problem with a caller's input: where (`['body', 'email']`), what, and the kind of check. */
 export interface InputIssue {
   loc: Array<string | number>
@@ -196,6 +225,10 @@ export type Refusal =
   | ClassifierNotFound
   | ClassifierChanged
   | PageNotRead
+  | BulkJobNotFound
+  | BulkJobState
+  | UploadTooLarge
+  | DownloadLinkRefused
 
 export function isRefusal(error: unknown): error is Refusal {
   return error instanceof BaseRefusal

@@ -1,3 +1,4 @@
+import { bulkLimits } from '~/contracts/bulk'
 import { searchLimits } from '~/contracts/search'
 import { errorResponse, HttpError } from './errors'
 
@@ -17,8 +18,16 @@ export interface BodyLimit {
   read: 'buffered' | 'streamed'
 }
 
-/** The limit a request's body is held to: 4 MiB for the search APIs under /v1, 64 KB everywhere else. */
+/** A bulk-embedding upload: the file and a few form fields around it. */
+export const BULK_UPLOAD_BYTES = bulkLimits.maxFileBytes + 64 * 1024
+
+/**
+ * The limit a request's body is held to: bulk uploads are streamed to storage under their own limit, the
+ * search APIs under /v1 take 4 MiB, and everything else 64 KB.
+ */
 export function bodyLimitFor(pathname: string): BodyLimit {
+  if (pathname === '/v1/bulk-embeddings' || pathname === '/v1/bulk-embeddings/')
+    return { bytes: BULK_UPLOAD_BYTES, read: 'streamed' }
   return { bytes: pathname.startsWith('/v1/') ? SEARCH_API_BODY_BYTES : MAX_BODY_BYTES, read: 'buffered' }
 }
 

@@ -36,6 +36,11 @@ export interface EndpointSpec<
   headers?: H
   form?: F
   json?: J
+  /**
+   * A multipart/form-data body the route streams itself (`readUpload`), never parsed here: documented from
+   * `schema`, with `files` naming the fields that carry files.
+   */
+  upload?: { schema: Schema; files: string[] }
   /** The JSON answer; `run` may instead return a Response of one of the `alternatives`. */
   answer: A
   /** Answers in other media types (text, event streams), chosen by `Accept`: documented beside the JSON one. */

@@ -101,6 +101,14 @@ function successContent(spec: Spec): JsonSchema {
   return content
 }
 
+/** A streamed upload's form: its file fields as binary strings, as OpenAPI describes file uploads. */
+function uploadSchema(upload: NonNullable<Spec['upload']>): JsonSchema {
+  const schema = toJsonSchema(upload.schema)
+  const properties = schema.properties as Record<string, JsonSchema>
+  for (const name of upload.files) properties[name] = { ...properties[name], type: 'string', format: 'binary' }
+  return schema
+}
+
 function operation(path: string, spec: Spec): JsonSchema {
   const body = spec.form ?? spec.json
   const contentTypes = spec.form ? ['application/x-www-form-urlencoded', 'multipart/form-data'] : ['application/json']
@@ -111,14 +119,18 @@ function operation(path: string, spec: Spec): JsonSchema {
     ...(spec.group ? { tags: [spec.group] } : {}),
     security: security[spec.auth],
     parameters: parameters(path, spec),
-    ...(body
-      ? {
-          requestBody: {
-            required: true,
-            content: Object.fromEntries(contentTypes.map((type) => [type, { schema: toJsonSchema(body), ...example }])),
-          },
-        }
-      : {}),
+    ...(spec.upload
+      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadSchema(spec.upload) } } } }
+      : body
+        ? {
+            requestBody: {
+              required: true,
+              content: Object.fromEntries(
+                contentTypes.map((type) => [type, { schema: toJsonSchema(body), ...example }]),
+              ),
+            },
+          }
+        : {}),
     responses: {
       200: { description: 'OK', content: successContent(spec) },
       ...Object.fromEntries(

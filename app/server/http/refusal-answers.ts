@@ -78,6 +78,20 @@ const answers: Answers = {
     detail: 'The classifier was trained by another request meanwhile; send this training again',
   },
   PageNotRead: (refusal) => ({ status: pageProblemStatus[refusal.problem], detail: refusal.detail }),
+  BulkJobNotFound: { status: 404, detail: 'Bulk job not found' },
+  BulkJobState: (refusal) => ({ status: 409, detail: refusal.detail }),
+  DownloadLinkRefused: (refusal) => ({
+    status: 403,
+    detail:
+      refusal.reason === 'expired'
+        ? 'This download link has expired: ask for a new one'
+        : 'This download link is not valid',
+  }),
+  UploadTooLarge: (refusal) => ({
+    status: 413,
+    detail: `The file is larger than the limit of ${refusal.limitBytes / 1024 / 1024} MiB`,
+    headers: { Connection: 'close' },
+  }),
   EngineRefused: (refusal) => ({
     status: refusal.status,
     detail: refusal.detail,

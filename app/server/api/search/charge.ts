@@ -40,7 +40,7 @@ export async function chargeRequest(
  */
 export async function giveBack(
   db: Db,
-  key: ApiKey,
+  key: Pick<ApiKey, 'id'>,
   usage: { tokens: number; product: string; model: string; usageEventId: string },
 ): Promise<void> {
   if (usage.tokens <= 0) return

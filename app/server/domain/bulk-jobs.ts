@@ -1,0 +1,234 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { bulkLimits } from '~/contracts/bulk'
+import { rowsOf } from '../db/migrate'
+import { bulkJobBatches, bulkJobs, emailOutbox } from '../db/schema'
+import type { Db } from '../db/types'
+import { BulkJobNotFound, BulkJobState } from './refusals'
+
+export type BulkJobRow = typeof bulkJobs.$inferSelect
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+
+/** Where a job's files live in object storage. */
+export const bulkObjects = {
+  input: (jobId: string) => `bulk/${jobId}/input.jsonl`,
+  part: (jobId: string, batch: number) => `bulk/${jobId}/parts/${String(batch).padStart(6, '0')}.jsonl`,
+  result: (jobId: string) => `bulk/${jobId}/result.jsonl`,
+}
+
+export interface NewBulkJob {
+  id: string
+  keyId: string
+  model: string
+  fileName: string
+  userEmail: string | undefined
+  totalRows: number
+}
+
+export async function createBulkJob(db: Db, job: NewBulkJob): Promise<BulkJobRow> {
+  const [row] = await db
+    .insert(bulkJobs)
+    .values({ ...job, batchSize: bulkLimits.batchSize, inputObject: bulkObjects.input(job.id) })
+    .returning()
+  return row
+}
+
+/** A job of this key; another key's job, or none, reads as not found. */
+export async function bulkJobOf(db: Db, keyId: string, id: string): Promise<BulkJobRow> {
+  if (!isUuid(id)) throw new BulkJobNotFound()
+  const [row] = await db
+    .select()
+    .from(bulkJobs)
+    .where(and(eq(bulkJobs.id, id), eq(bulkJobs.keyId, keyId)))
+  if (!row) throw new BulkJobNotFound()
+  return row
+}
+
+/** Any key's job, for a caller that proved access another way (a signed download link). */
+export async function bulkJobById(db: Db, id: string): Promise<BulkJobRow> {
+  if (!isUuid(id)) throw new BulkJobNotFound()
+  const [row] = await db.select().from(bulkJobs).where(eq(bulkJobs.id, id))
+  if (!row) throw new BulkJobNotFound()
+  return row
+}
+
+export async function listBulkJobs(db: Db, keyId: string): Promise<BulkJobRow[]> {
+  return db
+    .select()
+    .from(bulkJobs)
+    .where(eq(bulkJobs.keyId, keyId))
+    .orderBy(desc(bulkJobs.createdAt))
+    .limit(bulkLimits.listed)
+}
+
+export const cancelledError = 'Cancelled on request'
+
+/**
+ * Stops a waiting or running job: it fails at once with `cancelledError`. A worker on it finds its lease
+ * gone at its next batch and stops there; the rows done so far stay downloadable.
+ */
+export async function cancelBulkJob(db: Db, keyId: string, id: string): Promise<BulkJobRow> {
+  await bulkJobOf(db, keyId, id)
+  const [row] = await db
+    .update(bulkJobs)
+    .set({ status: 'failed', error: cancelledError, completedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+    .where(and(eq(bulkJobs.id, id), sql`${bulkJobs.status} in ('waiting', 'in-progress')`))
+    .returning()
+  if (!row) throw new BulkJobState('The job has already finished')
+  return row
+}
+
+/** Queues a failed job again; it resumes after its last committed batch, so nothing done is charged again. */
+export async function retryBulkJob(db: Db, keyId: string, id: string): Promise<BulkJobRow> {
+  await bulkJobOf(db, keyId, id)
+  const [row] = await db
+    .update(bulkJobs)
+    .set({ status: 'waiting', error: null, completedAt: null, resultObject: null, resultRows: null, claims: 0 })
+    .where(and(eq(bulkJobs.id, id), eq(bulkJobs.status, 'failed')))
+    .returning()
+  if (!row) throw new BulkJobState('Only a failed job can be retried')
+  return row
+}
+
+/**
+ * Takes the oldest job no live worker holds (waiting, or running under an expired lease) and leases it to
+ * `worker`. SKIP LOCKED lets any number of instances claim at once without waiting on each other.
+ */
+export async function claimBulkJob(db: Db, worker: string, leaseSeconds: number): Promise<BulkJobRow | undefined> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update bulk_jobs set status = 'in-progress', lease_owner = ${worker},
+        lease_until = now() + make_interval(secs => ${leaseSeconds}), claims = claims + 1,
+        started_at = coalesce(started_at, now())
+      where id = (
+        select id from bulk_jobs
+        where status in ('waiting', 'in-progress') and (lease_until is null or lease_until < now())
+        order by created_at limit 1 for update skip locked)
+      returning id`),
+  )
+  if (rows.length === 0) return undefined
+  const [row] = await db.select().from(bulkJobs).where(eq(bulkJobs.id, rows[0].id))
+  return row
+}
+
+export interface CommittedBatch {
+  jobId: string
+  batchIndex: number
+  rows: number
+  tokens: number
+  worker: string
+  leaseSeconds: number
+}
+
+/**
+ * Records a batch as done and moves the job past it, renewing the worker's lease. `lost` when the worker no
+ * longer holds the job (its lease ran out and another took over, or it was cancelled) or the batch was
+ * committed already: then nothing changes and the worker stops.
+ */
+export async function commitBulkBatch(db: Db, batch: CommittedBatch): Promise<'committed' | 'lost'> {
+  return db
+    .transaction(async (tx) => {
+      const moved = await tx
+        .update(bulkJobs)
+        .set({
+          nextBatch: batch.batchIndex + 1,
+          processedRows: sql`${bulkJobs.processedRows} + ${batch.rows}`,
+          usedTokenCount: sql`${bulkJobs.usedTokenCount} + ${batch.tokens}`,
+          leaseUntil: sql`now() + make_interval(secs => ${batch.leaseSeconds})`,
+        })
+        .where(
+          and(
+            eq(bulkJobs.id, batch.jobId),
+            eq(bulkJobs.leaseOwner, batch.worker),
+            eq(bulkJobs.status, 'in-progress'),
+            eq(bulkJobs.nextBatch, batch.batchIndex),
+          ),
+        )
+        .returning({ id: bulkJobs.id })
+      if (moved.length === 0) return 'lost'
+      const inserted = await tx
+        .insert(bulkJobBatches)
+        .values({
+          jobId: batch.jobId,
+          batchIndex: batch.batchIndex,
+          rows: batch.rows,
+          tokens: batch.tokens,
+          worker: batch.worker,
+        })
+        .onConflictDoNothing()
+        .returning({ batchIndex: bulkJobBatches.batchIndex })
+      if (inserted.length === 0) {
+        tx.rollback()
+      }
+      return 'committed'
+    })
+    .catch((error: unknown) => {
+      if ((error as { name?: string })?.name === 'TransactionRollbackError') return 'lost' as const
+      throw error
+    })
+}
+
+/** Keeps a worker's hold on a job while one batch takes long (a slow engine), so no other worker takes it over. */
+export async function renewBulkLease(db: Db, jobId: string, worker: string, leaseSeconds: number): Promise<boolean> {
+  const rows = await db
+    .update(bulkJobs)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(and(eq(bulkJobs.id, jobId), eq(bulkJobs.leaseOwner, worker), eq(bulkJobs.status, 'in-progress')))
+    .returning({ id: bulkJobs.id })
+  return rows.length > 0
+}
+
+/** Lets another worker take the job at once (a stopping server), instead of after the lease runs out. */
+export async function releaseBulkJob(db: Db, jobId: string, worker: string): Promise<void> {
+  await db
+    .update(bulkJobs)
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where(and(eq(bulkJobs.id, jobId), eq(bulkJobs.leaseOwner, worker), eq(bulkJobs.status, 'in-progress')))
+}
+
+export interface JobMail {
+  to: string
+  subject: string
+  text: string
+}
+
+/**
+ * Ends a job the worker holds as completed or failed, queueing its notice in the same transaction, so the
+ * mail goes exactly when the job ends. False when the worker no longer held it (nothing changed, no mail).
+ */
+export async function endBulkJob(
+  db: Db,
+  end: { jobId: string; worker: string; status: 'completed' | 'failed'; error?: string; mail?: JobMail },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(bulkJobs)
+      .set({
+        status: end.status,
+        error: end.error ?? null,
+        completedAt: sql`now()`,
+        leaseOwner: null,
+        leaseUntil: null,
+      })
+      .where(and(eq(bulkJobs.id, end.jobId), eq(bulkJobs.leaseOwner, end.worker), eq(bulkJobs.status, 'in-progress')))
+      .returning({ id: bulkJobs.id })
+    if (ended.length === 0) return false
+    if (end.mail)
+      await tx.insert(emailOutbox).values({ ...end.mail, kind: `bulk-job-${end.status}`, meta: { job_id: end.jobId } })
+    return true
+  })
+}
+
+/** Records the assembled result file (every committed row, in input order). */
+export async function recordBulkResult(db: Db, jobId: string, object: string, rows: number): Promise<void> {
+  await db.update(bulkJobs).set({ resultObject: object, resultRows: rows }).where(eq(bulkJobs.id, jobId))
+}
+
+/** The batches committed for a job, in order: what its result file is assembled from. */
+export async function committedBatches(db: Db, jobId: string): Promise<Array<{ batchIndex: number; rows: number }>> {
+  return db
+    .select({ batchIndex: bulkJobBatches.batchIndex, rows: bulkJobBatches.rows })
+    .from(bulkJobBatches)
+    .where(eq(bulkJobBatches.jobId, jobId))
+    .orderBy(bulkJobBatches.batchIndex)
+}
