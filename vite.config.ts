@@ -82,8 +82,8 @@ export default defineConfig({
       // which the bundler cannot see: kept external, its traced imports bring the runtime (~70 MB) into .output.
       // A pattern, not a name: a name is traced even when nothing imports it.
       traceDeps: ['@electric-sql/pglite*', /@huggingface[\\/]transformers/],
-      // Drains the outbox and closes the database when the server stops.
-      plugins: [here('./app/server/shutdown.ts')],
+      // Drains the outbox and closes the database when the server stops; starts the background work with it.
+      plugins: [here('./app/server/shutdown.ts'), here('./app/server/warm-up.ts')],
       compressPublicAssets: { gzip: true, brotli: true },
       routeRules: {
         '/assets/**': { headers: { ...staticHeaders, 'Cache-Control': 'public, max-age=31536000, immutable' } },

@@ -17,7 +17,7 @@ import {
   isApiPath,
 } from './server/http/security'
 import { guardServerFnCall, runServerFn } from './server/http/server-fn-errors'
-import { startOutboxWorker } from './server/providers/email'
+import { startBackgroundWork } from './server/api/background'
 import { isStopping } from './server/lifecycle'
 import { runInRequest } from './server/request-context'
 
@@ -45,7 +45,7 @@ export const securityMiddleware = createMiddleware().server(({ request, pathname
   const apiBaseUrl = env.PUBLIC_API_BASE_URL
   const withHeaders = (response: Response, csp: string) => answerHeaders(response, request, env, csp, requestId)
   return runInRequest(context, async () => {
-    if (!prerendering()) startOutboxWorker()
+    if (!prerendering()) startBackgroundWork()
     const early =
       corsPreflight(request, env) ?? csrfRefusal(request, env) ?? (await oversizedBodyAnswer(request, pathname))
     if (early) return withHeaders(asServerFnRefusal(early, pathname), API_CONTENT_SECURITY_POLICY)

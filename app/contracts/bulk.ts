@@ -79,8 +79,7 @@ export const bulkDownload = v.object({ id: v.string(), download_url: v.string(),
 const uuid = v.pipe(v.string(), v.uuid('must be a job id'))
 
 /** The dashboard's calls name the key (in the body, never a URL) and, where it applies, the job. */
-export const bulkJobInput = v.object({ apiKey: presentedKey, id: uuid })
-export const bulkListInput = v.object({ apiKey: presentedKey })
+export const bulkJobInput = v.strictObject({ apiKey: presentedKey, id: uuid })
 
 /** The signed download link's query. */
 export const bulkDownloadQuery = v.object({

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bulkLimits } from '~/contracts/bulk'
+import { Route as uploadRoute } from '~/routes/v1/bulk-embeddings/index'
 import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
+import { bodyLimitFor } from '~/server/http/body-limit'
 import { countTokens } from '~/server/providers/inference/tokens'
 import { downloadResult, drainQueue, jobOf, upload, uploadForm } from '../support/bulk'
 import { call, fingerprint, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
@@ -154,5 +157,46 @@ describe('an upload that cannot become a job', () => {
   it('refuses a missing key with 401', async () => {
     const answer = await upload('', uploadForm('a.txt', 'hello', { model: 'embeddings-v3' }))
     expect(answer.status).toBe(401)
+  })
+})
+
+describe('a file over the size limit', () => {
+  it('is refused with 413 after reading about its limit, never the rest, and stores nothing', async () => {
+    const key = await keyWithBalance(database.db, 1000)
+    const stored = storedJobs()
+    const boundary = 'x-bulk-boundary'
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nembeddings-v3\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+    )
+    const line = new TextEncoder().encode(`${'a long text to embed '.repeat(100)}\n`.repeat(32))
+    const total = 200 * 1024 * 1024
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(head)
+        else if (sent > total) return controller.close()
+        controller.enqueue(line)
+        sent += line.byteLength
+      },
+    })
+    const request = new Request('http://localhost:3000/v1/bulk-embeddings', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.apiKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(bodyLimitFor('/v1/bulk-embeddings')).toEqual({
+      bytes: bulkLimits.maxFileBytes + 64 * 1024,
+      read: 'streamed',
+    })
+    const handlers = uploadRoute.options.server!.handlers as Record<
+      string,
+      (ctx: { request: Request; params: object }) => Promise<Response>
+    >
+    const answer = await handlers.POST({ request, params: {} })
+    expect(answer.status).toBe(413)
+    expect((await answer.json()).detail).toMatch(/larger than the limit of 100 MiB/)
+    expect(sent).toBeLessThan(bulkLimits.maxFileBytes + 4 * 1024 * 1024)
+    expect(storedJobs()).toBe(stored)
   })
 })

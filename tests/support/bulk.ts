@@ -10,7 +10,11 @@ import { objectStorage } from '~/server/providers/storage'
 import { call } from './api'
 
 /** A multipart upload of `text` as the file `name`, with the form fields given. */
-export function uploadForm(name: string, text: string | Uint8Array<ArrayBuffer>, fields: Record<string, string> = {}): FormData {
+export function uploadForm(
+  name: string,
+  text: string | Uint8Array<ArrayBuffer>,
+  fields: Record<string, string> = {},
+): FormData {
   const form = new FormData()
   for (const [field, value] of Object.entries(fields)) form.append(field, value)
   form.append('file', new Blob([text], { type: name.endsWith('.csv') ? 'text/csv' : 'text/plain' }), name)

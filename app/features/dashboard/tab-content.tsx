@@ -1,5 +1,7 @@
 import type * as React from 'react'
 import { BillingTab } from './billing/billing-tab'
+import { BulkTab } from './bulk/bulk-tab'
+import { ClassifiersTab } from './classifiers/classifiers-tab'
 import { KeyTab } from './key/key-tab'
 import { ModelsTab } from './models/models-tab'
 import { NotificationsTab } from './notifications/notifications-tab'
@@ -8,7 +10,7 @@ import type { DashboardTab } from './tabs'
 import { TransferTab } from './transfer/transfer-tab'
 import { UsageTab } from './usage/usage-tab'
 
-/** Buying packs, auto-recharge, bulk embeddings and classifiers come with later releases. */
+/** Buying packs and auto-recharge come with a later release. */
 const screens: Record<DashboardTab, () => React.ReactNode> = {
   key: KeyTab,
   usage: UsageTab,
@@ -16,8 +18,8 @@ const screens: Record<DashboardTab, () => React.ReactNode> = {
   'auto-recharge': UnavailablePanel,
   notifications: NotificationsTab,
   transfer: TransferTab,
-  'bulk-embeddings': UnavailablePanel,
-  classifiers: UnavailablePanel,
+  'bulk-embeddings': BulkTab,
+  classifiers: ClassifiersTab,
   models: ModelsTab,
 }
 

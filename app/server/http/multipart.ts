@@ -2,6 +2,7 @@ import busboy from 'busboy'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeWebStream } from 'node:stream/web'
 import { InvalidInput, UploadTooLarge } from '../domain/refusals'
+import { HttpError } from './errors'
 
 export interface UploadedFile {
   fileName: string
@@ -44,15 +45,21 @@ export async function readUpload<T>(
   const source = Readable.fromWeb(body as NodeWebStream<Uint8Array>)
   const fields: Record<string, string> = {}
   let handled: Promise<T> | undefined
+  let fileStream: Readable | undefined
 
   return new Promise((resolve, reject) => {
     let settled = false
+    // Stops reading, ends the file's stream with the error, and answers once the handler has let go of it,
+    // so whatever it wrote is finished (or removed) before the caller cleans up.
     const fail = (error: unknown) => {
       if (settled) return
       settled = true
       source.unpipe(parser)
       source.destroy()
-      reject(error)
+      fileStream?.destroy()
+      void Promise.resolve(handled)
+        .catch(() => undefined)
+        .finally(() => reject(error))
     }
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated)
@@ -72,6 +79,7 @@ export async function readUpload<T>(
           ]),
         )
       }
+      fileStream = stream
       stream.once('limit', () => stream.destroy(new UploadTooLarge(limits.maxFileBytes)))
       const file = { fileName: info.filename ?? '', mediaType: info.mimeType ?? '', body: stream }
       // A handler that refuses the fields before reading the file throws at once: a rejection all the same.
@@ -92,7 +100,10 @@ export async function readUpload<T>(
         resolve({ fields, file })
       }, fail)
     })
-    source.on('error', fail)
+    // The whole body passing its limit is the file being too large, said in the file's words.
+    source.on('error', (error) =>
+      fail(error instanceof HttpError && error.status === 413 ? new UploadTooLarge(limits.maxFileBytes) : error),
+    )
     source.pipe(parser)
   })
 }

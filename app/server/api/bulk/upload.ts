@@ -1,4 +1,4 @@
-import { bulkLimits, type BulkJob, type BulkUploadFields } from '~/contracts/bulk'
+import type { BulkJob, BulkUploadFields } from '~/contracts/bulk'
 import { bulkObjects, createBulkJob } from '../../domain/bulk-jobs'
 import { InsufficientBalance, InvalidInput } from '../../domain/refusals'
 import { engines } from '../../providers/inference/select'
@@ -98,4 +98,3 @@ export async function uploadBulkJob(caller: Caller, receive: ReceiveUpload): Pro
     throw error
   }
 }
-

@@ -23,6 +23,9 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
   const config: S3ClientConfig = {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
+    // Checksums only where S3 requires them: many S3-compatible stores reject the SDK's default trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     ...(settings.accessKeyId && settings.secretAccessKey
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }

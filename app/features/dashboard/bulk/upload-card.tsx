@@ -1,0 +1,169 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { UploadIcon } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { fieldClass, Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { Meter } from '~/components/ui/meter'
+import { bulkLimits } from '~/contracts/bulk'
+import { cn } from '~/lib/utils'
+import { Select } from '~/features/demos/parts/select-field'
+import { useApiBaseUrl } from '~/features/marketing/product/use-api-base-url'
+import { notify } from '../notify'
+import { modelsQuery } from '../queries'
+import { useFormat } from '../format'
+import { bulkJobsKey } from './queries'
+import { uploadBulkFile } from './upload-file'
+
+const readable = /\.(csv|tsv|txt|text)$/i
+const mib = bulkLimits.maxFileBytes / 1024 / 1024
+
+export function UploadCard({ apiKey }: { apiKey: string }) {
+  const { t } = useLingui()
+  const format = useFormat()
+  const ids = { file: useId(), model: useId(), email: useId(), error: useId() }
+  const apiBaseUrl = useApiBaseUrl()
+  const queryClient = useQueryClient()
+  const models = useQuery(modelsQuery(['embeddings']))
+  const [file, setFile] = useState<File | null>(null)
+  const [model, setModel] = useState('')
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string>()
+  const [sent, setSent] = useState<number | null>(null)
+  const inFlight = useRef<AbortController | null>(null)
+  useEffect(() => () => inFlight.current?.abort(), [])
+  const chosenModel = model || models.data?.[0]?.slug || ''
+
+  const check = (): string | undefined => {
+    if (!file) return t`Choose a file of texts to embed.`
+    if (!readable.test(file.name)) return t`The file must be a .csv, .tsv or .txt file.`
+    if (file.size > bulkLimits.maxFileBytes) return t`The file is larger than ${mib} MiB, the limit of one job.`
+    if (!chosenModel) return t`Choose a model.`
+    return undefined
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const problem = check()
+    setError(problem)
+    if (problem || !file) return
+    const controller = new AbortController()
+    inFlight.current = controller
+    setSent(0)
+    try {
+      const job = await uploadBulkFile({
+        apiBaseUrl,
+        apiKey,
+        file,
+        model: chosenModel,
+        email: email.trim(),
+        onProgress: setSent,
+        signal: controller.signal,
+      })
+      notify.success(t`Job started: ${format.tokens(job.total_rows)} texts are waiting to be embedded.`)
+      setFile(null)
+      ;(event.target as HTMLFormElement).reset()
+      await queryClient.invalidateQueries({ queryKey: bulkJobsKey(apiKey) })
+    } catch (failure) {
+      if (!(failure instanceof DOMException && failure.name === 'AbortError'))
+        setError(failure instanceof Error ? failure.message : String(failure))
+    } finally {
+      inFlight.current = null
+      setSent(null)
+    }
+  }
+
+  const uploading = sent !== null
+  const percent = Math.round((sent ?? 0) * 100)
+  return (
+    <Card aria-labelledby="bulk-upload-title">
+      <CardHeader>
+        <CardTitle id="bulk-upload-title">
+          <Trans>New bulk embedding job</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>
+            Upload a CSV file with a "text" column (and optionally an "id" column), or a text file with one text per
+            line. Up to {mib} MiB and {format.tokens(bulkLimits.maxRows)} texts; each batch is charged as it is
+            embedded.
+          </Trans>
+        </CardDescription>
+      </CardHeader>
+      <form onSubmit={submit} noValidate className="contents">
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-2 sm:col-span-2">
+            <Label htmlFor={ids.file}>
+              <Trans>File</Trans>
+            </Label>
+            <input
+              id={ids.file}
+              type="file"
+              accept=".csv,.tsv,.txt,text/csv,text/plain"
+              data-testid="bulk-file"
+              disabled={uploading}
+              aria-describedby={error ? ids.error : undefined}
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              className={cn(fieldClass, 'file:mr-3 file:rounded file:border-0 file:bg-muted file:px-2 file:text-sm')}
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.model}>
+              <Trans>Model</Trans>
+            </Label>
+            <Select id={ids.model} value={chosenModel} disabled={uploading} onChange={(e) => setModel(e.target.value)}>
+              {(models.data ?? []).map((m) => (
+                <option key={m.slug} value={m.slug}>
+                  {m.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.email}>
+              <Trans>E-mail when done (optional)</Trans>
+            </Label>
+            <Input
+              id={ids.email}
+              type="email"
+              autoComplete="email"
+              value={email}
+              disabled={uploading}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+          {uploading && (
+            <div className="flex flex-col gap-1 sm:col-span-2" data-testid="upload-progress">
+              <Meter value={percent} max={100} valueText={t`${percent}% uploaded`} aria-label={t`Upload progress`} />
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                <Trans>Uploading… {percent}%</Trans>
+              </p>
+            </div>
+          )}
+          {error && (
+            <p
+              id={ids.error}
+              role="alert"
+              className="text-sm text-destructive sm:col-span-2"
+              data-testid="upload-error"
+            >
+              {error}
+            </p>
+          )}
+        </CardContent>
+        <CardFooter className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={uploading} data-testid="start-bulk-job">
+            <UploadIcon aria-hidden="true" />
+            <Trans>Start job</Trans>
+          </Button>
+          {uploading && (
+            <Button type="button" variant="outline" onClick={() => inFlight.current?.abort()}>
+              <Trans>Cancel upload</Trans>
+            </Button>
+          )}
+        </CardFooter>
+      </form>
+    </Card>
+  )
+}

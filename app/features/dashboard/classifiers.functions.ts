@@ -1,0 +1,34 @@
+import { createServerFn } from '@tanstack/react-start'
+import { classifierIdInput, classifyInput, trainInput } from '~/contracts/classifier-dashboard'
+import { keyedInput } from '~/contracts/dashboard'
+import { classifiersOf, removeClassifier } from '~/server/api/search/classifiers'
+import { classify } from '~/server/api/search/classify'
+import { train } from '~/server/api/search/train'
+import { validatorOf } from '~/server/http/input'
+import { serverFnCaller } from '~/server/http/server-fn-caller'
+import { apiCall } from './api-call.functions'
+
+/** The classifier calls for the dashboard: the same operations as /v1/train, /v1/classify and /v1/classifiers. */
+
+export const fetchClassifiers = createServerFn({ method: 'POST' })
+  .middleware([apiCall])
+  .validator(validatorOf(keyedInput))
+  // Without `metadata`: free-form JSON the screen does not show (and Start cannot type as serialisable).
+  .handler(async ({ data }) =>
+    (await classifiersOf(serverFnCaller(data.apiKey), 'dashboard')).map(({ metadata: _, ...item }) => item),
+  )
+
+export const trainClassifier = createServerFn({ method: 'POST' })
+  .middleware([apiCall])
+  .validator(validatorOf(trainInput))
+  .handler(({ data }) => train(serverFnCaller(data.apiKey), data.request))
+
+export const classifyText = createServerFn({ method: 'POST' })
+  .middleware([apiCall])
+  .validator(validatorOf(classifyInput))
+  .handler(({ data }) => classify(serverFnCaller(data.apiKey), data.request))
+
+export const deleteClassifier = createServerFn({ method: 'POST' })
+  .middleware([apiCall])
+  .validator(validatorOf(classifierIdInput))
+  .handler(({ data }) => removeClassifier(serverFnCaller(data.apiKey), data.id))

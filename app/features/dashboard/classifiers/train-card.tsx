@@ -1,0 +1,203 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { GraduationCapIcon } from 'lucide-react'
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { Textarea } from '~/components/ui/textarea'
+import { searchLimits } from '~/contracts/search'
+import { Select } from '~/features/demos/parts/select-field'
+import { notify } from '../notify'
+import { modelsQuery } from '../queries'
+import { exampleLines, parseExampleLines, parseExampleTable } from './examples'
+import { classifiersQuery, trainMutation } from './queries'
+import { useExamplesProblem } from './use-examples-problem'
+
+const NEW = ''
+
+export function TrainCard({ apiKey }: { apiKey: string }) {
+  const { t } = useLingui()
+  const describe = useExamplesProblem()
+  const ids = {
+    target: useId(),
+    model: useId(),
+    access: useId(),
+    iters: useId(),
+    examples: useId(),
+    file: useId(),
+    error: useId(),
+  }
+  const queryClient = useQueryClient()
+  const models = useQuery(modelsQuery(['embeddings']))
+  const existing = useQuery(classifiersQuery(apiKey))
+  const train = useMutation(trainMutation(queryClient))
+  const [target, setTarget] = useState(NEW)
+  const [model, setModel] = useState('')
+  const [access, setAccess] = useState<'private' | 'public'>('private')
+  const [iterations, setIterations] = useState('10')
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string>()
+
+  const loadFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    if (!file) return
+    const content = await file.text()
+    const parsed = /\.tsv$/i.test(file.name)
+      ? parseExampleTable(content, '\t')
+      : /\.csv$/i.test(file.name)
+        ? parseExampleTable(content, ',')
+        : parseExampleLines(content)
+    if (!parsed.ok) return setError(describe(parsed.problem))
+    setError(undefined)
+    setText(exampleLines(parsed.examples))
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = parseExampleLines(text)
+    if (!parsed.ok) return setError(describe(parsed.problem))
+    const iters = Number(iterations)
+    if (!Number.isInteger(iters) || iters < 1 || iters > searchLimits.maxNumIters)
+      return setError(t`Training passes must be a whole number from 1 to ${searchLimits.maxNumIters}.`)
+    setError(undefined)
+    const chosenModel = model || models.data?.[0]?.slug
+    const request =
+      target === NEW
+        ? { model: chosenModel, access, num_iters: iters, input: parsed.examples }
+        : { classifier_id: target, num_iters: iters, input: parsed.examples }
+    train.mutate(
+      { apiKey, request },
+      {
+        onSuccess: (answer) => {
+          notify.success(t`Trained on ${answer.num_samples} examples (${answer.usage.total_tokens} tokens).`)
+          setText('')
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    )
+  }
+
+  return (
+    <Card aria-labelledby="train-title">
+      <CardHeader>
+        <CardTitle id="train-title">
+          <Trans>Train a classifier</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>
+            Paste examples, one per line as "label: text", or load a CSV or TSV file with "text" and "label" columns. Up
+            to {searchLimits.maxInputs} examples at once; training is charged per token of the examples.
+          </Trans>
+        </CardDescription>
+      </CardHeader>
+      <form onSubmit={submit} noValidate className="contents">
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.target}>
+              <Trans>Classifier</Trans>
+            </Label>
+            <Select
+              id={ids.target}
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+              data-testid="train-target"
+            >
+              <option value={NEW}>{t`A new classifier`}</option>
+              {(existing.data ?? []).map((item) => (
+                <option key={item.classifier_id} value={item.classifier_id}>
+                  {t`Train further: ${item.labels.join(', ')}`}
+                </option>
+              ))}
+            </Select>
+          </div>
+          {target === NEW ? (
+            <>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={ids.model}>
+                  <Trans>Model</Trans>
+                </Label>
+                <Select
+                  id={ids.model}
+                  value={model || models.data?.[0]?.slug || ''}
+                  onChange={(e) => setModel(e.target.value)}
+                >
+                  {(models.data ?? []).map((m) => (
+                    <option key={m.slug} value={m.slug}>
+                      {m.name}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={ids.access}>
+                  <Trans>Access</Trans>
+                </Label>
+                <Select
+                  id={ids.access}
+                  value={access}
+                  onChange={(e) => setAccess(e.target.value as 'private' | 'public')}
+                >
+                  <option value="private">{t`Private: only this key`}</option>
+                  <option value="public">{t`Public: any key may use it`}</option>
+                </Select>
+              </div>
+            </>
+          ) : null}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.iters}>
+              <Trans>Training passes</Trans>
+            </Label>
+            <Input
+              id={ids.iters}
+              type="number"
+              min={1}
+              max={searchLimits.maxNumIters}
+              inputMode="numeric"
+              value={iterations}
+              onChange={(e) => setIterations(e.target.value)}
+            />
+          </div>
+          <div className="flex flex-col gap-2 sm:col-span-2">
+            <Label htmlFor={ids.examples}>
+              <Trans>Examples</Trans>
+            </Label>
+            <Textarea
+              id={ids.examples}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={t`billing: I was charged twice this month`}
+              aria-describedby={error ? ids.error : undefined}
+              aria-invalid={error ? true : undefined}
+              data-testid="train-examples"
+            />
+          </div>
+          <div className="flex flex-col gap-2 sm:col-span-2">
+            <Label htmlFor={ids.file}>
+              <Trans>Or load examples from a file</Trans>
+            </Label>
+            <input
+              id={ids.file}
+              type="file"
+              accept=".csv,.tsv,.txt"
+              onChange={loadFile}
+              className="text-sm file:mr-3 file:rounded file:border-0 file:bg-muted file:px-2 file:py-1"
+            />
+          </div>
+          {error && (
+            <p id={ids.error} role="alert" className="text-sm text-destructive sm:col-span-2" data-testid="train-error">
+              {error}
+            </p>
+          )}
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" disabled={train.isPending} data-testid="train">
+            <GraduationCapIcon aria-hidden="true" />
+            <Trans>Train</Trans>
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  )
+}

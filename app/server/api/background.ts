@@ -1,0 +1,12 @@
+import { startOutboxWorker } from '../providers/email'
+import { startBulkWorker } from './bulk/worker'
+
+/**
+ * The work a server does besides answering: draining the e-mail outbox and working the bulk-job queue.
+ * Idempotent; the first request starts it (the warm-up plugin makes one as the server starts, so a
+ * restarted server resumes jobs before any visitor arrives).
+ */
+export function startBackgroundWork(): void {
+  startOutboxWorker()
+  startBulkWorker()
+}
