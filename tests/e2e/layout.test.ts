@@ -38,6 +38,25 @@ async function trialKeyWithUsage(): Promise<string> {
     })
     expect(usage.status).toBeLessThan(300)
   }
+  // A classifier and a bulk job, so those tabs are measured with their lists filled, long names included.
+  const auth = { authorization: `Bearer ${apiKey}` }
+  const trained = await fetch(`${baseUrl}/v1/train`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      model: 'embeddings-v3',
+      input: ['customer-support-escalations', 'product-feedback-and-feature-requests', 'billing'].flatMap((label) => [
+        { text: `about ${label}`, label },
+        { text: `more about ${label}`, label },
+      ]),
+    }),
+  })
+  expect(trained.status).toBe(200)
+  const form = new FormData()
+  form.append('model', 'embeddings-v3')
+  form.append('file', new Blob(['a first text\na second text\n']), 'quarterly-customer-feedback-export-final-v2.txt')
+  const job = await fetch(`${baseUrl}/v1/bulk-embeddings`, { method: 'POST', headers: auth, body: form })
+  expect(job.status).toBe(200)
   return apiKey
 }
 

@@ -40,11 +40,17 @@ export interface ServedBuild {
   stop(options?: { forceAfterMs?: number }): Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
-/** Serves the production build (npm test builds it first) on a free port with its own data directory. */
-export async function serveBuild(env: Record<string, string | undefined>): Promise<ServedBuild> {
+/**
+ * Serves the production build (npm test builds it first) on a free port (or `port`, for a server that must
+ * know its own address, as links it signs do) with its own data directory.
+ */
+export async function serveBuild(
+  env: Record<string, string | undefined>,
+  { port = 0 }: { port?: number } = {},
+): Promise<ServedBuild> {
   const entry = join(process.cwd(), '.output/server/index.mjs')
   if (!existsSync(entry)) throw new Error('No build found: run `npm run build` before the e2e tests')
-  const port = await freePort()
+  port ||= await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
   const child = spawn(process.execPath, [entry], {

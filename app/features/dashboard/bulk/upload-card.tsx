@@ -10,7 +10,6 @@ import { Meter } from '~/components/ui/meter'
 import { bulkLimits } from '~/contracts/bulk'
 import { cn } from '~/lib/utils'
 import { Select } from '~/features/demos/parts/select-field'
-import { useApiBaseUrl } from '~/features/marketing/product/use-api-base-url'
 import { notify } from '../notify'
 import { modelsQuery } from '../queries'
 import { useFormat } from '../format'
@@ -24,7 +23,6 @@ export function UploadCard({ apiKey }: { apiKey: string }) {
   const { t } = useLingui()
   const format = useFormat()
   const ids = { file: useId(), model: useId(), email: useId(), error: useId() }
-  const apiBaseUrl = useApiBaseUrl()
   const queryClient = useQueryClient()
   const models = useQuery(modelsQuery(['embeddings']))
   const [file, setFile] = useState<File | null>(null)
@@ -54,7 +52,6 @@ export function UploadCard({ apiKey }: { apiKey: string }) {
     setSent(0)
     try {
       const job = await uploadBulkFile({
-        apiBaseUrl,
         apiKey,
         file,
         model: chosenModel,
@@ -92,7 +89,7 @@ export function UploadCard({ apiKey }: { apiKey: string }) {
         </CardDescription>
       </CardHeader>
       <form onSubmit={submit} noValidate className="contents">
-        <CardContent className="grid gap-4 sm:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2 sm:col-span-2">
             <Label htmlFor={ids.file}>
               <Trans>File</Trans>

@@ -2,7 +2,6 @@ import { ApiError, fromResponse } from '~/lib/api-error'
 import type { BulkJob } from '~/contracts/bulk'
 
 export interface BulkUpload {
-  apiBaseUrl: string
   apiKey: string
   file: File
   model: string
@@ -13,8 +12,9 @@ export interface BulkUpload {
 }
 
 /**
- * POST /v1/bulk-embeddings with XMLHttpRequest, the one browser API that reports upload progress. The
- * fields go before the file, so the server checks them before it stores a byte of it.
+ * POST /v1/bulk-embeddings of this site (same origin, as the demos call the API) with XMLHttpRequest, the
+ * one browser API that reports upload progress. The fields go before the file, so the server checks them
+ * before it stores a byte of it.
  */
 export function uploadBulkFile(upload: BulkUpload): Promise<BulkJob> {
   const form = new FormData()
@@ -23,7 +23,7 @@ export function uploadBulkFile(upload: BulkUpload): Promise<BulkJob> {
   form.append('file', upload.file, upload.file.name)
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', `${upload.apiBaseUrl}/v1/bulk-embeddings`)
+    request.open('POST', '/v1/bulk-embeddings')
     request.setRequestHeader('Authorization', `Bearer ${upload.apiKey}`)
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) upload.onProgress(event.loaded / event.total)

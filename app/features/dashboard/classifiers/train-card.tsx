@@ -93,7 +93,7 @@ export function TrainCard({ apiKey }: { apiKey: string }) {
         </CardDescription>
       </CardHeader>
       <form onSubmit={submit} noValidate className="contents">
-        <CardContent className="grid gap-4 sm:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
             <Label htmlFor={ids.target}>
               <Trans>Classifier</Trans>
