@@ -65,6 +65,8 @@ export const bulkJob = v.object({
   completed_at: v.nullable(v.string()),
   error: v.nullable(v.string()),
   used_token_count: v.number(),
+  /** What the whole job charges (metering tokens of every text, counted at upload). */
+  total_token_count: v.number(),
   total_rows: v.number(),
   processed_rows: v.number(),
   /** Whether `download-result` has rows to give: a completed job, or a failed one that got some done. */

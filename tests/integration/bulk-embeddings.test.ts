@@ -48,6 +48,7 @@ describe('a bulk embedding job', () => {
       user_email: 'ops@example.com',
     })
     expect(job._id).toBe(job.id)
+    expect(job.total_token_count).toBe(tokensOf(texts))
 
     await drainQueue(database.db)
 
@@ -90,6 +91,22 @@ describe('a bulk embedding job', () => {
     const lines = await downloadResult(key.apiKey, job.id)
     expect(lines).toHaveLength(3)
     expect(lines[2]).not.toHaveProperty('id')
+  })
+
+  it("cuts a text longer than the model's input to its limit and charges what it embeds", async () => {
+    const key = await keyWithBalance(database.db, 100_000)
+    const long = 'tokens '.repeat(12_000)
+    const { body: job } = await upload(
+      key.apiKey,
+      uploadForm('long.txt', `short text\n${long}`, { model: 'embeddings-v3' }),
+    )
+    expect(job.total_token_count).toBe(countTokens('short text') + 8192)
+    await drainQueue(database.db)
+    expect((await jobOf(key.apiKey, job.id)).body).toMatchObject({
+      status: 'completed',
+      used_token_count: job.total_token_count,
+    })
+    expect(await balanceOf(key.id)).toBe(100_000 - job.total_token_count)
   })
 })
 

@@ -23,6 +23,7 @@ export interface NewBulkJob {
   fileName: string
   userEmail: string | undefined
   totalRows: number
+  totalTokens: number
 }
 
 export async function createBulkJob(db: Db, job: NewBulkJob): Promise<BulkJobRow> {

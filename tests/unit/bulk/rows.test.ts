@@ -50,26 +50,23 @@ describe('reading an uploaded file', () => {
 
 describe('a stored input read back in batches', () => {
   const stored =
-    Array.from({ length: 10 }, (_, i) => JSON.stringify(i % 3 ? { t: `t${i}` } : { t: `t${i}`, i: `id${i}` })).join(
-      '\n',
-    ) + '\n'
+    Array.from({ length: 10 }, (_, i) =>
+      JSON.stringify(i % 3 ? { t: `t${i}`, n: i } : { t: `t${i}`, i: `id${i}`, n: i }),
+    ).join('\n') + '\n'
 
   it('starts at the batch asked for, with each batch knowing its first row', async () => {
     const batches = []
     for await (const batch of inputBatches(chunks(stored, 5), 4, 1)) batches.push(batch)
-    expect(batches.map((b) => [b.index, b.first, b.texts])).toEqual([
-      [1, 4, ['t4', 't5', 't6', 't7']],
-      [2, 8, ['t8', 't9']],
+    expect(batches.map((b) => [b.index, b.first, b.texts, b.tokens])).toEqual([
+      [1, 4, ['t4', 't5', 't6', 't7'], 4 + 5 + 6 + 7],
+      [2, 8, ['t8', 't9'], 8 + 9],
     ])
     expect(batches[0].ids).toEqual([undefined, undefined, 'id6', undefined])
   })
 
   it('writes one JSON line per text, numbered from the batch start', () => {
     const text = new TextDecoder().decode(
-      resultLines({ index: 1, first: 4, texts: ['a', 'b'], ids: ['x"1', undefined] }, [
-        new Float32Array([0.5, -0.25]),
-        new Float32Array([1, 0]),
-      ]),
+      resultLines({ first: 4, ids: ['x"1', undefined] }, [new Float32Array([0.5, -0.25]), new Float32Array([1, 0])]),
     )
     expect(
       text

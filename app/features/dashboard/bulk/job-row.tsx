@@ -69,7 +69,8 @@ export function JobRow({ apiKey, job }: { apiKey: string; job: BulkJob }) {
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
         <span>
           <Trans>
-            {done} of {total} texts ({percent}%) · {format.tokens(job.used_token_count)} tokens used
+            {done} of {total} texts ({percent}%) · {format.tokens(job.used_token_count)} of{' '}
+            {format.tokens(job.total_token_count)} tokens charged
           </Trans>
         </span>
         <div className="flex flex-wrap gap-2">

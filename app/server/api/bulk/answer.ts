@@ -14,6 +14,7 @@ export function bulkJobAnswer(row: BulkJobRow): BulkJob {
     completed_at: row.completedAt?.toISOString() ?? null,
     error: row.error,
     used_token_count: row.usedTokenCount,
+    total_token_count: row.totalTokens,
     total_rows: row.totalRows,
     processed_rows: row.processedRows,
     downloadable: row.processedRows > 0 && (row.status === 'completed' || row.status === 'failed'),

@@ -13,13 +13,12 @@ import { EngineRefused, InsufficientBalance } from '../../domain/refusals'
 import { errorFields, log } from '../../log'
 import { kickOutbox } from '../../providers/email'
 import type { EmbeddingEngine } from '../../providers/inference/engines'
-import { countTokens, truncateToTokens } from '../../providers/inference/tokens'
 import type { ObjectStorage } from '../../providers/storage'
 import { giveBack } from '../search/charge'
 import { assembleResult, removeParts } from './assemble'
 import { inputBatches, type InputBatch } from './input-batches'
 import { bulkJobMail } from './job-mail'
-import { resultLines } from './result-lines'
+import { formatResultLines } from './line-writer'
 
 export interface WorkerContext {
   db: Db
@@ -37,63 +36,62 @@ export interface WorkerContext {
 /** A job that kills its worker this often (a crash, an out-of-memory) is failed instead of taken again. */
 export const MAX_CLAIMS = 5
 
-/** Metering tokens of a batch's texts, each cut to the engine's input limit as `truncate: true` would. */
-async function meteredTexts(texts: string[], maxTokens: number): Promise<{ texts: string[]; tokens: number }> {
-  let tokens = 0
-  const kept: string[] = []
-  for (const text of texts) {
-    const count = countTokens(text)
-    if (count <= maxTokens) {
-      tokens += count
-      kept.push(text)
-    } else {
-      const cut = await truncateToTokens(text, maxTokens)
-      tokens += cut.tokens
-      kept.push(cut.text)
-    }
-  }
-  return { texts: kept, tokens }
-}
+/** What computing a batch came to: its vectors (charged), or why the job stops there. */
+type Computed = { kind: 'computed'; batch: InputBatch; vectors: Float32Array[] } | { kind: 'failed'; error: string }
 
-type BatchOutcome = { kind: 'done'; tokens: number } | { kind: 'lost' } | { kind: 'failed'; error: string }
+/** Until the event loop has run its pending I/O callbacks: the debit's batch is flushed to the database. */
+const sent = () => new Promise((resolve) => setImmediate(resolve))
 
 /**
- * One batch, charged before it is computed: the debit is named after the job and the batch, so a batch run
- * again after a crash is never charged twice, and it is given back if the engine fails. The part file is
- * written before the batch is committed, so a committed batch always has its rows.
+ * A batch charged and computed: the debit is named after the job and the batch, so a batch run again after
+ * a crash is never charged twice, and it is given back if the engine fails. The engine starts as soon as
+ * the debit is on its way rather than after its answer: vectors of a batch whose debit is refused are
+ * dropped, never saved (a batch is saved only once charged), so the overlap costs nothing but CPU once.
  */
-async function runBatch(ctx: WorkerContext, job: BulkJobRow, batch: InputBatch): Promise<BatchOutcome> {
-  const { texts, tokens } = await meteredTexts(batch.texts, ctx.engine.maxInputTokens)
-  const usage = { tokens, product: 'bulk-embeddings', model: job.model, usageEventId: `bulk:${job.id}:${batch.index}` }
-  let charged
-  try {
-    charged = await consume(ctx.db, { keyId: job.keyId, ...usage })
-  } catch (error) {
-    if (error instanceof InsufficientBalance)
+async function computeBatch(ctx: WorkerContext, job: BulkJobRow, batch: InputBatch): Promise<Computed> {
+  const usage = {
+    tokens: batch.tokens,
+    product: 'bulk-embeddings',
+    model: job.model,
+    usageEventId: `bulk:${job.id}:${batch.index}`,
+  }
+  const charging = consume(ctx.db, { keyId: job.keyId, ...usage })
+  await sent()
+  const options = { requestedModel: job.model, task: undefined, lateChunking: false }
+  const [charged, computed] = await Promise.allSettled([charging, ctx.engine.embed(batch.texts, options)])
+  if (charged.status === 'rejected') {
+    if (charged.reason instanceof InsufficientBalance)
       return { kind: 'failed', error: "The key's balance ran out: top up the key and retry the job" }
-    throw error
+    throw charged.reason
   }
-  if (charged.alerts > 0) kickOutbox()
-  let vectors: Float32Array[]
-  try {
-    vectors = (await ctx.engine.embed(texts, { requestedModel: job.model, task: undefined, lateChunking: false }))
-      .vectors
-  } catch (error) {
-    if (!charged.duplicate) await giveBack(ctx.db, { id: job.keyId }, usage)
-    log('warn', 'bulk job batch failed', { job_id: job.id, batch: batch.index, error: errorFields(error) })
-    const detail = error instanceof EngineRefused ? error.detail : 'the embedding engine failed'
-    return { kind: 'failed', error: `Embedding failed: ${detail}` }
-  }
-  await ctx.storage.write(bulkObjects.part(job.id, batch.index), [resultLines(batch, vectors)], 'application/x-ndjson')
+  if (charged.value.alerts > 0) kickOutbox()
+  if (computed.status === 'fulfilled') return { kind: 'computed', batch, vectors: computed.value.vectors }
+  if (!charged.value.duplicate) await giveBack(ctx.db, { id: job.keyId }, usage)
+  log('warn', 'bulk job batch failed', { job_id: job.id, batch: batch.index, error: errorFields(computed.reason) })
+  const detail = computed.reason instanceof EngineRefused ? computed.reason.detail : 'the embedding engine failed'
+  return { kind: 'failed', error: `Embedding failed: ${detail}` }
+}
+
+/**
+ * Writes a computed batch's part file, then commits the batch, so a committed batch always has its rows.
+ * `lost` when the worker no longer holds the job.
+ */
+async function saveBatch(
+  ctx: WorkerContext,
+  job: BulkJobRow,
+  { batch, vectors }: { batch: InputBatch; vectors: Float32Array[] },
+) {
+  const lines = await formatResultLines(batch, vectors)
+  await ctx.storage.write(bulkObjects.part(job.id, batch.index), [lines], 'application/x-ndjson')
   const committed = await commitBulkBatch(ctx.db, {
     jobId: job.id,
     batchIndex: batch.index,
-    rows: texts.length,
-    tokens,
+    rows: batch.texts.length,
+    tokens: batch.tokens,
     worker: ctx.worker,
     leaseSeconds: ctx.leaseSeconds,
   })
-  return committed === 'committed' ? { kind: 'done', tokens } : { kind: 'lost' }
+  return committed === 'committed' ? { kind: 'saved' as const, tokens: batch.tokens } : { kind: 'lost' as const }
 }
 
 /** Ends the job, with its result assembled from what was done and its notice queued. */
@@ -120,17 +118,31 @@ export async function runBulkJob(ctx: WorkerContext, job: BulkJobRow): Promise<v
     () => void renewBulkLease(ctx.db, job.id, ctx.worker, ctx.leaseSeconds).catch(() => undefined),
     ctx.heartbeatMs ?? (ctx.leaseSeconds * 1000) / 3,
   )
+  // One batch is saved (its lines written on their own thread, its part stored and committed) while the
+  // engine computes the next; the batches still commit in order.
+  let saving: ReturnType<typeof saveBatch> | undefined
+  const saved = async () => {
+    const outcome = await saving
+    saving = undefined
+    if (outcome?.kind === 'saved') tokens += outcome.tokens
+    return outcome?.kind !== 'lost'
+  }
   try {
     const input = await ctx.storage.read(job.inputObject)
     for await (const batch of inputBatches(input, job.batchSize, job.nextBatch)) {
-      if (ctx.stopping()) return await releaseBulkJob(ctx.db, job.id, ctx.worker)
-      const outcome = await runBatch(ctx, job, batch)
-      if (outcome.kind === 'lost') return
-      if (outcome.kind === 'failed') return await finish(ctx, job, { status: 'failed', error: outcome.error, tokens })
-      tokens += outcome.tokens
+      if (ctx.stopping()) {
+        if (await saved()) await releaseBulkJob(ctx.db, job.id, ctx.worker)
+        return
+      }
+      const computed = await computeBatch(ctx, job, batch)
+      if (!(await saved())) return
+      if (computed.kind === 'failed') return await finish(ctx, job, { status: 'failed', error: computed.error, tokens })
+      saving = saveBatch(ctx, job, computed)
     }
-    await finish(ctx, job, { status: 'completed', tokens })
+    if (await saved()) await finish(ctx, job, { status: 'completed', tokens })
   } finally {
     clearInterval(heartbeat)
+    // Thrown out of the loop with a save under way: its own failure matters no more than the one thrown.
+    void saving?.catch(() => undefined)
   }
 }

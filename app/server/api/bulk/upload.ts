@@ -2,6 +2,7 @@ import type { BulkJob, BulkUploadFields } from '~/contracts/bulk'
 import { bulkObjects, createBulkJob } from '../../domain/bulk-jobs'
 import { InsufficientBalance, InvalidInput } from '../../domain/refusals'
 import { engines } from '../../providers/inference/select'
+import { countTokens, truncateToTokens } from '../../providers/inference/tokens'
 import { objectStorage } from '../../providers/storage'
 import { keyOf, type Caller } from '../caller'
 import { checkModel } from '../search/models'
@@ -16,9 +17,8 @@ export interface IncomingFile {
   body: AsyncIterable<Uint8Array>
 }
 
-export interface StoredInput {
+export interface StoredInput extends Counted {
   fileName: string
-  rows: number
 }
 
 /**
@@ -41,13 +41,31 @@ function cleanFileName(name: string): string {
   return clean || 'upload.txt'
 }
 
-/** The normalised input: one JSON object per line (`t`: text, `i`: the caller's id), in ~64 KB writes. */
-async function* inputLines(rows: AsyncIterable<BulkRow>, counted: () => void): AsyncGenerator<Uint8Array> {
+/** What the upload stored: how many texts, and their metering tokens. */
+interface Counted {
+  rows: number
+  tokens: number
+}
+
+/**
+ * The normalised input: one JSON object per line (`t`: text, `i`: the caller's id, `n`: its metering
+ * tokens), in ~64 KB writes. Texts are counted (and cut to the engine's input limit, as `truncate: true`
+ * would) while they arrive, so the job knows its cost at once and its worker only computes.
+ */
+async function* inputLines(
+  rows: AsyncIterable<BulkRow>,
+  maxTokens: number,
+  counted: Counted,
+): AsyncGenerator<Uint8Array> {
   const encoder = new TextEncoder()
   let pending = ''
   for await (const row of rows) {
-    counted()
-    pending += JSON.stringify(row.id === undefined ? { t: row.text } : { t: row.text, i: row.id }) + '\n'
+    let text = row.text
+    let tokens = countTokens(text)
+    if (tokens > maxTokens) ({ text, tokens } = await truncateToTokens(text, maxTokens))
+    counted.rows++
+    counted.tokens += tokens
+    pending += JSON.stringify(row.id === undefined ? { t: text, n: tokens } : { t: text, i: row.id, n: tokens }) + '\n'
     if (pending.length >= 64 * 1024) {
       yield encoder.encode(pending)
       pending = ''
@@ -66,22 +84,18 @@ export async function uploadBulkJob(caller: Caller, receive: ReceiveUpload): Pro
   const id = crypto.randomUUID()
   const storage = objectStorage()
   const inputObject = bulkObjects.input(id)
+  const { embeddings: engine } = await engines()
   let written = false
   try {
     const { fields, stored } = await receive(async (file) => {
       const rows = bulkRows(file.body, formatOf(file.fileName, file.mediaType))
-      let count = 0
+      const counted: Counted = { rows: 0, tokens: 0 }
       written = true
-      await storage.write(
-        inputObject,
-        inputLines(rows, () => count++),
-        'application/x-ndjson',
-      )
-      return { fileName: cleanFileName(file.fileName), rows: count }
+      await storage.write(inputObject, inputLines(rows, engine.maxInputTokens, counted), 'application/x-ndjson')
+      return { fileName: cleanFileName(file.fileName), ...counted }
     })
     if (!stored) throw fileIssue('is required: the texts to embed, as a .csv, .tsv or .txt file', 'missing')
     if (stored.rows === 0) throw fileIssue('holds no text to embed', 'empty')
-    const { embeddings: engine } = await engines()
     checkModel('embeddings', fields.model, engine)
     const job = await createBulkJob(db, {
       id,
@@ -90,6 +104,7 @@ export async function uploadBulkJob(caller: Caller, receive: ReceiveUpload): Pro
       fileName: stored.fileName,
       userEmail: fields.email,
       totalRows: stored.rows,
+      totalTokens: stored.tokens,
     })
     kickBulkWorker()
     return bulkJobAnswer(job)

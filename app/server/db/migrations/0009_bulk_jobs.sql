@@ -16,6 +16,7 @@ CREATE TABLE "bulk_jobs" (
 	"user_email" text,
 	"status" text DEFAULT 'waiting' NOT NULL,
 	"total_rows" integer NOT NULL,
+	"total_tokens" bigint NOT NULL,
 	"batch_size" integer NOT NULL,
 	"next_batch" integer DEFAULT 0 NOT NULL,
 	"processed_rows" integer DEFAULT 0 NOT NULL,

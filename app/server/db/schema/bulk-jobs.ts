@@ -20,6 +20,8 @@ export const bulkJobs = pgTable(
     userEmail: text('user_email'),
     status: text('status', { enum: bulkJobStatuses }).notNull().default('waiting'),
     totalRows: integer('total_rows').notNull(),
+    /** Metering tokens of every text, counted at upload: what the whole job will charge. */
+    totalTokens: bigint('total_tokens', { mode: 'number' }).notNull(),
     batchSize: integer('batch_size').notNull(),
     /** The first batch not yet committed: where a worker (re)starts. */
     nextBatch: integer('next_batch').notNull().default(0),
