@@ -41,6 +41,8 @@ export const constants = {
 
 /** Spec §3: the product list is filtered to these two price ids. */
 export const allowedPriceIds = ['price_tokens_1b', 'price_tokens_11b'] as const
+/** Spec §6: buying this pack makes a key premium (speed level 2, the premium rate limits). */
+export const premiumPriceId = 'price_tokens_11b'
 
 /**
  * Per-minute request limits per key tier, from the original API's published table (api-contracts.md).

@@ -26,6 +26,7 @@ import { Route as V1TrainRouteImport } from './routes/v1/train'
 import { Route as Char123LocaleChar125SplatRouteImport } from './routes/{-$locale}/$'
 import { Route as Char123LocaleChar125SiteRouteRouteImport } from './routes/{-$locale}/_site/route'
 import { Route as Char123LocaleChar125ApiDashboardRouteRouteImport } from './routes/{-$locale}/api-dashboard/route'
+import { Route as ApiV1Checkout_sessionRouteImport } from './routes/api/v1/checkout_session'
 import { Route as ApiV1ClassifiersRouteImport } from './routes/api/v1/classifiers'
 import { Route as ApiV1OpenapiDotjsonRouteImport } from './routes/api/v1/openapi[.]json'
 import { Route as ApiV1ProductRouteImport } from './routes/api/v1/product'
@@ -54,8 +55,11 @@ import { Route as ApiV1Api_keyIndexRouteImport } from './routes/api/v1/api_key/i
 import { Route as ApiV1Api_keyEmptyRouteImport } from './routes/api/v1/api_key/empty'
 import { Route as ApiV1Api_keyFe_userRouteImport } from './routes/api/v1/api_key/fe_user'
 import { Route as ApiV1Api_keyTrialRouteImport } from './routes/api/v1/api_key/trial'
+import { Route as ApiV1Auto_rechargeIndexRouteImport } from './routes/api/v1/auto_recharge/index'
+import { Route as ApiV1Auto_rechargeSettingsRouteImport } from './routes/api/v1/auto_recharge/settings'
 import { Route as ApiV1BillingBalance_notificationRouteImport } from './routes/api/v1/billing/balance_notification'
 import { Route as ApiV1BillingPaginated_transactionRouteImport } from './routes/api/v1/billing/paginated_transaction'
+import { Route as ApiV1BillingPurchasesRouteImport } from './routes/api/v1/billing/purchases'
 import { Route as ApiV1BillingTotal_consumptionRouteImport } from './routes/api/v1/billing/total_consumption'
 import { Route as ApiV1BillingTransactionRouteImport } from './routes/api/v1/billing/transaction'
 import { Route as ApiV1BillingTransfer_balanceRouteImport } from './routes/api/v1/billing/transfer_balance'
@@ -70,6 +74,7 @@ import { Route as Char123LocaleChar125SiteModelsIndexRouteImport } from './route
 import { Route as Char123LocaleChar125SiteModelsSlugRouteImport } from './routes/{-$locale}/_site/models/$slug'
 import { Route as Char123LocaleChar125SiteNewsIndexRouteImport } from './routes/{-$locale}/_site/news/index'
 import { Route as Char123LocaleChar125SiteNewsSlugRouteImport } from './routes/{-$locale}/_site/news/$slug'
+import { Route as ApiV1BillingWebhookStripeRouteImport } from './routes/api/v1/billing/webhook/stripe'
 import { Route as ApiV1ModelsSlugSlugRouteImport } from './routes/api/v1/models/slug/$slug'
 
 const HealthzRoute = HealthzRouteImport.update({
@@ -160,6 +165,11 @@ const Char123LocaleChar125ApiDashboardRouteRoute =
     path: '/api-dashboard',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const ApiV1Checkout_sessionRoute = ApiV1Checkout_sessionRouteImport.update({
+  id: '/api/v1/checkout_session',
+  path: '/api/v1/checkout_session',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiV1ClassifiersRoute = ApiV1ClassifiersRouteImport.update({
   id: '/api/v1/classifiers',
   path: '/api/v1/classifiers',
@@ -316,6 +326,17 @@ const ApiV1Api_keyTrialRoute = ApiV1Api_keyTrialRouteImport.update({
   path: '/api/v1/api_key/trial',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiV1Auto_rechargeIndexRoute = ApiV1Auto_rechargeIndexRouteImport.update({
+  id: '/api/v1/auto_recharge/',
+  path: '/api/v1/auto_recharge/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1Auto_rechargeSettingsRoute =
+  ApiV1Auto_rechargeSettingsRouteImport.update({
+    id: '/api/v1/auto_recharge/settings',
+    path: '/api/v1/auto_recharge/settings',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1BillingBalance_notificationRoute =
   ApiV1BillingBalance_notificationRouteImport.update({
     id: '/api/v1/billing/balance_notification',
@@ -328,6 +349,11 @@ const ApiV1BillingPaginated_transactionRoute =
     path: '/api/v1/billing/paginated_transaction',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiV1BillingPurchasesRoute = ApiV1BillingPurchasesRouteImport.update({
+  id: '/api/v1/billing/purchases',
+  path: '/api/v1/billing/purchases',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiV1BillingTotal_consumptionRoute =
   ApiV1BillingTotal_consumptionRouteImport.update({
     id: '/api/v1/billing/total_consumption',
@@ -407,6 +433,12 @@ const Char123LocaleChar125SiteNewsSlugRoute =
     path: '/news/$slug',
     getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
   } as any)
+const ApiV1BillingWebhookStripeRoute =
+  ApiV1BillingWebhookStripeRouteImport.update({
+    id: '/api/v1/billing/webhook/stripe',
+    path: '/api/v1/billing/webhook/stripe',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1ModelsSlugSlugRoute = ApiV1ModelsSlugSlugRouteImport.update({
   id: '/api/v1/models/slug/$slug',
   path: '/api/v1/models/slug/$slug',
@@ -430,6 +462,7 @@ export interface FileRoutesByFullPath {
   '/v1/train': typeof V1TrainRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
   '/r/': typeof RIndexRoute
+  '/api/v1/checkout_session': typeof ApiV1Checkout_sessionRoute
   '/api/v1/classifiers': typeof ApiV1ClassifiersRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
   '/api/v1/product': typeof ApiV1ProductRoute
@@ -457,8 +490,10 @@ export interface FileRoutesByFullPath {
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
+  '/api/v1/auto_recharge/settings': typeof ApiV1Auto_rechargeSettingsRoute
   '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
   '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
+  '/api/v1/billing/purchases': typeof ApiV1BillingPurchasesRoute
   '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
@@ -470,10 +505,12 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
+  '/api/v1/auto_recharge/': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models/': typeof ApiV1ModelsIndexRoute
   '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
 }
 export interface FileRoutesByTo {
@@ -493,6 +530,7 @@ export interface FileRoutesByTo {
   '/v1/train': typeof V1TrainRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
   '/r': typeof RIndexRoute
+  '/api/v1/checkout_session': typeof ApiV1Checkout_sessionRoute
   '/api/v1/classifiers': typeof ApiV1ClassifiersRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
   '/api/v1/product': typeof ApiV1ProductRoute
@@ -519,8 +557,10 @@ export interface FileRoutesByTo {
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
+  '/api/v1/auto_recharge/settings': typeof ApiV1Auto_rechargeSettingsRoute
   '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
   '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
+  '/api/v1/billing/purchases': typeof ApiV1BillingPurchasesRoute
   '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
@@ -532,10 +572,12 @@ export interface FileRoutesByTo {
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key': typeof ApiV1Api_keyIndexRoute
+  '/api/v1/auto_recharge': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models': typeof ApiV1ModelsIndexRoute
   '/v1/bulk-embeddings/$id': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/models': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
 }
 export interface FileRoutesById {
@@ -557,6 +599,7 @@ export interface FileRoutesById {
   '/v1/train': typeof V1TrainRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
   '/r/': typeof RIndexRoute
+  '/api/v1/checkout_session': typeof ApiV1Checkout_sessionRoute
   '/api/v1/classifiers': typeof ApiV1ClassifiersRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
   '/api/v1/product': typeof ApiV1ProductRoute
@@ -584,8 +627,10 @@ export interface FileRoutesById {
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
+  '/api/v1/auto_recharge/settings': typeof ApiV1Auto_rechargeSettingsRoute
   '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
   '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
+  '/api/v1/billing/purchases': typeof ApiV1BillingPurchasesRoute
   '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
@@ -597,10 +642,12 @@ export interface FileRoutesById {
   '/{-$locale}/_site/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/_site/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
+  '/api/v1/auto_recharge/': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models/': typeof ApiV1ModelsIndexRoute
   '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/_site/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/_site/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
 }
 export interface FileRouteTypes {
@@ -622,6 +669,7 @@ export interface FileRouteTypes {
     | '/v1/train'
     | '/{-$locale}/$'
     | '/r/'
+    | '/api/v1/checkout_session'
     | '/api/v1/classifiers'
     | '/api/v1/openapi.json'
     | '/api/v1/product'
@@ -649,8 +697,10 @@ export interface FileRouteTypes {
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
+    | '/api/v1/auto_recharge/settings'
     | '/api/v1/billing/balance_notification'
     | '/api/v1/billing/paginated_transaction'
+    | '/api/v1/billing/purchases'
     | '/api/v1/billing/total_consumption'
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
@@ -662,10 +712,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
     | '/api/v1/api_key/'
+    | '/api/v1/auto_recharge/'
     | '/api/v1/models/'
     | '/v1/bulk-embeddings/$id/'
     | '/{-$locale}/models/'
     | '/{-$locale}/news/'
+    | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -685,6 +737,7 @@ export interface FileRouteTypes {
     | '/v1/train'
     | '/{-$locale}/$'
     | '/r'
+    | '/api/v1/checkout_session'
     | '/api/v1/classifiers'
     | '/api/v1/openapi.json'
     | '/api/v1/product'
@@ -711,8 +764,10 @@ export interface FileRouteTypes {
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
+    | '/api/v1/auto_recharge/settings'
     | '/api/v1/billing/balance_notification'
     | '/api/v1/billing/paginated_transaction'
+    | '/api/v1/billing/purchases'
     | '/api/v1/billing/total_consumption'
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
@@ -724,10 +779,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
     | '/api/v1/api_key'
+    | '/api/v1/auto_recharge'
     | '/api/v1/models'
     | '/v1/bulk-embeddings/$id'
     | '/{-$locale}/models'
     | '/{-$locale}/news'
+    | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
   id:
     | '__root__'
@@ -748,6 +805,7 @@ export interface FileRouteTypes {
     | '/v1/train'
     | '/{-$locale}/$'
     | '/r/'
+    | '/api/v1/checkout_session'
     | '/api/v1/classifiers'
     | '/api/v1/openapi.json'
     | '/api/v1/product'
@@ -775,8 +833,10 @@ export interface FileRouteTypes {
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
+    | '/api/v1/auto_recharge/settings'
     | '/api/v1/billing/balance_notification'
     | '/api/v1/billing/paginated_transaction'
+    | '/api/v1/billing/purchases'
     | '/api/v1/billing/total_consumption'
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
@@ -788,10 +848,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/_site/models/$slug'
     | '/{-$locale}/_site/news/$slug'
     | '/api/v1/api_key/'
+    | '/api/v1/auto_recharge/'
     | '/api/v1/models/'
     | '/v1/bulk-embeddings/$id/'
     | '/{-$locale}/_site/models/'
     | '/{-$locale}/_site/news/'
+    | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
   fileRoutesById: FileRoutesById
 }
@@ -809,6 +871,7 @@ export interface RootRouteChildren {
   V1SegmentRoute: typeof V1SegmentRoute
   V1TrainRoute: typeof V1TrainRoute
   RIndexRoute: typeof RIndexRoute
+  ApiV1Checkout_sessionRoute: typeof ApiV1Checkout_sessionRoute
   ApiV1ClassifiersRoute: typeof ApiV1ClassifiersRoute
   ApiV1OpenapiDotjsonRoute: typeof ApiV1OpenapiDotjsonRoute
   ApiV1ProductRoute: typeof ApiV1ProductRoute
@@ -820,8 +883,10 @@ export interface RootRouteChildren {
   ApiV1Api_keyEmptyRoute: typeof ApiV1Api_keyEmptyRoute
   ApiV1Api_keyFe_userRoute: typeof ApiV1Api_keyFe_userRoute
   ApiV1Api_keyTrialRoute: typeof ApiV1Api_keyTrialRoute
+  ApiV1Auto_rechargeSettingsRoute: typeof ApiV1Auto_rechargeSettingsRoute
   ApiV1BillingBalance_notificationRoute: typeof ApiV1BillingBalance_notificationRoute
   ApiV1BillingPaginated_transactionRoute: typeof ApiV1BillingPaginated_transactionRoute
+  ApiV1BillingPurchasesRoute: typeof ApiV1BillingPurchasesRoute
   ApiV1BillingTotal_consumptionRoute: typeof ApiV1BillingTotal_consumptionRoute
   ApiV1BillingTransactionRoute: typeof ApiV1BillingTransactionRoute
   ApiV1BillingTransfer_balanceRoute: typeof ApiV1BillingTransfer_balanceRoute
@@ -831,8 +896,10 @@ export interface RootRouteChildren {
   V1BulkEmbeddingsIdResultRoute: typeof V1BulkEmbeddingsIdResultRoute
   V1BulkEmbeddingsIdRetryRoute: typeof V1BulkEmbeddingsIdRetryRoute
   ApiV1Api_keyIndexRoute: typeof ApiV1Api_keyIndexRoute
+  ApiV1Auto_rechargeIndexRoute: typeof ApiV1Auto_rechargeIndexRoute
   ApiV1ModelsIndexRoute: typeof ApiV1ModelsIndexRoute
   V1BulkEmbeddingsIdIndexRoute: typeof V1BulkEmbeddingsIdIndexRoute
+  ApiV1BillingWebhookStripeRoute: typeof ApiV1BillingWebhookStripeRoute
   ApiV1ModelsSlugSlugRoute: typeof ApiV1ModelsSlugSlugRoute
 }
 
@@ -956,6 +1023,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$locale}/api-dashboard'
       preLoaderRoute: typeof Char123LocaleChar125ApiDashboardRouteRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/api/v1/checkout_session': {
+      id: '/api/v1/checkout_session'
+      path: '/api/v1/checkout_session'
+      fullPath: '/api/v1/checkout_session'
+      preLoaderRoute: typeof ApiV1Checkout_sessionRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/api/v1/classifiers': {
       id: '/api/v1/classifiers'
@@ -1153,6 +1227,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1Api_keyTrialRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/auto_recharge/': {
+      id: '/api/v1/auto_recharge/'
+      path: '/api/v1/auto_recharge'
+      fullPath: '/api/v1/auto_recharge/'
+      preLoaderRoute: typeof ApiV1Auto_rechargeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/auto_recharge/settings': {
+      id: '/api/v1/auto_recharge/settings'
+      path: '/api/v1/auto_recharge/settings'
+      fullPath: '/api/v1/auto_recharge/settings'
+      preLoaderRoute: typeof ApiV1Auto_rechargeSettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/billing/balance_notification': {
       id: '/api/v1/billing/balance_notification'
       path: '/api/v1/billing/balance_notification'
@@ -1165,6 +1253,13 @@ declare module '@tanstack/react-router' {
       path: '/api/v1/billing/paginated_transaction'
       fullPath: '/api/v1/billing/paginated_transaction'
       preLoaderRoute: typeof ApiV1BillingPaginated_transactionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/billing/purchases': {
+      id: '/api/v1/billing/purchases'
+      path: '/api/v1/billing/purchases'
+      fullPath: '/api/v1/billing/purchases'
+      preLoaderRoute: typeof ApiV1BillingPurchasesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/v1/billing/total_consumption': {
@@ -1264,6 +1359,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$locale}/news/$slug'
       preLoaderRoute: typeof Char123LocaleChar125SiteNewsSlugRouteImport
       parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/api/v1/billing/webhook/stripe': {
+      id: '/api/v1/billing/webhook/stripe'
+      path: '/api/v1/billing/webhook/stripe'
+      fullPath: '/api/v1/billing/webhook/stripe'
+      preLoaderRoute: typeof ApiV1BillingWebhookStripeRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/api/v1/models/slug/$slug': {
       id: '/api/v1/models/slug/$slug'
@@ -1400,6 +1502,7 @@ const rootRouteChildren: RootRouteChildren = {
   V1SegmentRoute: V1SegmentRoute,
   V1TrainRoute: V1TrainRoute,
   RIndexRoute: RIndexRoute,
+  ApiV1Checkout_sessionRoute: ApiV1Checkout_sessionRoute,
   ApiV1ClassifiersRoute: ApiV1ClassifiersRoute,
   ApiV1OpenapiDotjsonRoute: ApiV1OpenapiDotjsonRoute,
   ApiV1ProductRoute: ApiV1ProductRoute,
@@ -1411,9 +1514,11 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1Api_keyEmptyRoute: ApiV1Api_keyEmptyRoute,
   ApiV1Api_keyFe_userRoute: ApiV1Api_keyFe_userRoute,
   ApiV1Api_keyTrialRoute: ApiV1Api_keyTrialRoute,
+  ApiV1Auto_rechargeSettingsRoute: ApiV1Auto_rechargeSettingsRoute,
   ApiV1BillingBalance_notificationRoute: ApiV1BillingBalance_notificationRoute,
   ApiV1BillingPaginated_transactionRoute:
     ApiV1BillingPaginated_transactionRoute,
+  ApiV1BillingPurchasesRoute: ApiV1BillingPurchasesRoute,
   ApiV1BillingTotal_consumptionRoute: ApiV1BillingTotal_consumptionRoute,
   ApiV1BillingTransactionRoute: ApiV1BillingTransactionRoute,
   ApiV1BillingTransfer_balanceRoute: ApiV1BillingTransfer_balanceRoute,
@@ -1423,8 +1528,10 @@ const rootRouteChildren: RootRouteChildren = {
   V1BulkEmbeddingsIdResultRoute: V1BulkEmbeddingsIdResultRoute,
   V1BulkEmbeddingsIdRetryRoute: V1BulkEmbeddingsIdRetryRoute,
   ApiV1Api_keyIndexRoute: ApiV1Api_keyIndexRoute,
+  ApiV1Auto_rechargeIndexRoute: ApiV1Auto_rechargeIndexRoute,
   ApiV1ModelsIndexRoute: ApiV1ModelsIndexRoute,
   V1BulkEmbeddingsIdIndexRoute: V1BulkEmbeddingsIdIndexRoute,
+  ApiV1BillingWebhookStripeRoute: ApiV1BillingWebhookStripeRoute,
   ApiV1ModelsSlugSlugRoute: ApiV1ModelsSlugSlugRoute,
 }
 export const routeTree = rootRouteImport

@@ -124,6 +124,26 @@ function buildEnvSchema() {
       v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
       v.transform((s) => s === 'true'),
     ),
+    /** Stripe: both set, payments go through Stripe; both unset, through the built-in sandbox. */
+    STRIPE_SECRET_KEY: optional(
+      v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_…)')),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(
+      v.pipe(v.string(), v.regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)')),
+    ),
+    /** Another address for Stripe's API (a mock, a proxy); unset: Stripe's own. */
+    STRIPE_API_URL: optional(url),
+    /** Signs the sandbox's payment events; unset: random per process (set it when running several instances). */
+    PAYMENTS_SANDBOX_SECRET: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+    /** Auto-recharges one key may make in a day and in 30 days; past them a recharge fails and turns itself off. */
+    AUTO_RECHARGE_MAX_PER_DAY: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(1000)),
+      '5',
+    ),
+    AUTO_RECHARGE_MAX_PER_MONTH: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(10000)),
+      '30',
+    ),
     /** `off`: this instance takes no bulk-embedding jobs (others, or `npm run worker`, do). */
     JOB_WORKER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
     /** HMAC key of bulk-job download links; unset: random per process (links then die with it: set it for several instances). */
@@ -176,6 +196,10 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     if (env.DEEPSEARCH_ENGINE === 'upstream' && !(env.LLM_BASE_URL && env.LLM_MODEL && env.SEARCH_API_URL))
       throw new ConfigError(
         'Invalid environment: DEEPSEARCH_ENGINE=upstream needs LLM_BASE_URL, LLM_MODEL and SEARCH_API_URL',
+      )
+    if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET)
+      throw new ConfigError(
+        'Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together, or neither (the sandbox)',
       )
     const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`
     return {

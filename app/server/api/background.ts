@@ -1,12 +1,15 @@
 import { startOutboxWorker } from '../providers/email'
 import { startBulkWorker } from './bulk/worker'
+import { startRechargeWorker } from './payments/recharge-worker'
 
 /**
- * The work a server does besides answering: draining the e-mail outbox and working the bulk-job queue.
+ * The work a server does besides answering: draining the e-mail outbox, working the bulk-job queue and
+ * charging auto-recharges.
  * Idempotent; the first request starts it (the warm-up plugin makes one as the server starts, so a
  * restarted server resumes jobs before any visitor arrives).
  */
 export function startBackgroundWork(): void {
   startOutboxWorker()
   startBulkWorker()
+  startRechargeWorker()
 }

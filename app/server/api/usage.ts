@@ -5,7 +5,7 @@ import { getDb } from '../db/client'
 import { findKey } from '../domain/keys'
 import { consume } from '../domain/metering'
 import { UnknownKey } from '../domain/refusals'
-import { kickOutbox } from '../providers/email'
+import { afterLedger } from './after-ledger'
 
 export async function meterUsage(body: v.InferOutput<typeof usageBody>): Promise<v.InferOutput<typeof usageAnswer>> {
   const db = await getDb()
@@ -22,7 +22,7 @@ export async function meterUsage(body: v.InferOutput<typeof usageBody>): Promise
     product: body.product,
     model: body.model,
   })
-  if (result.alerts > 0) kickOutbox()
+  afterLedger(result)
   return {
     usage_event_id: body.usage_event_id,
     key_id: keyId!,

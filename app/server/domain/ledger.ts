@@ -37,17 +37,20 @@ export interface EntryResult {
   entryId: number
   balance: number
   alerts: number
+  /** 1 when the entry opened an auto-recharge attempt for its key. */
+  recharges: number
   duplicate: boolean
 }
 
 /** What ledger_apply answered for one entry. `balance` is the key's balance after it, null when there is no such key. */
 export type EntryOutcome =
-  | { outcome: 'applied' | 'duplicate'; entryId: number; balance: number; alerts: number }
+  | { outcome: 'applied' | 'duplicate'; entryId: number; balance: number; alerts: number; recharges: number }
   | {
       outcome: 'conflict' | 'not_found' | 'revoked' | 'insufficient' | 'invalid'
       entryId: null
       balance: number | null
       alerts: number
+      recharges: number
     }
 
 const RETRIES = 3
@@ -100,7 +103,7 @@ export async function applyEntries(db: Db | Tx, entries: EntryInput[]): Promise<
       counterparty_key_id: counterpartyKeyId,
     }
   })
-  const query = sql`select item, outcome, entry_id, balance, alerts from ledger_apply(${JSON.stringify(rows)}::jsonb, ${JSON.stringify(alertText())}::jsonb)`
+  const query = sql`select item, outcome, entry_id, balance, alerts, recharges from ledger_apply(${JSON.stringify(rows)}::jsonb, ${JSON.stringify(alertText())}::jsonb)`
   for (let attempt = 1; ; attempt++) {
     try {
       return outcomesOf(await runStatement(db, query), entries.length)
@@ -117,6 +120,7 @@ function outcomesOf(result: unknown, count: number): EntryOutcome[] {
     entry_id: string | number | null
     balance: string | number | null
     alerts: number
+    recharges: number
   }
   const outcomes = new Array<EntryOutcome>(count)
   for (const row of rowsOf<Row>(result)) {
@@ -126,6 +130,7 @@ function outcomesOf(result: unknown, count: number): EntryOutcome[] {
       entryId: row.entry_id == null ? null : Number(row.entry_id),
       balance,
       alerts: Number(row.alerts),
+      recharges: Number(row.recharges),
     } as EntryOutcome
   }
   for (let i = 0; i < count; i++) if (!outcomes[i]) throw new Error(`ledger_apply gave no outcome for entry ${i}`)
@@ -156,6 +161,7 @@ export function entryResult(outcome: EntryOutcome, entry: EntryInput): EntryResu
         entryId: outcome.entryId,
         balance: outcome.balance,
         alerts: outcome.alerts,
+        recharges: outcome.recharges,
         duplicate: outcome.outcome === 'duplicate',
       }
     case 'conflict':

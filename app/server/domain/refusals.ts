@@ -187,6 +187,29 @@ export class UploadTooLarge extends BaseRefusal {
   }
 }
 
+/** A payment webhook whose signature is missing, wrong or too old: nothing in it is believed. */
+export class PaymentSignatureInvalid extends BaseRefusal {
+  readonly kind = 'PaymentSignatureInvalid'
+}
+
+/** A purchase that is not there for this key. */
+export class PurchaseNotFound extends BaseRefusal {
+  readonly kind = 'PurchaseNotFound'
+}
+
+/** Auto-recharge asked of a key that may not have it (not paid, no saved card) or in a state that does not fit. */
+export class AutoRechargeRefused extends BaseRefusal {
+  readonly kind = 'AutoRechargeRefused'
+  constructor(readonly detail: string) {
+    super(detail)
+  }
+}
+
+/** The payment service failed or could not be reached; nothing was bought. */
+export class PaymentServiceFailed extends BaseRefusal {
+  readonly kind = 'PaymentServiceFailed'
+}
+
 /** One problem with a caller's input: where (`['body', 'email']`), what, and the kind of check. */
 export interface InputIssue {
   loc: Array<string | number>
@@ -225,6 +248,10 @@ export type Refusal =
   | ClassifierNotFound
   | ClassifierChanged
   | PageNotRead
+  | PaymentSignatureInvalid
+  | PurchaseNotFound
+  | AutoRechargeRefused
+  | PaymentServiceFailed
   | BulkJobNotFound
   | BulkJobState
   | UploadTooLarge

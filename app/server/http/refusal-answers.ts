@@ -92,6 +92,13 @@ const answers: Answers = {
     detail: `The file is larger than the limit of ${refusal.limitBytes / 1024 / 1024} MiB`,
     headers: { Connection: 'close' },
   }),
+  PaymentSignatureInvalid: { status: 400, detail: 'Invalid payment event signature' },
+  PurchaseNotFound: { status: 404, detail: 'Purchase not found' },
+  AutoRechargeRefused: (refusal) => ({ status: 409, detail: refusal.detail }),
+  PaymentServiceFailed: {
+    status: 502,
+    detail: 'The payment service could not be reached; nothing was charged. Try again shortly',
+  },
   EngineRefused: (refusal) => ({
     status: refusal.status,
     detail: refusal.detail,

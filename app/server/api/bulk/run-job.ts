@@ -12,6 +12,7 @@ import { ownerEmailOf } from '../../domain/owner-email'
 import { EngineRefused, InsufficientBalance } from '../../domain/refusals'
 import { errorFields, log } from '../../log'
 import { kickOutbox } from '../../providers/email'
+import { afterLedger } from '../after-ledger'
 import type { EmbeddingEngine } from '../../providers/inference/engines'
 import type { ObjectStorage } from '../../providers/storage'
 import { giveBack } from '../search/charge'
@@ -64,7 +65,7 @@ async function computeBatch(ctx: WorkerContext, job: BulkJobRow, batch: InputBat
       return { kind: 'failed', error: "The key's balance ran out: top up the key and retry the job" }
     throw charged.reason
   }
-  if (charged.value.alerts > 0) kickOutbox()
+  afterLedger(charged.value)
   if (computed.status === 'fulfilled') return { kind: 'computed', batch, vectors: computed.value.vectors }
   if (!charged.value.duplicate) await giveBack(ctx.db, { id: job.keyId }, usage)
   log('warn', 'bulk job batch failed', { job_id: job.id, batch: batch.index, error: errorFields(computed.reason) })

@@ -4,7 +4,7 @@ import type { ApiKey } from '../../domain/keys'
 import { applyEntry } from '../../domain/ledger'
 import { consume } from '../../domain/metering'
 import { errorFields, log } from '../../log'
-import { kickOutbox } from '../../providers/email'
+import { afterLedger } from '../after-ledger'
 
 export interface Charge {
   /** Gives the tokens back when the request could not be answered after all. */
@@ -24,7 +24,7 @@ export async function chargeRequest(
   if (usage.tokens === 0) return { refund: async () => undefined }
   const usageEventId = `v1:${key.id}:${currentRequest()?.requestId ?? crypto.randomUUID()}`
   const result = await consume(db, { keyId: key.id, usageEventId, ...usage })
-  if (result.alerts > 0) kickOutbox()
+  afterLedger(result)
   return {
     async refund() {
       // A retried request's debit belongs to the first attempt, which may have been answered.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/types'
 import type { ApiKey } from '../../domain/keys'
 import { consume } from '../../domain/metering'
 import { InsufficientBalance } from '../../domain/refusals'
-import { kickOutbox } from '../../providers/email'
+import { afterLedger } from '../after-ledger'
 import { giveBack } from './charge'
 
 /** The smallest reservation: a page or a reasoning step rarely needs fewer tokens. */
@@ -67,7 +67,7 @@ export class TokenMeter {
     this.reservations++
     const usageEventId = this.reservations === 1 ? this.eventId : `${this.eventId}:${this.reservations}`
     const result = await consume(this.db, { keyId: this.key.id, usageEventId, tokens, ...this.usage })
-    if (result.alerts > 0) kickOutbox()
+    afterLedger(result)
     this.reserved += tokens
   }
 }

@@ -3,6 +3,12 @@
 -- is a batch of one. The CHECK constraints on api_keys and ledger_entries stay as the last line of
 -- defence; this file decides first, so a refused entry gets an outcome instead of an error.
 --
+-- Auto-recharge rule (invariant I6): while a key has auto-recharge on, a consumption that takes its
+-- balance from at or above the threshold to below it inserts a pending attempt, in the same transaction;
+-- the partial unique index on open attempts keeps it to one per key however many debits cross at once.
+-- The app charges the attempt afterwards (app/server/api/billing/recharge-worker.ts) and credits only from
+-- the payment's webhook. Only consumption crosses: a refund or a transfer must never buy tokens.
+--
 -- Alert rule (invariant I7): a threshold is armed exactly when the balance is at or above it. An entry
 -- that takes the balance below an armed threshold disarms it and queues one alert mail; one that lifts
 -- the balance back to a disarmed threshold re-arms it. ledger_settle_alerts is that rule; setting
@@ -45,6 +51,9 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- The result columns grew `recharges` with auto-recharge: CREATE OR REPLACE cannot change them.
+DROP FUNCTION IF EXISTS ledger_apply(jsonb, jsonb);
+--> statement-breakpoint
 -- Applies a batch of entries in ONE transaction, so one WAL flush makes them all durable, and answers
 -- each entry with its own outcome. entries is a JSON array of
 --   {"key_id": uuid, "amount": tokens, signed (credits > 0, debits < 0), "type": a ledger entry type,
@@ -56,6 +65,7 @@ $$;
 -- another key); not_found (no such key); revoked (a revoked key refuses every entry, credits too);
 -- insufficient (a debit past the balance); invalid (no event, or an amount whose sign does not fit
 -- the type, as the ledger_entries_type_sign CHECK would say, but without aborting the batch).
+-- recharges is 1 when the entry opened an auto-recharge attempt (see the rule above).
 --
 -- Cost: entries are visited by key id, then by position. Key id order is the order transfers lock in,
 -- so batches never deadlock with each other or with a transfer. Each key row is locked once and its
@@ -65,7 +75,7 @@ $$;
 -- subtransaction): a race with another transaction recording the same event is settled by
 -- ON CONFLICT DO NOTHING, entry by entry, without aborting the batch.
 CREATE OR REPLACE FUNCTION ledger_apply(entries jsonb, alert jsonb)
-RETURNS TABLE (item int, outcome text, entry_id bigint, balance bigint, alerts int)
+RETURNS TABLE (item int, outcome text, entry_id bigint, balance bigint, alerts int, recharges int)
 LANGUAGE plpgsql AS $$
 DECLARE
 	entry record;
@@ -76,6 +86,7 @@ DECLARE
 	stored_balance bigint;  -- what the key row holds; written back once, when its entries are done
 	armed_max bigint;
 	disarmed_min bigint;
+	recharge_at bigint;
 	well_formed boolean;
 	new_entry bigint;
 	recorded_key uuid;
@@ -94,8 +105,9 @@ BEGIN
 			current_key := entry.key_id;
 			SELECT a.balance, a.revoked_at IS NOT NULL,
 				(SELECT max(n.threshold) FROM balance_notifications n WHERE n.key_id = a.id AND n.armed),
-				(SELECT min(n.threshold) FROM balance_notifications n WHERE n.key_id = a.id AND NOT n.armed)
-			INTO key_balance, key_revoked, armed_max, disarmed_min
+				(SELECT min(n.threshold) FROM balance_notifications n WHERE n.key_id = a.id AND NOT n.armed),
+				a.auto_recharge_threshold
+			INTO key_balance, key_revoked, armed_max, disarmed_min, recharge_at
 			FROM api_keys a WHERE a.id = current_key FOR UPDATE OF a;
 			key_found := FOUND;
 			stored_balance := key_balance;
@@ -105,6 +117,7 @@ BEGIN
 		outcome := NULL;
 		entry_id := NULL;
 		alerts := 0;
+		recharges := 0;
 		new_entry := NULL;
 		well_formed := coalesce(entry.external_ref IS NOT NULL AND CASE
 			WHEN entry.type IN ('trial', 'purchase', 'transfer_in') THEN entry.amount > 0
@@ -130,6 +143,10 @@ BEGIN
 				SELECT max(n.threshold) FILTER (WHERE n.armed), min(n.threshold) FILTER (WHERE NOT n.armed)
 				INTO armed_max, disarmed_min
 				FROM balance_notifications n WHERE n.key_id = current_key;
+			END IF;
+			IF entry.type = 'consume' AND key_balance < recharge_at AND key_balance - entry.amount >= recharge_at THEN
+				INSERT INTO auto_recharge_attempts (key_id) VALUES (current_key) ON CONFLICT DO NOTHING;
+				GET DIAGNOSTICS recharges = ROW_COUNT;
 			END IF;
 		ELSE
 			-- Not written: a replay of a recorded event, or a refusal.

@@ -16,9 +16,18 @@ export const apiKeys = pgTable(
     email: text('email'),
     speedLevel: smallint('speed_level').notNull().default(1),
     autoRecharge: boolean('auto_recharge').notNull().default(false),
+    /** While auto-recharge is on: a debit taking the balance below this starts one recharge (ledger_apply). */
+    autoRechargeThreshold: bigint('auto_recharge_threshold', { mode: 'number' }),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [check('api_keys_balance_non_negative', sql`${t.balance} >= 0`), index('api_keys_owner_idx').on(t.ownerId)],
+  (t) => [
+    check('api_keys_balance_non_negative', sql`${t.balance} >= 0`),
+    check(
+      'api_keys_auto_recharge_threshold',
+      sql`(${t.autoRecharge} and ${t.autoRechargeThreshold} > 0) or (not ${t.autoRecharge} and ${t.autoRechargeThreshold} is null)`,
+    ),
+    index('api_keys_owner_idx').on(t.ownerId),
+  ],
 )

@@ -1,0 +1,97 @@
+import type * as v from 'valibot'
+import type { autoRechargeBody, checkoutBody } from '~/contracts/payments'
+import { serverEnv } from '~/server/env'
+import type { Db } from '../../db/types'
+import { billingProfileOf, disableAutoRecharge, enableAutoRecharge } from '../../domain/auto-recharge'
+import type { ApiKey } from '../../domain/keys'
+import { packByPriceId } from '../../domain/packs'
+import { attachCheckoutSession, createPurchase } from '../../domain/purchases'
+import { InvalidInput } from '../../domain/refusals'
+import { keyOf, type Caller } from '../caller'
+import { paymentProvider } from './provider'
+import { kickRecharges } from './recharge-signal'
+import { returnUrls } from './return-urls'
+
+type CheckoutBody = v.InferOutput<typeof checkoutBody>
+type AutoRechargeBody = v.InferOutput<typeof autoRechargeBody>
+
+/**
+ * A purchase row for the key, then the service's checkout for it: the row fixes what will be credited to
+ * whom before the buyer sees a payment page, and its id rides along so the events find it.
+ */
+async function startCheckout(
+  db: Db,
+  key: ApiKey,
+  request: {
+    priceId: string
+    email?: string | null
+    successUrl: string
+    cancelUrl: string
+    rechargeThreshold?: number
+  },
+) {
+  const provider = paymentProvider()
+  const pack = packByPriceId(request.priceId)!
+  const email = request.email ?? key.email ?? undefined
+  const purchase = await createPurchase(db, {
+    keyId: key.id,
+    provider: provider.kind,
+    kind: 'checkout',
+    priceId: pack.price_id,
+    tokens: pack.token_quantity,
+    amount: Math.round(pack.price * 100),
+    currency: pack.currency,
+    email,
+    rechargeThreshold: request.rechargeThreshold,
+  })
+  const profile = await billingProfileOf(db, key.id)
+  const session = await provider.createCheckout({
+    purchaseId: purchase.id,
+    keyId: key.id,
+    pack,
+    email,
+    customerId: profile?.provider === provider.kind ? (profile.customerId ?? undefined) : undefined,
+    saveCard: request.rechargeThreshold !== undefined,
+    successUrl: request.successUrl,
+    cancelUrl: request.cancelUrl,
+  })
+  await attachCheckoutSession(db, purchase.id, session.id)
+  return session
+}
+
+/** POST /api/v1/checkout_session: a checkout for one of the two packs; the tokens come with its payment. */
+export async function createCheckoutFor(caller: Caller, body: CheckoutBody): Promise<{ id: string; url: string }> {
+  const { db, key } = await keyOf(caller)
+  return startCheckout(db, key, { priceId: body.price_id, email: body.email, ...returnUrls(serverEnv(), body) })
+}
+
+/**
+ * POST /api/v1/auto_recharge: turns auto-recharge on (or off, with `auto_recharge: false`). A paid key with a
+ * saved card is set at once and sent to `success_url`; any other key buys the pack in a checkout that saves
+ * its card, and auto-recharge starts when that payment is credited (spec §6: only paid keys may have it).
+ */
+export async function autoRechargeFor(caller: Caller, body: AutoRechargeBody): Promise<{ url: string }> {
+  const { db, key } = await keyOf(caller)
+  const urls = returnUrls(serverEnv(), body)
+  if (!body.metadata.auto_recharge) {
+    await disableAutoRecharge(db, key.id)
+    return { url: urls.cancelUrl }
+  }
+  const pack = packByPriceId(body.price_id)!
+  if (body.metadata.currency.toUpperCase() !== pack.currency.toUpperCase())
+    throw new InvalidInput([
+      { loc: ['body', 'metadata', 'currency'], msg: `must be ${pack.currency}, the pack's currency`, type: 'currency' },
+    ])
+  const profile = await billingProfileOf(db, key.id)
+  if (key.email && profile?.paymentMethodId && profile.provider === paymentProvider().kind) {
+    if (await enableAutoRecharge(db, key.id, body.metadata.threshold, pack.price_id)) kickRecharges()
+    return { url: urls.successUrl.replace('{CHECKOUT_SESSION_ID}', '') }
+  }
+  const session = await startCheckout(db, key, {
+    priceId: pack.price_id,
+    email: body.email,
+    rechargeThreshold: body.metadata.threshold,
+    ...urls,
+  })
+  return { url: session.url }
+}

@@ -1,0 +1,86 @@
+import type { Db } from '../../db/types'
+import { creditPurchase, type Fulfilment } from '../../domain/fulfilment'
+import { packByPriceId } from '../../domain/packs'
+import { closePurchase, type PurchaseRow } from '../../domain/purchases'
+import { log } from '../../log'
+import type { PaymentProvider } from '../../providers/payments/types'
+import { afterLedger } from '../after-ledger'
+
+export type SessionOutcome = Fulfilment['outcome'] | 'unpaid' | 'closed' | 'mismatch'
+
+/** Whether what the service charged is the purchase's pack, at its price and in its currency. */
+function matches(
+  purchase: PurchaseRow,
+  charged: { priceId?: string | null; amount: number; currency: string },
+): boolean {
+  const pack = packByPriceId(purchase.priceId)
+  return (
+    !!pack &&
+    (charged.priceId === undefined || charged.priceId === purchase.priceId) &&
+    charged.amount === purchase.amount &&
+    charged.currency.toLowerCase() === pack.currency.toLowerCase()
+  )
+}
+
+/**
+ * A checkout's purchase, credited if its session is paid. What is credited is the purchase row (the key and
+ * pack chosen when the checkout was created), and only when the service's own record of the session (its
+ * line items, total and currency) matches it: metadata an event carries decides nothing.
+ */
+export async function fulfilSession(db: Db, provider: PaymentProvider, purchase: PurchaseRow): Promise<SessionOutcome> {
+  if (purchase.status === 'paid') return 'already'
+  const facts = await provider.checkoutFacts(purchase.checkoutSessionId!)
+  if (facts.status === 'expired') {
+    await closePurchase(db, purchase.id, 'expired')
+    return 'closed'
+  }
+  if (
+    facts.quantity !== 1 ||
+    !matches(purchase, { priceId: facts.priceId, amount: facts.amountTotal, currency: facts.currency })
+  ) {
+    log('error', 'a checkout does not match its purchase: not credited', {
+      purchase_id: purchase.id,
+      session: facts.id,
+    })
+    await closePurchase(db, purchase.id, 'failed')
+    return 'mismatch'
+  }
+  if (facts.paymentStatus !== 'paid') return 'unpaid'
+  const fulfilment = await creditPurchase(db, purchase.id, {
+    provider: provider.kind,
+    paymentIntentId: facts.paymentIntentId,
+    customerId: facts.customerId,
+    email: facts.email,
+    // The card is kept only where the buyer agreed to off-session charges (an auto-recharge checkout).
+    card: purchase.rechargeThreshold ? facts.card : null,
+    receiptUrl: facts.receiptUrl,
+  })
+  if (fulfilment.outcome === 'credited') afterLedger(fulfilment.ledger)
+  return fulfilment.outcome
+}
+
+/** An auto-recharge's purchase, credited when its payment intent succeeded for the purchase's amount. */
+export async function fulfilIntent(
+  db: Db,
+  provider: PaymentProvider,
+  purchase: PurchaseRow,
+  paymentIntentId: string,
+): Promise<SessionOutcome> {
+  if (purchase.status === 'paid') return 'already'
+  const facts = await provider.paymentIntentFacts(paymentIntentId)
+  if (!matches(purchase, { amount: facts.amount, currency: facts.currency })) {
+    log('error', 'a payment does not match its purchase: not credited', { purchase_id: purchase.id, payment: facts.id })
+    return 'mismatch'
+  }
+  if (facts.status !== 'succeeded') return 'unpaid'
+  const fulfilment = await creditPurchase(db, purchase.id, {
+    provider: provider.kind,
+    paymentIntentId: facts.id,
+    customerId: facts.customerId,
+    email: null,
+    card: facts.card,
+    receiptUrl: facts.receiptUrl,
+  })
+  if (fulfilment.outcome === 'credited') afterLedger(fulfilment.ledger)
+  return fulfilment.outcome
+}

@@ -1,0 +1,40 @@
+import { serverEnv, type ServerEnv } from '~/server/env'
+import { getDb } from '../../db/client'
+import { sandboxProvider, type Sandbox } from '../../providers/payments/sandbox'
+import { stripeProvider } from '../../providers/payments/stripe'
+import type { PaymentProvider } from '../../providers/payments/types'
+import { receiveWebhook } from './webhook'
+
+let cached: { env: ServerEnv; provider: PaymentProvider; sandbox: Sandbox | undefined } | undefined
+let sandboxSecret: string | undefined
+
+function build(env: ServerEnv) {
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
+    const provider = stripeProvider({
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiUrl: env.STRIPE_API_URL,
+    })
+    return { env, provider, sandbox: undefined }
+  }
+  const sandbox: Sandbox = sandboxProvider({
+    secret: env.PAYMENTS_SANDBOX_SECRET ?? (sandboxSecret ??= `whsec_sandbox${crypto.randomUUID().replace(/-/g, '')}`),
+    baseUrl: env.PUBLIC_BASE_URL,
+    db: getDb,
+    // The sandbox's events reach the same receiver a POST to /api/v1/billing/webhook/stripe does.
+    deliver: (payload, signature) => receiveWebhook(sandbox.provider, payload, signature).then(() => undefined),
+  })
+  return { env, provider: sandbox.provider, sandbox }
+}
+
+/** The configured payment service: Stripe when its keys are set, else the built-in sandbox. */
+export function paymentProvider(env = serverEnv()): PaymentProvider {
+  if (cached?.env !== env) cached = build(env)
+  return cached.provider
+}
+
+/** The sandbox, when it is the payment service (its checkout page needs it), else undefined. */
+export function paymentSandbox(env = serverEnv()): Sandbox | undefined {
+  paymentProvider(env)
+  return cached!.sandbox
+}

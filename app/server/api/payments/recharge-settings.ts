@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm'
+import type { RechargeStatus } from '~/contracts/payments'
+import { apiKeys } from '../../db/schema'
+import { billingProfileOf, disableAutoRecharge, latestAttempt, setRechargeThreshold } from '../../domain/auto-recharge'
+import { keyOf, type Caller } from '../caller'
+import { paymentProvider } from './provider'
+import { kickRecharges } from './recharge-signal'
+
+/** POST /api/v1/auto_recharge/settings?threshold=: a new threshold; below it already, a recharge starts now. */
+export async function rechargeThresholdFor(caller: Caller, threshold: number): Promise<RechargeStatus> {
+  const { db, key } = await keyOf(caller)
+  if (await setRechargeThreshold(db, key.id, threshold)) kickRecharges()
+  return rechargeStatusFor(caller)
+}
+
+/** DELETE /api/v1/auto_recharge. */
+export async function disableAutoRechargeFor(caller: Caller): Promise<RechargeStatus> {
+  const { db, key } = await keyOf(caller)
+  await disableAutoRecharge(db, key.id)
+  return rechargeStatusFor(caller)
+}
+
+/** GET /api/v1/auto_recharge: the key's settings, its card and its last attempt, read fresh. */
+export async function rechargeStatusFor(caller: Caller): Promise<RechargeStatus> {
+  const { db, key } = await keyOf(caller)
+  const [fresh, profile, attempt] = await Promise.all([
+    db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.id, key.id))
+      .then(([row]) => row),
+    billingProfileOf(db, key.id),
+    latestAttempt(db, key.id),
+  ])
+  const card = profile?.cardLast4 ? { brand: profile.cardBrand ?? 'card', last4: profile.cardLast4 } : null
+  return {
+    enabled: fresh?.autoRecharge ?? false,
+    threshold: fresh?.autoRechargeThreshold ?? null,
+    price_id: profile?.rechargePriceId ?? null,
+    eligible: !!fresh?.email && !!profile?.paymentMethodId && profile.provider === paymentProvider().kind,
+    card,
+    disabled_reason: fresh?.autoRecharge ? null : (profile?.disabledReason ?? null),
+    last_attempt: attempt
+      ? {
+          status: attempt.status,
+          failure: attempt.failure,
+          created_at: attempt.createdAt.toISOString(),
+          finished_at: attempt.finishedAt?.toISOString() ?? null,
+        }
+      : null,
+  }
+}

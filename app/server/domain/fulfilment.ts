@@ -1,0 +1,129 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { premiumPriceId } from '../../../app.config'
+import { apiKeys, autoRechargeAttempts, billingDebts, billingProfiles, purchases } from '../db/schema'
+import type { Db, Tx } from '../db/types'
+import { openIfBelow } from './auto-recharge'
+import { applyEntry, type EntryResult } from './ledger'
+import type { PurchaseRow } from './purchases'
+
+/** What the payment service says about the money behind a purchase, read from the service, never from an event alone. */
+export interface PaymentFacts {
+  provider: 'stripe' | 'sandbox'
+  paymentIntentId: string | null
+  customerId: string | null
+  email: string | null
+  card: { paymentMethodId: string; brand: string; last4: string } | null
+  receiptUrl: string | null
+}
+
+export type Fulfilment = { outcome: 'credited'; ledger: EntryResult } | { outcome: 'already' }
+
+/**
+ * Credits a paid purchase, once: whatever asks (the checkout's event, its asynchronous payment's event, the
+ * buyer returning to the success page, a retried delivery), the purchase row is locked and its ledger entry
+ * is `purchase:<purchase id>`, so the second asker finds it paid. In the same transaction the key becomes
+ * paid (spec §6: its e-mail, the buyer's) and premium for the premium pack, its card is kept for
+ * auto-recharge, auto-recharge starts if the checkout asked for it, and debts from earlier refunds are settled.
+ */
+export async function creditPurchase(db: Db, purchaseId: string, facts: PaymentFacts): Promise<Fulfilment> {
+  return db.transaction(async (tx) => {
+    const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for('update')
+    if (!purchase || purchase.status === 'paid') return { outcome: 'already' }
+    const ledger = await applyEntry(tx, {
+      keyId: purchase.keyId,
+      amount: purchase.tokens,
+      type: 'purchase',
+      externalRef: `purchase:${purchase.id}`,
+      product: 'tokens',
+      model: purchase.priceId,
+    })
+    await tx
+      .update(purchases)
+      .set({
+        status: 'paid',
+        paidAt: sql`now()`,
+        paymentIntentId: purchase.paymentIntentId ?? facts.paymentIntentId,
+        email: purchase.email ?? facts.email,
+        cardBrand: facts.card?.brand ?? null,
+        cardLast4: facts.card?.last4 ?? null,
+        receiptUrl: facts.receiptUrl,
+      })
+      .where(eq(purchases.id, purchase.id))
+    await becomePaid(tx, purchase, facts)
+    if (facts.card && facts.customerId) await keepCard(tx, purchase, facts)
+    const opened = purchase.rechargeThreshold ? await startAutoRecharge(tx, purchase) : false
+    if (purchase.kind === 'auto_recharge')
+      await tx
+        .update(autoRechargeAttempts)
+        .set({ status: 'succeeded', finishedAt: sql`now()`, failure: null })
+        .where(eq(autoRechargeAttempts.purchaseId, purchase.id))
+    await settleDebts(tx, purchase.keyId)
+    return { outcome: 'credited', ledger: { ...ledger, recharges: ledger.recharges + (opened ? 1 : 0) } }
+  })
+}
+
+/** Spec §6: a key with a purchase is paid (it has an e-mail); the premium pack makes it premium. */
+async function becomePaid(tx: Tx, purchase: PurchaseRow, facts: PaymentFacts) {
+  const email = purchase.email ?? facts.email
+  const premium = purchase.priceId === premiumPriceId
+  if (!email && !premium) return
+  await tx
+    .update(apiKeys)
+    .set({
+      ...(email ? { email: sql`coalesce(${apiKeys.email}, ${email})` } : {}),
+      ...(premium ? { speedLevel: 2 } : {}),
+    })
+    .where(eq(apiKeys.id, purchase.keyId))
+}
+
+async function keepCard(tx: Tx, purchase: PurchaseRow, facts: PaymentFacts) {
+  const card = {
+    provider: facts.provider,
+    customerId: facts.customerId,
+    paymentMethodId: facts.card!.paymentMethodId,
+    cardBrand: facts.card!.brand,
+    cardLast4: facts.card!.last4,
+    updatedAt: sql`now()`,
+  }
+  await tx
+    .insert(billingProfiles)
+    .values({ keyId: purchase.keyId, ...card })
+    .onConflictDoUpdate({ target: billingProfiles.keyId, set: card })
+}
+
+/** The checkout asked for auto-recharge: on from now, and at once if this purchase still left the balance below it. */
+async function startAutoRecharge(tx: Tx, purchase: PurchaseRow) {
+  await tx
+    .update(apiKeys)
+    .set({ autoRecharge: true, autoRechargeThreshold: purchase.rechargeThreshold })
+    .where(eq(apiKeys.id, purchase.keyId))
+  await tx
+    .update(billingProfiles)
+    .set({ rechargePriceId: purchase.priceId, disabledReason: null })
+    .where(eq(billingProfiles.keyId, purchase.keyId))
+  return openIfBelow(tx, purchase.keyId)
+}
+
+/** Tokens a refund could not take back (they were spent) come out of the next purchase, oldest debt first. */
+async function settleDebts(tx: Tx, keyId: string) {
+  const debts = await tx
+    .select()
+    .from(billingDebts)
+    .where(and(eq(billingDebts.keyId, keyId), isNull(billingDebts.settledAt)))
+    .orderBy(asc(billingDebts.createdAt))
+  for (const debt of debts) {
+    const [{ balance }] = await tx.select({ balance: apiKeys.balance }).from(apiKeys).where(eq(apiKeys.id, keyId))
+    if (balance < debt.tokens) return
+    await applyEntry(tx, {
+      keyId,
+      amount: -debt.tokens,
+      type: 'adjustment',
+      externalRef: `debt:${debt.id}`,
+      product: 'tokens',
+    })
+    await tx
+      .update(billingDebts)
+      .set({ settledAt: sql`now()` })
+      .where(eq(billingDebts.id, debt.id))
+  }
+}

@@ -1,0 +1,335 @@
+import Stripe from 'stripe'
+import { checkCard, type CardEntry, type CardProblem, type TestCard } from '~/contracts/sandbox-cards'
+import type { Db } from '../../../db/types'
+import { PaymentSignatureInvalid } from '../../../domain/refusals'
+import { errorFields, log } from '../../../log'
+import { minorUnits, type CheckoutFacts, type PaymentIntentFacts, type PaymentProvider } from '../types'
+import { readObject, sandboxId, writeObject, type SandboxObject } from './store'
+
+export interface SandboxSettings {
+  /** Signs and checks the sandbox's webhook events (a test-mode webhook secret). */
+  secret: string
+  /** This app's public origin: the sandbox's checkout page is one of its pages. */
+  baseUrl: string
+  db: () => Promise<Db>
+  /** Hands a signed event to the webhook route's receiver, as Stripe's POST would. */
+  deliver: (payload: string, signature: string) => Promise<void>
+}
+
+type Session = SandboxObject & {
+  status: 'open' | 'complete' | 'expired'
+  payment_status: 'paid' | 'unpaid'
+  amount_total: number
+  currency: string
+  client_reference_id: string
+  customer: string | null
+  customer_email: string | null
+  metadata: Record<string, string>
+  line_items: { data: Array<{ price: { id: string; lookup_key: string }; quantity: number }> }
+  payment_intent: string | null
+  success_url: string
+  cancel_url: string
+  save_card: boolean
+  /** What the checkout page shows: the pack's name and size. */
+  product: { name: string; tokens: number }
+  /** A card waiting for its 3-D Secure step. */
+  pending_card: { card: TestCard; last4: string } | null
+}
+type Intent = SandboxObject & {
+  status: PaymentIntentFacts['status']
+  amount: number
+  currency: string
+  customer: string | null
+  payment_method: string | null
+  metadata: Record<string, string>
+}
+type Method = SandboxObject & { card: { brand: string; last4: string }; test_card: TestCard }
+
+/** What paying on the sandbox's checkout page came to. */
+export type SandboxPayment =
+  | { kind: 'paid'; redirect: string }
+  | { kind: 'authenticate' }
+  | { kind: 'declined' }
+  | { kind: 'invalid'; problem: CardProblem }
+  | { kind: 'closed'; redirect: string }
+
+/** The sandbox's checkout page's view of a session. */
+export interface SandboxSessionView {
+  id: string
+  status: Session['status']
+  product: Session['product']
+  amount: number
+  currency: string
+  email: string | null
+  saveCard: boolean
+  awaitingAuthentication: boolean
+  cancelUrl: string
+  successUrl: string
+}
+
+/**
+ * A local stand-in for Stripe, labelled as such wherever it shows: its checkout is a page of this app with
+ * Stripe's test cards, and what it does reaches the app as Stripe-shaped events, signed with the sandbox's
+ * secret and handed to the same webhook receiver. Off-session charges follow the saved test card.
+ */
+export function sandboxProvider(settings: SandboxSettings) {
+  const signer = new Stripe('sk_test_sandbox', { httpClient: Stripe.createFetchHttpClient() })
+  const crypto = Stripe.createSubtleCryptoProvider()
+  const inFlight = new Set<Promise<unknown>>()
+
+  async function send(type: string, object: SandboxObject): Promise<void> {
+    const event = {
+      id: sandboxId('evt'),
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    }
+    const payload = JSON.stringify(event)
+    const signature = await signer.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: settings.secret,
+      cryptoProvider: crypto,
+    })
+    // Stripe retries a failed delivery; so does the sandbox, a few times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await settings.deliver(payload, signature)
+      } catch (error) {
+        if (attempt >= 4) return log('error', 'sandbox webhook delivery failed', { type, error: errorFields(error) })
+        await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt))
+      }
+    }
+  }
+
+  /** Events a charge sends after it answered, as Stripe's webhooks arrive after its API call returns. */
+  function later(type: string, object: SandboxObject) {
+    const delivery = new Promise((resolve) => setTimeout(resolve, 0)).then(() => send(type, object))
+    inFlight.add(delivery)
+    void delivery.finally(() => inFlight.delete(delivery))
+  }
+
+  const intentOf = (session: Session, customer: string | null, method: string, status: Intent['status']): Intent => ({
+    id: sandboxId('pi'),
+    object: 'payment_intent',
+    status,
+    amount: session.amount_total,
+    currency: session.currency,
+    customer,
+    payment_method: method,
+    metadata: { ...session.metadata, kind: 'checkout' },
+  })
+
+  /** The card is good: the customer, the card (saved when asked), the payment, the session complete, the events. */
+  async function complete(db: Db, session: Session, card: { card: TestCard; last4: string }): Promise<SandboxPayment> {
+    let customer = session.customer
+    if (!customer) {
+      customer = sandboxId('cus')
+      await writeObject(db, { id: customer, object: 'customer', email: session.customer_email })
+    }
+    const method: Method = {
+      id: sandboxId('pm'),
+      object: 'payment_method',
+      card: { brand: 'visa', last4: card.last4 },
+      test_card: card.card,
+      customer: session.save_card ? customer : null,
+    }
+    await writeObject(db, method)
+    const intent = intentOf(session, customer, method.id, 'succeeded')
+    await writeObject(db, intent)
+    const done: Session = {
+      ...session,
+      status: 'complete',
+      payment_status: 'paid',
+      customer,
+      payment_intent: intent.id,
+      pending_card: null,
+    }
+    await writeObject(db, done)
+    await send('checkout.session.completed', done)
+    // Stripe sends this one too, for the same purchase: it must not credit a second time.
+    await send('payment_intent.succeeded', intent)
+    return { kind: 'paid', redirect: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) }
+  }
+
+  async function openSession(sessionId: string): Promise<{ db: Db; session: Session | undefined }> {
+    const db = await settings.db()
+    const session = await readObject<Session>(db, sessionId)
+    return { db, session: session?.object === 'checkout.session' ? session : undefined }
+  }
+
+  const provider: PaymentProvider = {
+    kind: 'sandbox',
+    async createCheckout(request) {
+      const db = await settings.db()
+      const id = sandboxId('cs')
+      const session: Session = {
+        id,
+        object: 'checkout.session',
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: minorUnits(request.pack),
+        currency: request.pack.currency.toLowerCase(),
+        client_reference_id: request.keyId,
+        customer: request.customerId ?? null,
+        customer_email: request.email ?? null,
+        metadata: { purchase_id: request.purchaseId, key_id: request.keyId },
+        line_items: {
+          data: [
+            { price: { id: `price_sandbox_${request.pack.price_id}`, lookup_key: request.pack.price_id }, quantity: 1 },
+          ],
+        },
+        payment_intent: null,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        save_card: request.saveCard,
+        product: { name: request.pack.product_name, tokens: request.pack.token_quantity },
+        pending_card: null,
+        url: `${settings.baseUrl.replace(/\/$/, '')}/sandbox-checkout/${id}`,
+      }
+      await writeObject(db, session)
+      return { id, url: session.url as string }
+    },
+
+    async verifyEvent(payload, signature) {
+      if (!signature) throw new PaymentSignatureInvalid('no Stripe-Signature header')
+      try {
+        const event = await signer.webhooks.constructEventAsync(payload, signature, settings.secret, undefined, crypto)
+        return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> }
+      } catch (error) {
+        throw new PaymentSignatureInvalid((error as Error).message, { cause: error })
+      }
+    },
+
+    async checkoutFacts(sessionId): Promise<CheckoutFacts> {
+      const { db, session } = await openSession(sessionId)
+      if (!session) throw new Error(`no sandbox session ${sessionId}`)
+      const intent = session.payment_intent ? await readObject<Intent>(db, session.payment_intent) : undefined
+      const method = intent?.payment_method ? await readObject<Method>(db, intent.payment_method) : undefined
+      return {
+        id: session.id,
+        paymentStatus: session.payment_status,
+        status: session.status,
+        priceId: session.line_items.data[0]?.price.lookup_key ?? null,
+        quantity: session.line_items.data.reduce((sum, line) => sum + line.quantity, 0),
+        amountTotal: session.amount_total,
+        currency: session.currency,
+        paymentIntentId: session.payment_intent,
+        customerId: session.customer,
+        email: session.customer_email,
+        card: method ? { paymentMethodId: method.id, ...method.card } : null,
+        receiptUrl: null,
+      }
+    },
+
+    async paymentIntentFacts(paymentIntentId): Promise<PaymentIntentFacts> {
+      const db = await settings.db()
+      const intent = await readObject<Intent>(db, paymentIntentId)
+      if (!intent) throw new Error(`no sandbox payment intent ${paymentIntentId}`)
+      const method = intent.payment_method ? await readObject<Method>(db, intent.payment_method) : undefined
+      return {
+        id: intent.id,
+        status: intent.status,
+        amount: intent.amount,
+        currency: intent.currency,
+        customerId: intent.customer,
+        card: method ? { paymentMethodId: method.id, ...method.card } : null,
+        receiptUrl: null,
+      }
+    },
+
+    async chargeOffSession(request) {
+      const db = await settings.db()
+      const idempotency = `idem_auto-recharge-${request.attemptId}`
+      const earlier = await readObject<SandboxObject & { payment_intent: string; outcome: unknown }>(db, idempotency)
+      if (earlier) return earlier.outcome as Awaited<ReturnType<PaymentProvider['chargeOffSession']>>
+      const method = await readObject<Method>(db, request.paymentMethodId)
+      const succeeds = method?.test_card === 'succeeds'
+      const intent: Intent = {
+        id: sandboxId('pi'),
+        object: 'payment_intent',
+        status: succeeds ? 'succeeded' : 'requires_payment_method',
+        amount: minorUnits(request.pack),
+        currency: request.pack.currency.toLowerCase(),
+        customer: request.customerId,
+        payment_method: request.paymentMethodId,
+        metadata: { kind: 'auto_recharge', attempt_id: request.attemptId, key_id: request.keyId },
+      }
+      await writeObject(db, intent)
+      const outcome = succeeds
+        ? ({ status: 'submitted', paymentIntentId: intent.id } as const)
+        : method?.test_card === 'authenticate'
+          ? ({
+              status: 'authentication_required',
+              paymentIntentId: intent.id,
+              reason: 'This card needs the cardholder to authenticate the payment.',
+            } as const)
+          : ({ status: 'declined', paymentIntentId: intent.id, reason: 'Your card was declined.' } as const)
+      await writeObject(db, { id: idempotency, object: 'idempotency_key', payment_intent: intent.id, outcome })
+      later(succeeds ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', intent)
+      return outcome
+    },
+  }
+
+  return {
+    provider,
+
+    /** The checkout page's view of a session, or undefined for none. */
+    async view(sessionId: string): Promise<SandboxSessionView | undefined> {
+      const { session } = await openSession(sessionId)
+      if (!session) return undefined
+      return {
+        id: session.id,
+        status: session.status,
+        product: session.product,
+        amount: session.amount_total,
+        currency: session.currency,
+        email: session.customer_email,
+        saveCard: session.save_card,
+        awaitingAuthentication: session.pending_card !== null,
+        cancelUrl: session.cancel_url,
+        successUrl: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id),
+      }
+    },
+
+    /** Pays a session with a test card, as Stripe's hosted page would. */
+    async pay(sessionId: string, entry: CardEntry): Promise<SandboxPayment | undefined> {
+      const { db, session } = await openSession(sessionId)
+      if (!session) return undefined
+      if (session.status !== 'open')
+        return { kind: 'closed', redirect: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) }
+      const email = session.customer_email ?? entry.email?.trim()
+      if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
+        return { kind: 'invalid', problem: 'email' }
+      const checked = checkCard(entry)
+      if (!checked.ok) return { kind: 'invalid', problem: checked.problem }
+      session.customer_email = email
+      if (checked.card === 'declined') return { kind: 'declined' }
+      if (checked.card === 'authenticate') {
+        await writeObject(db, { ...session, pending_card: { card: checked.card, last4: checked.last4 } })
+        return { kind: 'authenticate' }
+      }
+      return complete(db, session, checked)
+    },
+
+    /** The 3-D Secure step: approved, the payment completes; refused, the card is declined. */
+    async authenticate(sessionId: string, approve: boolean): Promise<SandboxPayment | undefined> {
+      const { db, session } = await openSession(sessionId)
+      if (!session) return undefined
+      if (session.status !== 'open' || !session.pending_card) return { kind: 'closed', redirect: session.cancel_url }
+      if (!approve) {
+        await writeObject(db, { ...session, pending_card: null })
+        return { kind: 'declined' }
+      }
+      return complete(db, session, session.pending_card)
+    },
+
+    /** Resolves once the events sent after charges have been delivered (tests wait for it). */
+    async idle(): Promise<void> {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight])
+    },
+  }
+}
+
+export type Sandbox = ReturnType<typeof sandboxProvider>
