@@ -10,7 +10,7 @@ import { consume } from '~/server/domain/metering'
 import { sandboxProvider } from '~/server/providers/payments/sandbox'
 import { PaymentServiceFailed } from '~/server/domain/refusals'
 import { call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
-import { buyWithAutoRecharge, purchaseCredits, runRecharges, SANDBOX_SECRET } from '../support/payments'
+import { buyWithAutoRecharge, runRecharges, SANDBOX_SECRET } from '../support/payments'
 import { describeWithService } from '../support/services'
 
 testEnv({ PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET })
