@@ -51,6 +51,7 @@ import { Route as Char123LocaleChar125SiteRerankerRouteImport } from './routes/{
 import { Route as Char123LocaleChar125SiteSegmenterRouteImport } from './routes/{-$locale}/_site/segmenter'
 import { Route as Char123LocaleChar125SiteTokenizerRouteImport } from './routes/{-$locale}/_site/tokenizer'
 import { Route as Char123LocaleChar125ApiDashboardChar123TabChar125RouteImport } from './routes/{-$locale}/api-dashboard/{-$tab}'
+import { Route as Char123LocaleChar125SandboxCheckoutSessionRouteImport } from './routes/{-$locale}/sandbox-checkout/$session'
 import { Route as ApiV1Api_keyIndexRouteImport } from './routes/api/v1/api_key/index'
 import { Route as ApiV1Api_keyEmptyRouteImport } from './routes/api/v1/api_key/empty'
 import { Route as ApiV1Api_keyFe_userRouteImport } from './routes/api/v1/api_key/fe_user'
@@ -306,6 +307,12 @@ const Char123LocaleChar125ApiDashboardChar123TabChar125Route =
     path: '/{-$tab}',
     getParentRoute: () => Char123LocaleChar125ApiDashboardRouteRoute,
   } as any)
+const Char123LocaleChar125SandboxCheckoutSessionRoute =
+  Char123LocaleChar125SandboxCheckoutSessionRouteImport.update({
+    id: '/sandbox-checkout/$session',
+    path: '/sandbox-checkout/$session',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const ApiV1Api_keyIndexRoute = ApiV1Api_keyIndexRouteImport.update({
   id: '/api/v1/api_key/',
   path: '/api/v1/api_key/',
@@ -484,6 +491,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
   '/{-$locale}/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/{-$locale}/sandbox-checkout/$session': typeof Char123LocaleChar125SandboxCheckoutSessionRoute
   '/v1/bulk-embeddings/': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers/': typeof V1ClassifiersIndexRoute
   '/{-$locale}/': typeof Char123LocaleChar125SiteIndexRoute
@@ -552,6 +560,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
   '/{-$locale}/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/{-$locale}/sandbox-checkout/$session': typeof Char123LocaleChar125SandboxCheckoutSessionRoute
   '/v1/bulk-embeddings': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers': typeof V1ClassifiersIndexRoute
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
@@ -621,6 +630,7 @@ export interface FileRoutesById {
   '/{-$locale}/_site/segmenter': typeof Char123LocaleChar125SiteSegmenterRoute
   '/{-$locale}/_site/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
+  '/{-$locale}/sandbox-checkout/$session': typeof Char123LocaleChar125SandboxCheckoutSessionRoute
   '/v1/bulk-embeddings/': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers/': typeof V1ClassifiersIndexRoute
   '/{-$locale}/_site/': typeof Char123LocaleChar125SiteIndexRoute
@@ -691,6 +701,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/segmenter'
     | '/{-$locale}/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/{-$locale}/sandbox-checkout/$session'
     | '/v1/bulk-embeddings/'
     | '/v1/classifiers/'
     | '/{-$locale}/'
@@ -759,6 +770,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/segmenter'
     | '/{-$locale}/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/{-$locale}/sandbox-checkout/$session'
     | '/v1/bulk-embeddings'
     | '/v1/classifiers'
     | '/api/v1/api_key/empty'
@@ -827,6 +839,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_site/segmenter'
     | '/{-$locale}/_site/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
+    | '/{-$locale}/sandbox-checkout/$session'
     | '/v1/bulk-embeddings/'
     | '/v1/classifiers/'
     | '/{-$locale}/_site/'
@@ -1199,6 +1212,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125ApiDashboardChar123TabChar125RouteImport
       parentRoute: typeof Char123LocaleChar125ApiDashboardRouteRoute
     }
+    '/{-$locale}/sandbox-checkout/$session': {
+      id: '/{-$locale}/sandbox-checkout/$session'
+      path: '/sandbox-checkout/$session'
+      fullPath: '/{-$locale}/sandbox-checkout/$session'
+      preLoaderRoute: typeof Char123LocaleChar125SandboxCheckoutSessionRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/api/v1/api_key/': {
       id: '/api/v1/api_key/'
       path: '/api/v1/api_key'
@@ -1461,6 +1481,7 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125SiteRouteRoute: typeof Char123LocaleChar125SiteRouteRouteWithChildren
   Char123LocaleChar125ApiDashboardRouteRoute: typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
   Char123LocaleChar125SplatRoute: typeof Char123LocaleChar125SplatRoute
+  Char123LocaleChar125SandboxCheckoutSessionRoute: typeof Char123LocaleChar125SandboxCheckoutSessionRoute
 }
 
 const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChildren =
@@ -1470,6 +1491,8 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
     Char123LocaleChar125ApiDashboardRouteRoute:
       Char123LocaleChar125ApiDashboardRouteRouteWithChildren,
     Char123LocaleChar125SplatRoute: Char123LocaleChar125SplatRoute,
+    Char123LocaleChar125SandboxCheckoutSessionRoute:
+      Char123LocaleChar125SandboxCheckoutSessionRoute,
   }
 
 const Char123LocaleChar125RouteRouteWithChildren =

@@ -103,6 +103,7 @@ export const sandboxSessionInput = v.strictObject({
 })
 export const sandboxPayInput = v.strictObject({
   ...sandboxSessionInput.entries,
+  email: v.optional(v.pipe(v.string(), v.maxLength(254))),
   number: v.pipe(v.string(), v.maxLength(40)),
   expiry: v.pipe(v.string(), v.maxLength(10)),
   cvc: v.pipe(v.string(), v.maxLength(8)),

@@ -14,7 +14,12 @@ export const localeSearchSchema = v.looseObject({
   s: present,
 })
 
-/** `login=true` comes from the farewell redirect; any other value means no login. */
+/**
+ * `login=true` comes from the farewell redirect; any other value means no login. `checkout` and `session`
+ * are where a checkout sends the buyer back (the Billing tab confirms the purchase); odd values are dropped.
+ */
 export const dashboardSearchSchema = v.looseObject({
   login: v.fallback(v.optional(v.boolean()), undefined),
+  checkout: v.fallback(v.optional(v.picklist(['success', 'cancelled'])), undefined),
+  session: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^cs_\w{1,200}$/))), undefined),
 })

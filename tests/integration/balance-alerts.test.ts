@@ -127,7 +127,7 @@ describe('balance alerts (reliability test 22, invariant I7)', () => {
     )
     expect(mail).toEqual({
       subject: 'Lodestar AI: your API key balance fell below 500 tokens',
-      text: `Your API key ${key.apiKey.slice(0, 8)}…${key.apiKey.slice(-4)} has 400 tokens left, below the alert threshold of 500 tokens you set.\n\nTop up or change your alerts: http://localhost:3000/api-dashboard/notifications\n`,
+      text: `Your API key ${key.apiKey.slice(0, 8)}…${key.apiKey.slice(-4)} has 400 tokens left, below the alert threshold of 500 tokens you set.\n\nTop up or change your alerts: http://localhost:3000/api-dashboard/billing\n`,
       meta: { key_id: key.id, threshold: 500, balance: 400 },
     })
     expect(await purchase(key.id, 100)).toMatchObject({ balance: 500, alerts: 0 }) // back at the threshold: re-armed

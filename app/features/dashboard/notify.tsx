@@ -18,7 +18,7 @@ const repeats = new Map<string, number>()
  * stack a copy: the one shown stays, restarts its timeout and counts the repeats in a badge. Returns false
  * when the options were refused (see resolveNotifyOptions).
  */
-function show(kind: Kind, message: string, options?: NotifyOptions): boolean {
+function show(kind: Kind, message: string, options?: NotifyOptions, action?: NotifyAction): boolean {
   const resolved = resolveNotifyOptions(options)
   if (!resolved) return false
   const id = `${kind}|${resolved.position}|${message}`
@@ -46,14 +46,23 @@ function show(kind: Kind, message: string, options?: NotifyOptions): boolean {
       duration: resolved.timeout === 0 ? Infinity : resolved.timeout,
       onDismiss: forget,
       onAutoClose: forget,
+      ...(action ? { action: { label: action.label, onClick: action.onClick } } : {}),
     },
   )
   return true
 }
 
+/** A button in the notification that leads where its message points (e.g. to the Billing tab). */
+export interface NotifyAction {
+  label: string
+  onClick: () => void
+}
+
 export const notify = {
-  success: (message: string, options?: NotifyOptions) => show('success', message, options),
-  error: (message: string, options?: NotifyOptions) => show('error', message, options),
-  warning: (message: string, options?: NotifyOptions) => show('warning', message, options),
-  info: (message: string, options?: NotifyOptions) => show('info', message, options),
+  success: (message: string, options?: NotifyOptions, action?: NotifyAction) =>
+    show('success', message, options, action),
+  error: (message: string, options?: NotifyOptions, action?: NotifyAction) => show('error', message, options, action),
+  warning: (message: string, options?: NotifyOptions, action?: NotifyAction) =>
+    show('warning', message, options, action),
+  info: (message: string, options?: NotifyOptions, action?: NotifyAction) => show('info', message, options, action),
 }

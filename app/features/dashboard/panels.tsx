@@ -1,30 +1,11 @@
 import { Trans } from '@lingui/react/macro'
-import { KeyRoundIcon, TimerIcon } from 'lucide-react'
+import { KeyRoundIcon } from 'lucide-react'
 import type * as React from 'react'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { useApiKey } from './use-api-key'
-
-/** A screen a later release fills; says so plainly instead of showing controls that do nothing. */
-export function UnavailablePanel() {
-  return (
-    <Card data-testid="tab-unavailable">
-      <CardHeader className="pb-5">
-        <CardTitle className="flex items-center gap-2">
-          <TimerIcon aria-hidden="true" className="size-5 text-muted-foreground" />
-          <Trans>Not available yet</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>
-            This part of the dashboard is still being built. Your key, usage, balance transfers and alerts already work.
-          </Trans>
-        </CardDescription>
-      </CardHeader>
-    </Card>
-  )
-}
 
 export function NeedKeyPanel() {
   return (

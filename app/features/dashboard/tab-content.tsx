@@ -1,21 +1,20 @@
 import type * as React from 'react'
+import { AutoRechargeTab } from './auto-recharge/auto-recharge-tab'
 import { BillingTab } from './billing/billing-tab'
 import { BulkTab } from './bulk/bulk-tab'
 import { ClassifiersTab } from './classifiers/classifiers-tab'
 import { KeyTab } from './key/key-tab'
 import { ModelsTab } from './models/models-tab'
 import { NotificationsTab } from './notifications/notifications-tab'
-import { UnavailablePanel } from './panels'
 import type { DashboardTab } from './tabs'
 import { TransferTab } from './transfer/transfer-tab'
 import { UsageTab } from './usage/usage-tab'
 
-/** Buying packs and auto-recharge come with a later release. */
 const screens: Record<DashboardTab, () => React.ReactNode> = {
   key: KeyTab,
   usage: UsageTab,
   billing: BillingTab,
-  'auto-recharge': UnavailablePanel,
+  'auto-recharge': AutoRechargeTab,
   notifications: NotificationsTab,
   transfer: TransferTab,
   'bulk-embeddings': BulkTab,

@@ -67,6 +67,10 @@ export const pageMeta = {
     title: msg`API dashboard`,
     description: msg`Your API key, token balance, usage, billing and jobs.`,
   },
+  sandboxCheckout: {
+    title: msg`Sandbox checkout`,
+    description: msg`A test-mode checkout: no real card is charged.`,
+  },
 } satisfies Record<string, PageMeta>
 
 export type PageKey = keyof typeof pageMeta

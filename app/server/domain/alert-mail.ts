@@ -1,7 +1,8 @@
 import { brand } from '../../../app.config'
 import { serverEnv } from '~/server/env'
 
-export const alertsPageUrl = () => `${serverEnv().PUBLIC_BASE_URL.replace(/\/$/, '')}/api-dashboard/notifications`
+/** The mail's "Top up" link: the dashboard's Billing tab, where packs are bought (its alerts are one tab away). */
+export const topUpPageUrl = () => `${serverEnv().PUBLIC_BASE_URL.replace(/\/$/, '')}/api-dashboard/billing`
 
 /** `format()` templates of the balance alert mail. Subject: brand, threshold. Body: prefix, last4, balance, threshold, link. */
 export const alertMail = {
@@ -14,5 +15,5 @@ export const alertText = () => ({
   subject: alertMail.subject,
   body: alertMail.body,
   brand: brand.name,
-  link: alertsPageUrl(),
+  link: topUpPageUrl(),
 })

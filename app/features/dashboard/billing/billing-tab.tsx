@@ -1,12 +1,23 @@
-import { UnavailablePanel } from '../panels'
+import { NeedKeyPanel, CardSkeleton } from '../panels'
+import { useApiKey } from '../use-api-key'
+import { CheckoutReturn } from './checkout-return'
 import { PacksCard } from './packs-card'
+import { PurchasesCard } from './purchases-card'
 
-/** What is on offer now; buying comes with checkout. */
+/** Buying tokens: the packs on offer (visible without a key), what this key bought, and a checkout's outcome. */
 export function BillingTab() {
+  const { apiKey, ready } = useApiKey()
   return (
     <div className="flex flex-col gap-6">
-      <PacksCard />
-      <UnavailablePanel />
+      {apiKey && <CheckoutReturn apiKey={apiKey} />}
+      <PacksCard apiKey={apiKey} />
+      {apiKey ? (
+        <PurchasesCard apiKey={apiKey} />
+      ) : ready ? (
+        <NeedKeyPanel />
+      ) : (
+        <CardSkeleton className="h-40 w-full rounded-xl" />
+      )}
     </div>
   )
 }

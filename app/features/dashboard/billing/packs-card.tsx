@@ -1,18 +1,31 @@
-import { Trans } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { ShoppingCartIcon } from 'lucide-react'
+import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { useLocale } from '~/lib/use-locale'
+import { premiumPriceId } from '../../../../app.config'
 import { useFormat } from '../format'
 import { productsQuery } from '../queries'
+import { checkoutMutation } from './queries'
+import { checkoutReturnUrls } from './return-urls'
+
+type BuyablePrice = 'price_tokens_1b' | 'price_tokens_11b'
 
 /**
- * The token packs on offer (spec §3: the free pack first). Names and prices are shown from the pack's
- * numbers in the visitor's language; the server's English product copy is for API clients.
+ * The token packs on offer (spec §3: the free pack first), each priced pack with its buy button. Names and
+ * prices are shown from the pack's numbers in the visitor's language and number format.
  */
-export function PacksCard() {
+export function PacksCard({ apiKey }: { apiKey: string | null }) {
+  const { t } = useLingui()
   const format = useFormat()
+  const locale = useLocale()
   const products = useQuery(productsQuery())
+  const checkout = useMutation(checkoutMutation())
+  const buy = (priceId: BuyablePrice) =>
+    apiKey && checkout.mutate({ apiKey, price_id: priceId, ...checkoutReturnUrls(locale, 'billing') })
   return (
     <Card aria-labelledby="packs-title">
       <CardHeader>
@@ -40,14 +53,40 @@ export function PacksCard() {
                 <TableHead numeric>
                   <Trans>Price</Trans>
                 </TableHead>
+                <TableHead>
+                  <span className="sr-only">
+                    <Trans>Buy</Trans>
+                  </span>
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {products.data.map((pack) => (
                 <TableRow key={pack.price_id} data-price-id={pack.price_id}>
-                  <TableCell>{format.tokens(pack.token_quantity)}</TableCell>
+                  <TableCell>
+                    {format.tokens(pack.token_quantity)}
+                    {pack.price_id === premiumPriceId && (
+                      <span className="ml-2 text-xs text-muted-foreground">
+                        <Trans>premium rate limits</Trans>
+                      </span>
+                    )}
+                  </TableCell>
                   <TableCell numeric>
                     {pack.price === 0 ? <Trans>Free</Trans> : format.money(pack.price, pack.currency)}
+                  </TableCell>
+                  <TableCell numeric>
+                    {pack.price > 0 && (
+                      <Button
+                        size="sm"
+                        disabled={!apiKey || checkout.isPending}
+                        title={apiKey ? undefined : t`Get or add a key first`}
+                        onClick={() => buy(pack.price_id as BuyablePrice)}
+                        data-testid="buy-pack"
+                      >
+                        <ShoppingCartIcon aria-hidden="true" />
+                        <Trans>Buy</Trans>
+                      </Button>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { LocalizedLink } from '~/components/site/localized-link'
 import { Badge } from '~/components/ui/badge'
+import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Meter } from '~/components/ui/meter'
 import { Skeleton } from '~/components/ui/skeleton'
@@ -54,6 +56,14 @@ export function BalanceCard({ apiKey }: { apiKey: string }) {
           {status.paid ? <Badge variant="success">{t`Paid`}</Badge> : <Badge variant="secondary">{t`Trial`}</Badge>}
           {status.premium && <Badge>{t`Premium`}</Badge>}
           {status.autoChargeEligible && <Badge variant="outline">{t`Auto-recharge eligible`}</Badge>}
+          <LocalizedLink
+            to="/{-$locale}/api-dashboard/{-$tab}"
+            params={{ tab: 'billing' }}
+            className={buttonVariants({ size: 'sm', variant: 'outline' })}
+            data-testid="buy-tokens"
+          >
+            <Trans>Buy tokens</Trans>
+          </LocalizedLink>
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

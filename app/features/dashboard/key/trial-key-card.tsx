@@ -7,6 +7,7 @@ import { CaptchaWidget } from '../captcha/captcha-widget'
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { useFormat, freePackTokens } from '../format'
 import { toastError } from '../queries'
+import { useOpenTab } from '../use-open-tab'
 import { issueTrialKey } from './issue-trial-key'
 import { notify } from '~/features/dashboard/notify'
 
@@ -17,6 +18,7 @@ export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
   const captcha = useCaptcha('new_key')
   const [busy, setBusy] = useState(false)
   const pack = format.tokens(freePackTokens)
+  const openTab = useOpenTab()
 
   const getKey = async () => {
     setBusy(true)
@@ -26,6 +28,8 @@ export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
       if (issued.empty)
         notify.warning(
           t`Too many trial keys were requested from your network, so this key starts with 0 tokens. Buy a pack or transfer a balance to use it.`,
+          undefined,
+          { label: t`Buy tokens`, onClick: () => openTab('billing') },
         )
       else notify.success(t`Your trial key is ready with ${pack} free tokens.`)
     } catch (error) {

@@ -62,7 +62,11 @@ async function startCheckout(
 /** POST /api/v1/checkout_session: a checkout for one of the two packs; the tokens come with its payment. */
 export async function createCheckoutFor(caller: Caller, body: CheckoutBody): Promise<{ id: string; url: string }> {
   const { db, key } = await keyOf(caller)
-  return startCheckout(db, key, { priceId: body.price_id, email: body.email, ...returnUrls(serverEnv(), body) })
+  return startCheckout(db, key, {
+    priceId: body.price_id,
+    email: body.email,
+    ...returnUrls(serverEnv(), body, caller.request.url),
+  })
 }
 
 /**
@@ -72,7 +76,7 @@ export async function createCheckoutFor(caller: Caller, body: CheckoutBody): Pro
  */
 export async function autoRechargeFor(caller: Caller, body: AutoRechargeBody): Promise<{ url: string }> {
   const { db, key } = await keyOf(caller)
-  const urls = returnUrls(serverEnv(), body)
+  const urls = returnUrls(serverEnv(), body, caller.request.url)
   if (!body.metadata.auto_recharge) {
     await disableAutoRecharge(db, key.id)
     return { url: urls.cancelUrl }

@@ -8,12 +8,15 @@ import { InvalidInput } from '../../domain/refusals'
 export function returnUrls(
   env: Pick<ServerEnv, 'PUBLIC_BASE_URL'>,
   asked: { success_url?: string; cancel_url?: string },
+  /** The request's own origin (behind a proxy, or in development, it differs from the public one). */
+  requestUrl: string,
 ): { successUrl: string; cancelUrl: string } {
   const base = env.PUBLIC_BASE_URL.replace(/\/$/, '')
   const own = new URL(base).origin
+  const origins = new Set([own, new URL(requestUrl).origin])
   const check = (url: string | undefined, field: string, fallback: string) => {
     if (url === undefined) return fallback
-    if (new URL(url).origin !== own)
+    if (!origins.has(new URL(url).origin))
       throw new InvalidInput([{ loc: ['body', field], msg: `must be a page of ${own}`, type: 'foreign_url' }])
     return url
   }

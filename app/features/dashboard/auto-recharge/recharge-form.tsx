@@ -1,0 +1,134 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { maxTokens } from '~/contracts/common'
+import type { RechargeStatus } from '~/contracts/payments'
+import { Select } from '~/features/demos/parts/select-field'
+import { useLocale } from '~/lib/use-locale'
+import { useFormat } from '../format'
+import { notify } from '../notify'
+import { productsQuery, refreshKey } from '../queries'
+import { autoRechargeMutation } from '../billing/queries'
+import { checkoutReturnUrls } from '../billing/return-urls'
+
+type PriceId = 'price_tokens_1b' | 'price_tokens_11b'
+
+/**
+ * The settings: below which balance to buy which pack. A paid key with a saved card saves them at once; any
+ * other key goes to a checkout that buys the pack and saves the card, and auto-recharge starts when it is paid.
+ */
+export function RechargeForm({ apiKey, status }: { apiKey: string; status: RechargeStatus }) {
+  const { t } = useLingui()
+  const format = useFormat()
+  const locale = useLocale()
+  const ids = { threshold: useId(), pack: useId(), error: useId() }
+  const queryClient = useQueryClient()
+  const packs = useQuery(productsQuery())
+  const save = useMutation(autoRechargeMutation())
+  const priced = (packs.data ?? []).filter((pack) => pack.price > 0)
+  const [threshold, setThreshold] = useState(status.threshold ? String(status.threshold) : '1000000')
+  const [priceId, setPriceId] = useState<string>(status.price_id ?? 'price_tokens_1b')
+  const [error, setError] = useState<string>()
+  const pack = priced.find((p) => p.price_id === priceId)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const value = Number(threshold.replace(/[\s,._']/g, ''))
+    if (!Number.isSafeInteger(value) || value < 1 || value > maxTokens)
+      return setError(t`The threshold must be a whole number of tokens, at least 1.`)
+    if (!pack) return setError(t`Choose a pack.`)
+    setError(undefined)
+    save.mutate(
+      {
+        apiKey,
+        price_id: pack.price_id as PriceId,
+        ...checkoutReturnUrls(locale, 'auto-recharge'),
+        metadata: { auto_recharge: true, threshold: value, currency: pack.currency },
+      },
+      {
+        onSuccess: ({ url }) => {
+          if (!status.eligible) return window.location.assign(url)
+          void refreshKey(queryClient, apiKey)
+          notify.success(t`Auto-recharge is on.`)
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    )
+  }
+
+  return (
+    <Card aria-labelledby="recharge-form-title">
+      <CardHeader>
+        <CardTitle id="recharge-form-title">
+          {status.enabled ? <Trans>Change auto-recharge</Trans> : <Trans>Turn on auto-recharge</Trans>}
+        </CardTitle>
+        <CardDescription>
+          {status.eligible ? (
+            <Trans>
+              When a request takes the balance below the threshold, the pack is bought with your saved card, once.
+            </Trans>
+          ) : (
+            <Trans>
+              Auto-recharge needs a paid key with a saved card: you buy the pack now in a checkout that keeps your card,
+              and auto-recharge starts once it is paid.
+            </Trans>
+          )}
+        </CardDescription>
+      </CardHeader>
+      <form onSubmit={submit} noValidate className="contents">
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.threshold}>
+              <Trans>Recharge when the balance falls below (tokens)</Trans>
+            </Label>
+            <Input
+              id={ids.threshold}
+              inputMode="numeric"
+              value={threshold}
+              onChange={(e) => setThreshold(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? ids.error : undefined}
+              data-testid="recharge-threshold"
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.pack}>
+              <Trans>Pack to buy</Trans>
+            </Label>
+            <Select
+              id={ids.pack}
+              value={priceId}
+              onChange={(e) => setPriceId(e.target.value)}
+              data-testid="recharge-pack"
+            >
+              {priced.map((option) => (
+                <option key={option.price_id} value={option.price_id}>
+                  {t`${format.tokens(option.token_quantity)} tokens for ${format.money(option.price, option.currency)}`}
+                </option>
+              ))}
+            </Select>
+          </div>
+          {error && (
+            <p
+              id={ids.error}
+              role="alert"
+              className="text-sm text-destructive sm:col-span-2"
+              data-testid="recharge-error"
+            >
+              {error}
+            </p>
+          )}
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" disabled={save.isPending} data-testid="save-recharge">
+            {status.eligible ? <Trans>Save and turn on</Trans> : <Trans>Buy the pack and turn on</Trans>}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  )
+}

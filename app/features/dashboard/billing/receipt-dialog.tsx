@@ -1,0 +1,74 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { PrinterIcon, ReceiptIcon } from 'lucide-react'
+import { Button } from '~/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '~/components/ui/dialog'
+import type { PurchaseItem } from '~/contracts/payments'
+import { brand } from '../../../../app.config'
+import { useFormat } from '../format'
+
+/** A purchase's receipt: who sold what for how much, paid how; printable, with the payment service's own receipt where it has one. */
+export function ReceiptDialog({ purchase }: { purchase: PurchaseItem }) {
+  const { t } = useLingui()
+  const format = useFormat()
+  const rows: Array<[string, string]> = [
+    [t`Seller`, brand.legalName],
+    [t`Date`, format.dateTime(purchase.paid_at ?? purchase.created_at)],
+    [t`Item`, t`${format.tokens(purchase.tokens)} API tokens`],
+    [t`Amount`, format.money(purchase.amount, purchase.currency)],
+    [t`Paid with`, purchase.card ? `${purchase.card.brand} •••• ${purchase.card.last4}` : '—'],
+    [t`Purchase`, purchase.id],
+    [t`Payment`, purchase.payment_id ?? '—'],
+  ]
+  if (purchase.reversed_tokens > 0) rows.push([t`Refunded`, t`${format.tokens(purchase.reversed_tokens)} tokens`])
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="ghost" data-testid="open-receipt">
+          <ReceiptIcon aria-hidden="true" />
+          <Trans>Receipt</Trans>
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t`Close`}>
+        <DialogHeader>
+          <DialogTitle>
+            <Trans>Receipt</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            {purchase.sandbox ? (
+              <Trans>Sandbox purchase (test mode): no real card was charged.</Trans>
+            ) : (
+              <Trans>Thank you for your purchase.</Trans>
+            )}
+          </DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm" data-testid="receipt">
+          {rows.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="text-muted-foreground">{term}</dt>
+              <dd className="break-all">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <DialogFooter>
+          {purchase.receipt_url && (
+            <a className="text-sm underline" href={purchase.receipt_url} target="_blank" rel="noopener noreferrer">
+              <Trans>Receipt from the payment service</Trans>
+            </a>
+          )}
+          <Button variant="outline" onClick={() => window.print()}>
+            <PrinterIcon aria-hidden="true" />
+            <Trans>Print</Trans>
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}

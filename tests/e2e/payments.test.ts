@@ -1,0 +1,170 @@
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { layoutWidths, overflowAt } from './support/overflow'
+import { freePort, serveBuild, type ServedBuild } from './support/server'
+
+const usageToken = 'e2e-payments-usage-token-0123456789'
+
+/** Its own server whose public address is its real one: the sandbox's checkout page is a page of it. */
+let server: ServedBuild
+let browser: Browser
+beforeAll(async () => {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  server = await serveBuild(
+    { PUBLIC_BASE_URL: origin, PUBLIC_API_BASE_URL: origin, DATABASE_URL: '', USAGE_SERVICE_TOKEN: usageToken },
+    { port },
+  )
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop({ forceAfterMs: 15_000 })
+})
+
+async function trialKey(): Promise<string> {
+  const challenge = await (await fetch(`${server.baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()
+  const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey })
+  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+  const issued = await fetch(`${server.baseUrl}/api/v1/api_key/trial`, {
+    method: 'POST',
+    body: new URLSearchParams({ captcha }),
+  })
+  return ((await issued.json()) as { api_key: string }).api_key
+}
+
+const balanceOf = async (apiKey: string) =>
+  (
+    (await (await fetch(`${server.baseUrl}/api/v1/api_key/fe_user?api_key=${apiKey}`)).json()) as {
+      wallet: { total_balance: number }
+    }
+  ).wallet.total_balance
+
+/** Pays the sandbox checkout the page is on with the test card that succeeds, and waits to be back on the dashboard. */
+async function paySandbox(page: Page) {
+  await page.waitForURL(/\/sandbox-checkout\/cs_test_/)
+  await page.waitForSelector('#app[data-mounted="true"]')
+  await page.getByTestId('sandbox-banner').waitFor()
+  const email = page.getByTestId('sandbox-email')
+  if (await email.count()) await email.fill('buyer@example.com')
+  await page.getByTestId('test-card-succeeds').click()
+  await page.getByTestId('sandbox-pay').click()
+  await page.waitForURL(/\/api-dashboard\/.+checkout=success/)
+}
+
+describe('buying tokens in the sandbox', () => {
+  it('buys a pack from the Billing tab and sees the balance grow, then turns on auto-recharge and sees it fire after usage', async () => {
+    const apiKey = await trialKey()
+    const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    const { problems } = watchPage(page, server.baseUrl)
+    const start = await balanceOf(apiKey)
+
+    await page.goto(`${server.baseUrl}/api-dashboard/billing`)
+    await page.waitForSelector('#app[data-mounted="true"]')
+    await page.locator('[data-price-id=price_tokens_1b]').getByTestId('buy-pack').click()
+    await paySandbox(page)
+    await page.getByTestId('checkout-paid').waitFor()
+    expect(await page.getByTestId('checkout-paid').textContent()).toMatch(/1,000,000,000 tokens were added/)
+    expect(await balanceOf(apiKey)).toBe(start + 1_000_000_000)
+    await page.getByTestId('purchase').first().waitFor()
+    expect(await page.getByTestId('purchase').count()).toBe(1)
+    await page.getByTestId('open-receipt').click()
+    expect(await page.getByTestId('receipt').textContent()).toMatch(/1,000,000,000 API tokens/)
+    await page.keyboard.press('Escape')
+
+    // Auto-recharge: the first purchase kept no card, so turning it on buys a pack in a checkout that keeps one.
+    await page.goto(`${server.baseUrl}/api-dashboard/auto-recharge`)
+    await page.getByTestId('recharge-status').waitFor()
+    expect(await page.getByTestId('recharge-status').getAttribute('data-enabled')).toBe('false')
+    const threshold = start + 2_000_000_000 - 100
+    await page.getByTestId('recharge-threshold').fill(String(threshold))
+    await page.getByTestId('save-recharge').click()
+    await paySandbox(page)
+    await page.getByTestId('checkout-paid').waitFor()
+    expect(await page.getByTestId('recharge-status').getAttribute('data-enabled')).toBe('true')
+    expect(await balanceOf(apiKey)).toBe(start + 2_000_000_000)
+
+    // Usage takes the balance below the threshold: the server charges the saved card and credits the pack.
+    const usage = await fetch(`${server.baseUrl}/internal/v1/usage`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${usageToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        api_key: apiKey,
+        product: 'embeddings',
+        tokens: 500,
+        usage_event_id: `e2e-${apiKey.slice(-8)}`,
+      }),
+    })
+    expect(usage.status).toBe(200)
+    await expect.poll(() => balanceOf(apiKey), { timeout: 30_000 }).toBe(start + 3_000_000_000 - 500)
+    await page.reload()
+    await page.getByTestId('recharge-last-attempt').waitFor()
+    expect(await page.getByTestId('recharge-last-attempt').getAttribute('data-status')).toBe('succeeded')
+    await page.goto(`${server.baseUrl}/api-dashboard/billing`)
+    await expect.poll(() => page.getByTestId('purchase').count(), { timeout: 10_000 }).toBe(3)
+    expect(problems).toEqual([])
+  })
+
+  it('says a cancelled checkout charged nothing', async () => {
+    const apiKey = await trialKey()
+    const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 390, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${server.baseUrl}/de/api-dashboard/billing`)
+    await page.waitForSelector('#app[data-mounted="true"]')
+    await page.locator('[data-price-id=price_tokens_11b]').getByTestId('buy-pack').click()
+    await page.waitForURL(/\/sandbox-checkout\//)
+    await page.waitForSelector('#app[data-mounted="true"]')
+    await page.getByTestId('sandbox-card').fill('4000 0000 0000 0002')
+    await page.getByTestId('sandbox-email').fill('buyer@example.com')
+    await page.getByTestId('sandbox-expiry').fill('12/34')
+    await page.getByTestId('sandbox-cvc').fill('123')
+    await page.getByTestId('sandbox-pay').click()
+    await page.getByTestId('sandbox-error').waitFor()
+    await page.getByTestId('sandbox-cancel').click()
+    await page.waitForURL(/\/de\/api-dashboard\/billing\?checkout=cancelled/)
+    await page.getByTestId('checkout-cancelled').waitFor()
+    expect(await balanceOf(apiKey)).toBe(10_000_000)
+  })
+})
+
+describe('the sandbox checkout page', () => {
+  it('fits a phone in German and Russian, light and dark, and passes axe', async () => {
+    const apiKey = await trialKey()
+    const failures: string[] = []
+    for (const [locale, scheme] of [
+      ['de', 'light'],
+      ['ru', 'dark'],
+    ] as const) {
+      const created = await fetch(`${server.baseUrl}/api/v1/checkout_session`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ price_id: 'price_tokens_11b' }),
+      })
+      const { id } = (await created.json()) as { id: string }
+      const context = await contextWithStore(
+        browser,
+        { apiKey, settings: { darkMode: scheme === 'dark' } },
+        { colorScheme: scheme },
+      )
+      const page = await context.newPage()
+      await page.goto(`${server.baseUrl}/${locale}/sandbox-checkout/${id}`)
+      await page.waitForSelector('#app[data-mounted="true"]')
+      await page.getByTestId('sandbox-pay').waitFor()
+      for (const width of layoutWidths) {
+        const overflow = await overflowAt(page, width)
+        if (overflow) failures.push(`${locale} ${scheme} at ${width}: ${overflow}`)
+      }
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze()
+      for (const v of violations) failures.push(`${locale} ${scheme}: axe ${v.id} at ${v.nodes[0]?.target.join(' ')}`)
+      await context.close()
+    }
+    expect(failures).toEqual([])
+  })
+})
