@@ -116,6 +116,17 @@ test('ledger metering throughput (durable)', async () => {
       ),
     )
     const hotAudit = await auditLedger(db)
+    // The same spread over keys with auto-recharge on (a threshold far below the balance): what the
+    // crossing check in ledger_apply adds to every debit.
+    const recharging = await seedKeys(db, KEYS, 1_000_000_000)
+    await db.execute(sql`update api_keys set auto_recharge = true, auto_recharge_threshold = 1000
+      where id = any(${`{${recharging.join(',')}}`}::uuid[])`)
+    const rechargeSpread = await batched(db, () =>
+      throughput(SPREAD_DEBITS, CONCURRENCY, (i) =>
+        consume(db, { keyId: recharging[i % KEYS], tokens: 3, usageEventId: randomUUID(), product: 'embeddings' }),
+      ),
+    )
+    const rechargeAudit = await auditLedger(db)
     const bare = (id: (i: number) => number) => (i: number) =>
       db.execute(sql`update bench_counter set n = n - 3 where id = ${id(i)}`)
     const bareSpread = await throughput(
@@ -142,6 +153,13 @@ test('ledger metering throughput (durable)', async () => {
         bare_update: bareSpread,
         ratio_to_bare: Number((spread.per_second / bareSpread.per_second).toFixed(2)),
       },
+      auto_recharge_spread: {
+        keys: KEYS,
+        ...rechargeSpread,
+        audit_mismatches: rechargeAudit.length,
+        bare_update: bareSpread,
+        ratio_to_bare: Number((rechargeSpread.per_second / bareSpread.per_second).toFixed(2)),
+      },
       hot: {
         keys: 1,
         ...hotRun,
@@ -149,12 +167,13 @@ test('ledger metering throughput (durable)', async () => {
         bare_update: bareHot,
         ratio_to_bare: Number((hotRun.per_second / bareHot.per_second).toFixed(2)),
       },
-      targets: { spread_per_second: 2000, hot_per_second: 500 },
+      targets: { spread_per_second: 2000, hot_per_second: 500, auto_recharge_spread_per_second: 2000 },
     }
     console.log(JSON.stringify(result, null, 2))
     if (process.env.BENCH_OUT) await writeFile(process.env.BENCH_OUT, JSON.stringify(result, null, 2))
     expect(spreadAudit).toEqual([])
     expect(hotAudit).toEqual([])
+    expect(rechargeAudit).toEqual([])
   } finally {
     await database.close()
     await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`))
