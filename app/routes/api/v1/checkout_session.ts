@@ -11,6 +11,7 @@ export const Route = createFileRoute('/api/v1/checkout_session')({
           summary: 'Start a checkout for a token pack',
           description:
             "Answers the checkout's `url` (Stripe's hosted page, or the built-in sandbox's). The tokens are credited to the key when the payment succeeds, once, and the key becomes paid (spec §6); the premium pack makes it premium. Return URLs must be pages of this site.",
+          group: 'billing',
           auth: 'key',
           json: checkoutBody,
           example: { price_id: 'price_tokens_1b' },

@@ -10,6 +10,7 @@ export const Route = createFileRoute('/api/v1/auto_recharge/')({
       GET: endpoint(
         {
           summary: "The key's auto-recharge: settings, saved card, last attempt",
+          group: 'billing',
           auth: 'key',
           answer: rechargeStatus,
           errors: [401, 429],
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/api/v1/auto_recharge/')({
           summary: 'Turn auto-recharge on',
           description:
             'Buys `price_id` whenever a debit takes the balance below `metadata.threshold`. A paid key with a saved card is set at once (`url` is `success_url`); any other key is sent to a checkout that buys the pack and saves the card, and auto-recharge starts when that payment is credited. `metadata.auto_recharge: false` turns it off.',
+          group: 'billing',
           auth: 'key',
           json: autoRechargeBody,
           example: {
@@ -36,7 +38,13 @@ export const Route = createFileRoute('/api/v1/auto_recharge/')({
         ({ caller, json }) => autoRechargeFor(caller, json),
       ),
       DELETE: endpoint(
-        { summary: 'Turn auto-recharge off', auth: 'key', answer: rechargeStatus, errors: [401, 429] },
+        {
+          summary: 'Turn auto-recharge off',
+          group: 'billing',
+          auth: 'key',
+          answer: rechargeStatus,
+          errors: [401, 429],
+        },
         ({ caller }) => disableAutoRechargeFor(caller),
       ),
     },

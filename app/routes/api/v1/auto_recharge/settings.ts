@@ -11,6 +11,7 @@ export const Route = createFileRoute('/api/v1/auto_recharge/settings')({
           summary: "Change auto-recharge's threshold",
           description:
             'Only while auto-recharge is on (409 otherwise). A balance already below the new threshold starts one recharge now.',
+          group: 'billing',
           auth: 'key',
           query: rechargeSettingsQuery,
           answer: rechargeStatus,
