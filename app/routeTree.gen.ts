@@ -52,6 +52,12 @@ import { Route as Char123LocaleChar125SiteSegmenterRouteImport } from './routes/
 import { Route as Char123LocaleChar125SiteTokenizerRouteImport } from './routes/{-$locale}/_site/tokenizer'
 import { Route as Char123LocaleChar125ApiDashboardChar123TabChar125RouteImport } from './routes/{-$locale}/api-dashboard/{-$tab}'
 import { Route as Char123LocaleChar125SandboxCheckoutSessionRouteImport } from './routes/{-$locale}/sandbox-checkout/$session'
+import { Route as ApiV1AccountConfigRouteImport } from './routes/api/v1/account/config'
+import { Route as ApiV1AccountGetUserInfoRouteImport } from './routes/api/v1/account/getUserInfo'
+import { Route as ApiV1AccountProfileRouteImport } from './routes/api/v1/account/profile'
+import { Route as ApiV1AccountReset_passwordRouteImport } from './routes/api/v1/account/reset_password'
+import { Route as ApiV1AccountSessionRouteImport } from './routes/api/v1/account/session'
+import { Route as ApiV1AccountSign_upRouteImport } from './routes/api/v1/account/sign_up'
 import { Route as ApiV1Api_keyIndexRouteImport } from './routes/api/v1/api_key/index'
 import { Route as ApiV1Api_keyEmptyRouteImport } from './routes/api/v1/api_key/empty'
 import { Route as ApiV1Api_keyFe_userRouteImport } from './routes/api/v1/api_key/fe_user'
@@ -66,6 +72,7 @@ import { Route as ApiV1BillingTransactionRouteImport } from './routes/api/v1/bil
 import { Route as ApiV1BillingTransfer_balanceRouteImport } from './routes/api/v1/billing/transfer_balance'
 import { Route as ApiV1CaptchaChallengeRouteImport } from './routes/api/v1/captcha/challenge'
 import { Route as ApiV1ModelsIndexRouteImport } from './routes/api/v1/models/index'
+import { Route as ApiV1TicketsViewerRouteImport } from './routes/api/v1/tickets/viewer'
 import { Route as V1BulkEmbeddingsIdIndexRouteImport } from './routes/v1/bulk-embeddings/$id/index'
 import { Route as V1BulkEmbeddingsIdCancelRouteImport } from './routes/v1/bulk-embeddings/$id/cancel'
 import { Route as V1BulkEmbeddingsIdDownloadResultRouteImport } from './routes/v1/bulk-embeddings/$id/download-result'
@@ -75,8 +82,12 @@ import { Route as Char123LocaleChar125SiteModelsIndexRouteImport } from './route
 import { Route as Char123LocaleChar125SiteModelsSlugRouteImport } from './routes/{-$locale}/_site/models/$slug'
 import { Route as Char123LocaleChar125SiteNewsIndexRouteImport } from './routes/{-$locale}/_site/news/index'
 import { Route as Char123LocaleChar125SiteNewsSlugRouteImport } from './routes/{-$locale}/_site/news/$slug'
+import { Route as ApiV1AccountKeysIndexRouteImport } from './routes/api/v1/account/keys/index'
+import { Route as ApiV1AccountKeysClaimRouteImport } from './routes/api/v1/account/keys/claim'
 import { Route as ApiV1BillingWebhookStripeRouteImport } from './routes/api/v1/billing/webhook/stripe'
 import { Route as ApiV1ModelsSlugSlugRouteImport } from './routes/api/v1/models/slug/$slug'
+import { Route as ApiV1AccountKeysKeyIdIndexRouteImport } from './routes/api/v1/account/keys/$keyId/index'
+import { Route as ApiV1AccountKeysKeyIdRevealRouteImport } from './routes/api/v1/account/keys/$keyId/reveal'
 
 const HealthzRoute = HealthzRouteImport.update({
   id: '/healthz',
@@ -313,6 +324,37 @@ const Char123LocaleChar125SandboxCheckoutSessionRoute =
     path: '/sandbox-checkout/$session',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const ApiV1AccountConfigRoute = ApiV1AccountConfigRouteImport.update({
+  id: '/api/v1/account/config',
+  path: '/api/v1/account/config',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1AccountGetUserInfoRoute = ApiV1AccountGetUserInfoRouteImport.update({
+  id: '/api/v1/account/getUserInfo',
+  path: '/api/v1/account/getUserInfo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1AccountProfileRoute = ApiV1AccountProfileRouteImport.update({
+  id: '/api/v1/account/profile',
+  path: '/api/v1/account/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1AccountReset_passwordRoute =
+  ApiV1AccountReset_passwordRouteImport.update({
+    id: '/api/v1/account/reset_password',
+    path: '/api/v1/account/reset_password',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountSessionRoute = ApiV1AccountSessionRouteImport.update({
+  id: '/api/v1/account/session',
+  path: '/api/v1/account/session',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1AccountSign_upRoute = ApiV1AccountSign_upRouteImport.update({
+  id: '/api/v1/account/sign_up',
+  path: '/api/v1/account/sign_up',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiV1Api_keyIndexRoute = ApiV1Api_keyIndexRouteImport.update({
   id: '/api/v1/api_key/',
   path: '/api/v1/api_key/',
@@ -388,6 +430,11 @@ const ApiV1ModelsIndexRoute = ApiV1ModelsIndexRouteImport.update({
   path: '/api/v1/models/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiV1TicketsViewerRoute = ApiV1TicketsViewerRouteImport.update({
+  id: '/api/v1/tickets/viewer',
+  path: '/api/v1/tickets/viewer',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const V1BulkEmbeddingsIdIndexRoute = V1BulkEmbeddingsIdIndexRouteImport.update({
   id: '/v1/bulk-embeddings/$id/',
   path: '/v1/bulk-embeddings/$id/',
@@ -440,6 +487,16 @@ const Char123LocaleChar125SiteNewsSlugRoute =
     path: '/news/$slug',
     getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
   } as any)
+const ApiV1AccountKeysIndexRoute = ApiV1AccountKeysIndexRouteImport.update({
+  id: '/api/v1/account/keys/',
+  path: '/api/v1/account/keys/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1AccountKeysClaimRoute = ApiV1AccountKeysClaimRouteImport.update({
+  id: '/api/v1/account/keys/claim',
+  path: '/api/v1/account/keys/claim',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiV1BillingWebhookStripeRoute =
   ApiV1BillingWebhookStripeRouteImport.update({
     id: '/api/v1/billing/webhook/stripe',
@@ -451,6 +508,18 @@ const ApiV1ModelsSlugSlugRoute = ApiV1ModelsSlugSlugRouteImport.update({
   path: '/api/v1/models/slug/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiV1AccountKeysKeyIdIndexRoute =
+  ApiV1AccountKeysKeyIdIndexRouteImport.update({
+    id: '/api/v1/account/keys/$keyId/',
+    path: '/api/v1/account/keys/$keyId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountKeysKeyIdRevealRoute =
+  ApiV1AccountKeysKeyIdRevealRouteImport.update({
+    id: '/api/v1/account/keys/$keyId/reveal',
+    path: '/api/v1/account/keys/$keyId/reveal',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
@@ -495,6 +564,12 @@ export interface FileRoutesByFullPath {
   '/v1/bulk-embeddings/': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers/': typeof V1ClassifiersIndexRoute
   '/{-$locale}/': typeof Char123LocaleChar125SiteIndexRoute
+  '/api/v1/account/config': typeof ApiV1AccountConfigRoute
+  '/api/v1/account/getUserInfo': typeof ApiV1AccountGetUserInfoRoute
+  '/api/v1/account/profile': typeof ApiV1AccountProfileRoute
+  '/api/v1/account/reset_password': typeof ApiV1AccountReset_passwordRoute
+  '/api/v1/account/session': typeof ApiV1AccountSessionRoute
+  '/api/v1/account/sign_up': typeof ApiV1AccountSign_upRoute
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
@@ -506,6 +581,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
+  '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
   '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
   '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
@@ -518,8 +594,12 @@ export interface FileRoutesByFullPath {
   '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
+  '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
+  '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
+  '/api/v1/account/keys/$keyId/': typeof ApiV1AccountKeysKeyIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125SiteIndexRoute
@@ -563,6 +643,12 @@ export interface FileRoutesByTo {
   '/{-$locale}/sandbox-checkout/$session': typeof Char123LocaleChar125SandboxCheckoutSessionRoute
   '/v1/bulk-embeddings': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers': typeof V1ClassifiersIndexRoute
+  '/api/v1/account/config': typeof ApiV1AccountConfigRoute
+  '/api/v1/account/getUserInfo': typeof ApiV1AccountGetUserInfoRoute
+  '/api/v1/account/profile': typeof ApiV1AccountProfileRoute
+  '/api/v1/account/reset_password': typeof ApiV1AccountReset_passwordRoute
+  '/api/v1/account/session': typeof ApiV1AccountSessionRoute
+  '/api/v1/account/sign_up': typeof ApiV1AccountSign_upRoute
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
@@ -574,6 +660,7 @@ export interface FileRoutesByTo {
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
+  '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
   '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
   '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
@@ -586,8 +673,12 @@ export interface FileRoutesByTo {
   '/v1/bulk-embeddings/$id': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/models': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
+  '/api/v1/account/keys': typeof ApiV1AccountKeysIndexRoute
+  '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
+  '/api/v1/account/keys/$keyId': typeof ApiV1AccountKeysKeyIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -634,6 +725,12 @@ export interface FileRoutesById {
   '/v1/bulk-embeddings/': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers/': typeof V1ClassifiersIndexRoute
   '/{-$locale}/_site/': typeof Char123LocaleChar125SiteIndexRoute
+  '/api/v1/account/config': typeof ApiV1AccountConfigRoute
+  '/api/v1/account/getUserInfo': typeof ApiV1AccountGetUserInfoRoute
+  '/api/v1/account/profile': typeof ApiV1AccountProfileRoute
+  '/api/v1/account/reset_password': typeof ApiV1AccountReset_passwordRoute
+  '/api/v1/account/session': typeof ApiV1AccountSessionRoute
+  '/api/v1/account/sign_up': typeof ApiV1AccountSign_upRoute
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
@@ -645,6 +742,7 @@ export interface FileRoutesById {
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
+  '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
   '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
   '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
@@ -657,8 +755,12 @@ export interface FileRoutesById {
   '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/_site/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/_site/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
+  '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
+  '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
+  '/api/v1/account/keys/$keyId/': typeof ApiV1AccountKeysKeyIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -705,6 +807,12 @@ export interface FileRouteTypes {
     | '/v1/bulk-embeddings/'
     | '/v1/classifiers/'
     | '/{-$locale}/'
+    | '/api/v1/account/config'
+    | '/api/v1/account/getUserInfo'
+    | '/api/v1/account/profile'
+    | '/api/v1/account/reset_password'
+    | '/api/v1/account/session'
+    | '/api/v1/account/sign_up'
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
@@ -716,6 +824,7 @@ export interface FileRouteTypes {
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
     | '/api/v1/captcha/challenge'
+    | '/api/v1/tickets/viewer'
     | '/v1/bulk-embeddings/$id/cancel'
     | '/v1/bulk-embeddings/$id/download-result'
     | '/v1/bulk-embeddings/$id/result'
@@ -728,8 +837,12 @@ export interface FileRouteTypes {
     | '/v1/bulk-embeddings/$id/'
     | '/{-$locale}/models/'
     | '/{-$locale}/news/'
+    | '/api/v1/account/keys/claim'
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
+    | '/api/v1/account/keys/'
+    | '/api/v1/account/keys/$keyId/reveal'
+    | '/api/v1/account/keys/$keyId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$locale}'
@@ -773,6 +886,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/sandbox-checkout/$session'
     | '/v1/bulk-embeddings'
     | '/v1/classifiers'
+    | '/api/v1/account/config'
+    | '/api/v1/account/getUserInfo'
+    | '/api/v1/account/profile'
+    | '/api/v1/account/reset_password'
+    | '/api/v1/account/session'
+    | '/api/v1/account/sign_up'
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
@@ -784,6 +903,7 @@ export interface FileRouteTypes {
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
     | '/api/v1/captcha/challenge'
+    | '/api/v1/tickets/viewer'
     | '/v1/bulk-embeddings/$id/cancel'
     | '/v1/bulk-embeddings/$id/download-result'
     | '/v1/bulk-embeddings/$id/result'
@@ -796,8 +916,12 @@ export interface FileRouteTypes {
     | '/v1/bulk-embeddings/$id'
     | '/{-$locale}/models'
     | '/{-$locale}/news'
+    | '/api/v1/account/keys/claim'
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
+    | '/api/v1/account/keys'
+    | '/api/v1/account/keys/$keyId/reveal'
+    | '/api/v1/account/keys/$keyId'
   id:
     | '__root__'
     | '/{-$locale}'
@@ -843,6 +967,12 @@ export interface FileRouteTypes {
     | '/v1/bulk-embeddings/'
     | '/v1/classifiers/'
     | '/{-$locale}/_site/'
+    | '/api/v1/account/config'
+    | '/api/v1/account/getUserInfo'
+    | '/api/v1/account/profile'
+    | '/api/v1/account/reset_password'
+    | '/api/v1/account/session'
+    | '/api/v1/account/sign_up'
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
@@ -854,6 +984,7 @@ export interface FileRouteTypes {
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
     | '/api/v1/captcha/challenge'
+    | '/api/v1/tickets/viewer'
     | '/v1/bulk-embeddings/$id/cancel'
     | '/v1/bulk-embeddings/$id/download-result'
     | '/v1/bulk-embeddings/$id/result'
@@ -866,8 +997,12 @@ export interface FileRouteTypes {
     | '/v1/bulk-embeddings/$id/'
     | '/{-$locale}/_site/models/'
     | '/{-$locale}/_site/news/'
+    | '/api/v1/account/keys/claim'
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
+    | '/api/v1/account/keys/'
+    | '/api/v1/account/keys/$keyId/reveal'
+    | '/api/v1/account/keys/$keyId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -893,6 +1028,12 @@ export interface RootRouteChildren {
   V1ClassifiersIdRoute: typeof V1ClassifiersIdRoute
   V1BulkEmbeddingsIndexRoute: typeof V1BulkEmbeddingsIndexRoute
   V1ClassifiersIndexRoute: typeof V1ClassifiersIndexRoute
+  ApiV1AccountConfigRoute: typeof ApiV1AccountConfigRoute
+  ApiV1AccountGetUserInfoRoute: typeof ApiV1AccountGetUserInfoRoute
+  ApiV1AccountProfileRoute: typeof ApiV1AccountProfileRoute
+  ApiV1AccountReset_passwordRoute: typeof ApiV1AccountReset_passwordRoute
+  ApiV1AccountSessionRoute: typeof ApiV1AccountSessionRoute
+  ApiV1AccountSign_upRoute: typeof ApiV1AccountSign_upRoute
   ApiV1Api_keyEmptyRoute: typeof ApiV1Api_keyEmptyRoute
   ApiV1Api_keyFe_userRoute: typeof ApiV1Api_keyFe_userRoute
   ApiV1Api_keyTrialRoute: typeof ApiV1Api_keyTrialRoute
@@ -904,6 +1045,7 @@ export interface RootRouteChildren {
   ApiV1BillingTransactionRoute: typeof ApiV1BillingTransactionRoute
   ApiV1BillingTransfer_balanceRoute: typeof ApiV1BillingTransfer_balanceRoute
   ApiV1CaptchaChallengeRoute: typeof ApiV1CaptchaChallengeRoute
+  ApiV1TicketsViewerRoute: typeof ApiV1TicketsViewerRoute
   V1BulkEmbeddingsIdCancelRoute: typeof V1BulkEmbeddingsIdCancelRoute
   V1BulkEmbeddingsIdDownloadResultRoute: typeof V1BulkEmbeddingsIdDownloadResultRoute
   V1BulkEmbeddingsIdResultRoute: typeof V1BulkEmbeddingsIdResultRoute
@@ -912,8 +1054,12 @@ export interface RootRouteChildren {
   ApiV1Auto_rechargeIndexRoute: typeof ApiV1Auto_rechargeIndexRoute
   ApiV1ModelsIndexRoute: typeof ApiV1ModelsIndexRoute
   V1BulkEmbeddingsIdIndexRoute: typeof V1BulkEmbeddingsIdIndexRoute
+  ApiV1AccountKeysClaimRoute: typeof ApiV1AccountKeysClaimRoute
   ApiV1BillingWebhookStripeRoute: typeof ApiV1BillingWebhookStripeRoute
   ApiV1ModelsSlugSlugRoute: typeof ApiV1ModelsSlugSlugRoute
+  ApiV1AccountKeysIndexRoute: typeof ApiV1AccountKeysIndexRoute
+  ApiV1AccountKeysKeyIdRevealRoute: typeof ApiV1AccountKeysKeyIdRevealRoute
+  ApiV1AccountKeysKeyIdIndexRoute: typeof ApiV1AccountKeysKeyIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1219,6 +1365,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125SandboxCheckoutSessionRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/api/v1/account/config': {
+      id: '/api/v1/account/config'
+      path: '/api/v1/account/config'
+      fullPath: '/api/v1/account/config'
+      preLoaderRoute: typeof ApiV1AccountConfigRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/getUserInfo': {
+      id: '/api/v1/account/getUserInfo'
+      path: '/api/v1/account/getUserInfo'
+      fullPath: '/api/v1/account/getUserInfo'
+      preLoaderRoute: typeof ApiV1AccountGetUserInfoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/profile': {
+      id: '/api/v1/account/profile'
+      path: '/api/v1/account/profile'
+      fullPath: '/api/v1/account/profile'
+      preLoaderRoute: typeof ApiV1AccountProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/reset_password': {
+      id: '/api/v1/account/reset_password'
+      path: '/api/v1/account/reset_password'
+      fullPath: '/api/v1/account/reset_password'
+      preLoaderRoute: typeof ApiV1AccountReset_passwordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/session': {
+      id: '/api/v1/account/session'
+      path: '/api/v1/account/session'
+      fullPath: '/api/v1/account/session'
+      preLoaderRoute: typeof ApiV1AccountSessionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/sign_up': {
+      id: '/api/v1/account/sign_up'
+      path: '/api/v1/account/sign_up'
+      fullPath: '/api/v1/account/sign_up'
+      preLoaderRoute: typeof ApiV1AccountSign_upRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/api_key/': {
       id: '/api/v1/api_key/'
       path: '/api/v1/api_key'
@@ -1317,6 +1505,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1ModelsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/tickets/viewer': {
+      id: '/api/v1/tickets/viewer'
+      path: '/api/v1/tickets/viewer'
+      fullPath: '/api/v1/tickets/viewer'
+      preLoaderRoute: typeof ApiV1TicketsViewerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/v1/bulk-embeddings/$id/': {
       id: '/v1/bulk-embeddings/$id/'
       path: '/v1/bulk-embeddings/$id'
@@ -1380,6 +1575,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125SiteNewsSlugRouteImport
       parentRoute: typeof Char123LocaleChar125SiteRouteRoute
     }
+    '/api/v1/account/keys/': {
+      id: '/api/v1/account/keys/'
+      path: '/api/v1/account/keys'
+      fullPath: '/api/v1/account/keys/'
+      preLoaderRoute: typeof ApiV1AccountKeysIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/keys/claim': {
+      id: '/api/v1/account/keys/claim'
+      path: '/api/v1/account/keys/claim'
+      fullPath: '/api/v1/account/keys/claim'
+      preLoaderRoute: typeof ApiV1AccountKeysClaimRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/billing/webhook/stripe': {
       id: '/api/v1/billing/webhook/stripe'
       path: '/api/v1/billing/webhook/stripe'
@@ -1392,6 +1601,20 @@ declare module '@tanstack/react-router' {
       path: '/api/v1/models/slug/$slug'
       fullPath: '/api/v1/models/slug/$slug'
       preLoaderRoute: typeof ApiV1ModelsSlugSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/keys/$keyId/': {
+      id: '/api/v1/account/keys/$keyId/'
+      path: '/api/v1/account/keys/$keyId'
+      fullPath: '/api/v1/account/keys/$keyId/'
+      preLoaderRoute: typeof ApiV1AccountKeysKeyIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/keys/$keyId/reveal': {
+      id: '/api/v1/account/keys/$keyId/reveal'
+      path: '/api/v1/account/keys/$keyId/reveal'
+      fullPath: '/api/v1/account/keys/$keyId/reveal'
+      preLoaderRoute: typeof ApiV1AccountKeysKeyIdRevealRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -1534,6 +1757,12 @@ const rootRouteChildren: RootRouteChildren = {
   V1ClassifiersIdRoute: V1ClassifiersIdRoute,
   V1BulkEmbeddingsIndexRoute: V1BulkEmbeddingsIndexRoute,
   V1ClassifiersIndexRoute: V1ClassifiersIndexRoute,
+  ApiV1AccountConfigRoute: ApiV1AccountConfigRoute,
+  ApiV1AccountGetUserInfoRoute: ApiV1AccountGetUserInfoRoute,
+  ApiV1AccountProfileRoute: ApiV1AccountProfileRoute,
+  ApiV1AccountReset_passwordRoute: ApiV1AccountReset_passwordRoute,
+  ApiV1AccountSessionRoute: ApiV1AccountSessionRoute,
+  ApiV1AccountSign_upRoute: ApiV1AccountSign_upRoute,
   ApiV1Api_keyEmptyRoute: ApiV1Api_keyEmptyRoute,
   ApiV1Api_keyFe_userRoute: ApiV1Api_keyFe_userRoute,
   ApiV1Api_keyTrialRoute: ApiV1Api_keyTrialRoute,
@@ -1546,6 +1775,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1BillingTransactionRoute: ApiV1BillingTransactionRoute,
   ApiV1BillingTransfer_balanceRoute: ApiV1BillingTransfer_balanceRoute,
   ApiV1CaptchaChallengeRoute: ApiV1CaptchaChallengeRoute,
+  ApiV1TicketsViewerRoute: ApiV1TicketsViewerRoute,
   V1BulkEmbeddingsIdCancelRoute: V1BulkEmbeddingsIdCancelRoute,
   V1BulkEmbeddingsIdDownloadResultRoute: V1BulkEmbeddingsIdDownloadResultRoute,
   V1BulkEmbeddingsIdResultRoute: V1BulkEmbeddingsIdResultRoute,
@@ -1554,8 +1784,12 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1Auto_rechargeIndexRoute: ApiV1Auto_rechargeIndexRoute,
   ApiV1ModelsIndexRoute: ApiV1ModelsIndexRoute,
   V1BulkEmbeddingsIdIndexRoute: V1BulkEmbeddingsIdIndexRoute,
+  ApiV1AccountKeysClaimRoute: ApiV1AccountKeysClaimRoute,
   ApiV1BillingWebhookStripeRoute: ApiV1BillingWebhookStripeRoute,
   ApiV1ModelsSlugSlugRoute: ApiV1ModelsSlugSlugRoute,
+  ApiV1AccountKeysIndexRoute: ApiV1AccountKeysIndexRoute,
+  ApiV1AccountKeysKeyIdRevealRoute: ApiV1AccountKeysKeyIdRevealRoute,
+  ApiV1AccountKeysKeyIdIndexRoute: ApiV1AccountKeysKeyIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,7 +7,7 @@ import { presentedKey } from './common'
  * Trial and empty keys share `new_key`, so a dashboard refused a trial key (429) gets an empty one with the
  * same answer.
  */
-export const captchaActions = ['new_key', 'revoke_key', 'transfer_balance', 'contact_sales'] as const
+export const captchaActions = ['new_key', 'revoke_key', 'transfer_balance', 'contact_sales', 'claim_key'] as const
 export type CaptchaAction = (typeof captchaActions)[number]
 
 export const captchaChallengeQuery = v.strictObject({

@@ -162,6 +162,54 @@ function buildEnvSchema() {
     ),
     /** Prepended to every object key, e.g. `prod/`. */
     S3_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^([\w.-]+\/)*$/, 'must be empty or end with /')), ''),
+    /**
+     * Firebase Authentication (spec §7 identity service). The project id is the ID tokens' audience; the web
+     * API key and auth domain go to the browser's SDK. Unset: the local emulator's `demo-` project (npm start).
+     */
+    FIREBASE_PROJECT_ID: optional(
+      v.pipe(v.string(), v.regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id (lower case, digits, -)')),
+    ),
+    FIREBASE_API_KEY: optional(v.string()),
+    FIREBASE_AUTH_DOMAIN: optional(v.pipe(v.string(), v.regex(/^[\w.-]+(:\d+)?$/, 'must be a host name'))),
+    /** `host:port` of the Auth emulator: ID tokens are then unsigned, and accepted only for a `demo-` project. */
+    FIREBASE_AUTH_EMULATOR_HOST: optional(v.pipe(v.string(), v.regex(/^[\w.-]+:\d+$/, 'must be host:port'))),
+    /** `true` shows the Google / GitHub sign-in buttons (the provider must be enabled in the Firebase project). */
+    AUTH_GOOGLE: v.pipe(
+      v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+      v.transform((s) => s === 'true'),
+    ),
+    AUTH_GITHUB: v.pipe(
+      v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+      v.transform((s) => s === 'true'),
+    ),
+    /** Spec §5 password policy, checked by this server (the emulator does not serve Firebase's own). */
+    PASSWORD_POLICY: v.optional(v.picklist(['OFF', 'AUDIT', 'ENFORCE'], 'must be OFF, AUDIT or ENFORCE'), 'ENFORCE'),
+    PASSWORD_MIN_LENGTH: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(6), v.maxValue(30)),
+      '8',
+    ),
+    PASSWORD_MAX_LENGTH: optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(6), v.maxValue(4096)),
+    ),
+    /** Character classes a password needs, comma-separated: lower, upper, numeric, symbol. */
+    PASSWORD_REQUIRE: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^((lower|upper|numeric|symbol)(,(lower|upper|numeric|symbol))*)?$/,
+          'must list lower, upper, numeric, symbol',
+        ),
+        v.transform((s) => (s ? (s.split(',') as Array<'lower' | 'upper' | 'numeric' | 'symbol'>) : [])),
+      ),
+      'lower,numeric',
+    ),
+    /** Days a sign-in session lasts (the cookie and its row). */
+    SESSION_DAYS: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(90)),
+      '14',
+    ),
+    /** Seals account keys so their owner can use them on any device; unset: a random secret kept in DATA_DIR/secrets. */
+    KEY_ENCRYPTION_SECRET: optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
     /** Validated here so a typo stops start-up; the logger reads it raw, so it can log even a bad environment. */
     LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error'], 'must be debug, info, warn or error'), 'info'),
   })
@@ -201,6 +249,8 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       throw new ConfigError(
         'Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together, or neither (the sandbox)',
       )
+    if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH)
+      throw new ConfigError('Invalid environment: PASSWORD_MAX_LENGTH is below PASSWORD_MIN_LENGTH')
     const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`
     return {
       ...env,

@@ -41,6 +41,10 @@ export function AuthLabel({ auth }: { auth: AuthKind }) {
           service token (<code className="font-mono text-xs">USAGE_SERVICE_TOKEN</code>) as bearer token
         </Trans>
       )
+    case 'id-token':
+      return <Trans>the signed-in user's ID token as bearer token</Trans>
+    case 'session':
+      return <Trans>the session cookie of a signed-in dashboard</Trans>
     case 'none':
       return <Trans>none</Trans>
   }
@@ -54,6 +58,7 @@ export function useGroupTitle() {
     api_key: t`API keys`,
     classifiers: t`Classifiers`,
     billing: t`Billing`,
+    account: t`Accounts`,
     models: t`Models`,
     product: t`Token packs`,
     captcha: t`Captcha`,

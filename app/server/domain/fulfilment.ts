@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { premiumPriceId } from '../../../app.config'
 import { apiKeys, autoRechargeAttempts, billingDebts, billingProfiles, purchases } from '../db/schema'
 import type { Db, Tx } from '../db/types'
+import { shareAccountStatus } from './account-keys'
 import { openIfBelow } from './auto-recharge'
 import { applyEntry, type EntryResult } from './ledger'
 import type { PurchaseRow } from './purchases'
@@ -74,6 +75,8 @@ async function becomePaid(tx: Tx, purchase: PurchaseRow, facts: PaymentFacts) {
       ...(premium ? { speedLevel: 2 } : {}),
     })
     .where(eq(apiKeys.id, purchase.keyId))
+  const [owner] = await tx.select({ uid: apiKeys.ownerId }).from(apiKeys).where(eq(apiKeys.id, purchase.keyId))
+  if (owner?.uid) await shareAccountStatus(tx, owner.uid)
 }
 
 async function keepCard(tx: Tx, purchase: PurchaseRow, facts: PaymentFacts) {

@@ -35,7 +35,13 @@ export type KeyKind = 'trial' | 'empty'
 export async function issueKey(
   db: Db,
   kind: KeyKind,
-  owner: { ownerId?: string; email?: string } = {},
+  owner: {
+    ownerId?: string
+    email?: string
+    name?: string
+    /** Seals the plaintext for the owner's other devices (account keys); bound to the new row's id. */
+    seal?: (keyId: string, plaintext: string) => Promise<string>
+  } = {},
 ): Promise<{ apiKey: string; key: ApiKey }> {
   const apiKey = generateKey()
   const random = apiKey.slice(brand.keyPrefix.length)
@@ -48,8 +54,13 @@ export async function issueKey(
         last4: random.slice(-4),
         ownerId: owner.ownerId,
         email: owner.email,
+        name: owner.name,
       })
       .returning()
+    if (owner.seal) {
+      const keyCiphertext = await owner.seal(row.id, apiKey)
+      await tx.update(apiKeys).set({ keyCiphertext }).where(eq(apiKeys.id, row.id))
+    }
     if (kind === 'empty') return row
     const credit = await applyEntry(tx, {
       keyId: row.id,

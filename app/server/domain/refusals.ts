@@ -210,6 +210,48 @@ export class PaymentServiceFailed extends BaseRefusal {
   readonly kind = 'PaymentServiceFailed'
 }
 
+/**
+ * The identity token was missing, forged, expired or for another project (`reason` is for the log only),
+ * or the identity service refused a sign-up or reset: `code` is its error code (spec §8) when it gave one.
+ */
+export class IdentityRefused extends BaseRefusal {
+  readonly kind = 'IdentityRefused'
+  constructor(
+    readonly reason: string,
+    readonly code?: string,
+  ) {
+    super(reason)
+  }
+}
+
+/** The call needs a signed-in session (the cookie), and there is none, or it ended. */
+export class SignInRequired extends BaseRefusal {
+  readonly kind = 'SignInRequired'
+}
+
+/** A session is started only from a recent sign-in, so a stolen old ID token cannot open one. */
+export class RecentSignInRequired extends BaseRefusal {
+  readonly kind = 'RecentSignInRequired'
+}
+
+/** The key belongs to another account (a claim), or is not one of this account's keys. */
+export class KeyOwnedElsewhere extends BaseRefusal {
+  readonly kind = 'KeyOwnedElsewhere'
+}
+
+/** An account key whose sealed copy is missing or no longer opens (KEY_ENCRYPTION_SECRET changed). */
+export class KeyNotRevealable extends BaseRefusal {
+  readonly kind = 'KeyNotRevealable'
+}
+
+/** The password does not meet the configured policy (spec §5); `unmet` names the rules it failed. */
+export class PasswordPolicyUnmet extends BaseRefusal {
+  readonly kind = 'PasswordPolicyUnmet'
+  constructor(readonly unmet: string[]) {
+    super(`password policy: ${unmet.join(', ')}`)
+  }
+}
+
 /** One problem with a caller's input: where (`['body', 'email']`), what, and the kind of check. */
 export interface InputIssue {
   loc: Array<string | number>
@@ -225,6 +267,12 @@ export class InvalidInput extends BaseRefusal {
 }
 
 export type Refusal =
+  | IdentityRefused
+  | SignInRequired
+  | RecentSignInRequired
+  | KeyOwnedElsewhere
+  | KeyNotRevealable
+  | PasswordPolicyUnmet
   | MissingKey
   | UnknownKey
   | KeyRevoked

@@ -11,9 +11,10 @@ type Parsed<S> = S extends Schema ? v.InferOutput<S> : undefined
 
 /**
  * How a call proves who it is: an API key (bearer, or fe_user's `api_key` query), an API key if it has one
- * (else it is limited per address), the metering services' token, or nothing.
+ * (else it is limited per address), the metering services' token, a Firebase ID token (bearer), the sign-in
+ * session cookie, or nothing. The account calls check the last two themselves (`api/account`).
  */
-export type Auth = 'none' | 'key' | 'key-optional' | 'key-or-query' | 'service'
+export type Auth = 'none' | 'key' | 'key-optional' | 'key-or-query' | 'service' | 'id-token' | 'session'
 
 /**
  * One REST endpoint's contract and documentation, next to its route: the schemas its handler

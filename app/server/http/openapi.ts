@@ -45,6 +45,8 @@ const security = {
   'key-optional': [{ apiKey: [] }, {}],
   'key-or-query': [{ apiKey: [] }, { apiKeyQuery: [] }],
   service: [{ serviceToken: [] }],
+  'id-token': [{ idToken: [] }],
+  session: [{ session: [] }],
   none: [],
 }
 
@@ -168,6 +170,13 @@ export async function openApiDocument(serverUrl: string): Promise<JsonSchema> {
         apiKey: { type: 'http', scheme: 'bearer', description: `An API key (${brand.keyPrefix}…)` },
         apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key', description: 'The API key as a query parameter' },
         serviceToken: { type: 'http', scheme: 'bearer', description: 'USAGE_SERVICE_TOKEN of the metering services' },
+        idToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A Firebase ID token of the signed-in user',
+        },
+        session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The session cookie a sign-in sets' },
       },
       responses: Object.fromEntries(
         Object.entries(statusText).map(([code, description]) => [`E${code}`, { description, ...error }]),

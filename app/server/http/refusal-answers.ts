@@ -31,6 +31,13 @@ const pageProblemStatus: Record<PageProblem, number> = {
   selector: 422,
 }
 
+const identityCodeStatus: Record<string, number> = {
+  'too-many-requests': 429,
+  'network-request-failed': 502,
+  'internal-error': 502,
+  'user-disabled': 403,
+}
+
 type Answers = { [K in Refusal['kind']]: PublicAnswer | ((refusal: Extract<Refusal, { kind: K }>) => PublicAnswer) }
 
 /** Unknown, revoked and missing keys read the same, so an answer never tells whether a key exists. */
@@ -99,6 +106,22 @@ const answers: Answers = {
     status: 502,
     detail: 'The payment service could not be reached; nothing was charged. Try again shortly',
   },
+  // `auth/<code>` lets the dashboard show the identity service's own error in the visitor's language.
+  IdentityRefused: (refusal) =>
+    refusal.code
+      ? { status: identityCodeStatus[refusal.code] ?? 400, detail: `auth/${refusal.code}` }
+      : { status: 401, detail: 'Invalid or expired identity token' },
+  SignInRequired: { status: 401, detail: 'Sign in to continue' },
+  RecentSignInRequired: { status: 401, detail: 'auth/requires-recent-login' },
+  KeyOwnedElsewhere: { status: 403, detail: 'This API key belongs to another account' },
+  KeyNotRevealable: {
+    status: 409,
+    detail: 'This key cannot be shown again; create a new key and move the balance to it',
+  },
+  PasswordPolicyUnmet: (refusal) => ({
+    status: 400,
+    detail: `auth/password-does-not-meet-requirements: ${refusal.unmet.join(', ')}`,
+  }),
   EngineRefused: (refusal) => ({
     status: refusal.status,
     detail: refusal.detail,

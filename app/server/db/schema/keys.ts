@@ -12,7 +12,15 @@ export const apiKeys = pgTable(
     keyHash: text('key_hash').notNull().unique(),
     prefix: text('prefix').notNull(),
     last4: text('last4').notNull(),
+    /** The account (users.uid) the key belongs to; null for an anonymous trial key. */
     ownerId: text('owner_id'),
+    /** The holder's label for it, shown in the account's key list. */
+    name: text('name'),
+    /**
+     * An account's key, sealed with AES-GCM under KEY_ENCRYPTION_SECRET, so its owner can use it on another
+     * device; anonymous keys have none (only their hash is kept).
+     */
+    keyCiphertext: text('key_ciphertext'),
     email: text('email'),
     speedLevel: smallint('speed_level').notNull().default(1),
     autoRecharge: boolean('auto_recharge').notNull().default(false),

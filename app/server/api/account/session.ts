@@ -1,0 +1,66 @@
+import type { UserAnswer } from '~/contracts/account'
+import { getDb } from '../../db/client'
+import type { Db } from '../../db/types'
+import { RecentSignInRequired, SignInRequired } from '../../domain/refusals'
+import { closeSession, openSession, sessionUser } from '../../domain/sessions'
+import { ensureUser, userAnswer, type ProfileFields, type User } from '../../domain/users'
+import { serverEnv } from '../../env'
+import type { Caller } from '../caller'
+import { identityOf } from './identity'
+
+export const SESSION_COOKIE = 'session'
+
+/** A session is opened only from a sign-in this recent, as Firebase's own session cookies require. */
+const RECENT_SIGN_IN_SECONDS = 5 * 60
+
+export function sessionTokenOf(request: Request): string | undefined {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=')
+    if (name === SESSION_COOKIE) return value.join('=') || undefined
+  }
+  return undefined
+}
+
+/** HttpOnly (script never sees it), Secure, SameSite=Lax (sent on top-level navigations, not cross-site posts). */
+function sessionCookie(token: string, maxAgeSeconds: number): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Lax`
+}
+
+/** The signed-in user of this call, from the session cookie; refused when there is none or it ended. */
+export async function accountOf(caller: Caller): Promise<{ db: Db; user: User }> {
+  const user = await optionalAccountOf(caller)
+  if (!user) throw new SignInRequired()
+  return user
+}
+
+export async function optionalAccountOf(caller: Caller): Promise<{ db: Db; user: User } | undefined> {
+  const token = sessionTokenOf(caller.request)
+  if (!token) return undefined
+  const db = await getDb()
+  const user = await sessionUser(db, token)
+  return user ? { db, user } : undefined
+}
+
+/**
+ * Exchanges a fresh ID token for the server's session: verifies it, makes the user on first sign-in, and
+ * answers the cookie to set with the stored user.
+ */
+export async function startSession(
+  caller: Caller,
+  initial: ProfileFields = {},
+): Promise<{ user: UserAnswer; cookie: string }> {
+  const identity = await identityOf(caller)
+  if (Date.now() / 1000 - identity.authTime > RECENT_SIGN_IN_SECONDS) throw new RecentSignInRequired()
+  const db = await getDb()
+  const user = await ensureUser(db, identity, initial)
+  const days = serverEnv().SESSION_DAYS
+  const { token } = await openSession(db, user.uid, days)
+  return { user: userAnswer(user), cookie: sessionCookie(token, days * 86_400) }
+}
+
+/** Revokes this call's session row and answers the cookie that clears it. */
+export async function endSession(caller: Caller): Promise<string> {
+  const token = sessionTokenOf(caller.request)
+  if (token) await closeSession(await getDb(), token)
+  return sessionCookie('', 0)
+}

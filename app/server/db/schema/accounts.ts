@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm'
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/**
+ * People who signed in (spec §3 User), keyed by the identity service's uid. The profile is ours: the identity
+ * service only proves who is calling, so what a user sets here follows them to every device.
+ */
+export const users = pgTable('users', {
+  uid: text('uid').primaryKey(),
+  email: text('email'),
+  displayName: text('display_name'),
+  photoUrl: text('photo_url'),
+  /** Where balance alerts and job mail go when set; else the account's e-mail. */
+  notificationEmail: text('notification_email'),
+  /** language, darkMode and the other user settings (spec §3), as the dashboard last saved them. */
+  preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * The server's own sign-in sessions: the cookie holds a random token, this row its SHA-256, so a session can
+ * be revoked (sign-out, "sign out everywhere") without waiting for an ID token to expire.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sessions_uid_idx')
+      .on(t.uid)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+)

@@ -1,0 +1,58 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { sessions, users } from '../db/schema'
+import type { Db } from '../db/types'
+import type { User } from './users'
+
+/** 32 random bytes; the row keeps only their SHA-256, so a database copy opens no session. */
+export async function openSession(db: Db, uid: string, days: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = base64Url(crypto.getRandomValues(new Uint8Array(32)))
+  const expiresAt = new Date(Date.now() + days * 86_400_000)
+  await db.insert(sessions).values({ tokenHash: await hashToken(token), uid, expiresAt })
+  return { token, expiresAt }
+}
+
+/** The user of a live session: known token, not revoked, not expired. */
+export async function sessionUser(db: Db, token: string): Promise<User | undefined> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.uid, sessions.uid))
+    .where(
+      and(
+        eq(sessions.tokenHash, await hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+  return row?.user
+}
+
+export async function closeSession(db: Db, token: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tokenHash, await hashToken(token)), isNull(sessions.revokedAt)))
+}
+
+/** Signs the user out on every device (a disabled account, "sign out everywhere"). */
+export async function closeAllSessions(db: Db, uid: string): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.uid, uid), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id })
+  return rows.length
+}
+
+async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+function base64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}

@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm'
+import type { UserAnswer } from '~/contracts/account'
+import { users } from '../db/schema'
+import type { Db } from '../db/types'
+
+export type User = typeof users.$inferSelect
+
+/** What a verified ID token says about the user (the identity provider's check is done before this). */
+export interface VerifiedIdentity {
+  uid: string
+  email?: string
+  name?: string
+  picture?: string
+}
+
+export interface ProfileFields {
+  displayName?: string | null
+  photoURL?: string | null
+  preferences?: Record<string, unknown>
+  notificationEmail?: string | null
+}
+
+/**
+ * The stored user behind a verified identity, made on first sign-in from the token and what the client sent.
+ * Afterwards the stored profile wins (it is what follows the user between devices); only the e-mail, which
+ * the identity service owns, is refreshed from the token.
+ */
+export async function ensureUser(db: Db, identity: VerifiedIdentity, initial: ProfileFields = {}): Promise<User> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      uid: identity.uid,
+      email: identity.email ?? null,
+      displayName: initial.displayName ?? identity.name ?? null,
+      photoUrl: initial.photoURL ?? identity.picture ?? null,
+      preferences: initial.preferences ?? {},
+    })
+    .onConflictDoUpdate({
+      target: users.uid,
+      set: { email: sql`coalesce(excluded.email, ${users.email})` },
+    })
+    .returning()
+  return row
+}
+
+export async function findUser(db: Db, uid: string): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.uid, uid))
+  return row
+}
+
+export async function updateProfile(db: Db, uid: string, fields: ProfileFields): Promise<User> {
+  const [row] = await db
+    .update(users)
+    .set({
+      ...(fields.displayName !== undefined ? { displayName: fields.displayName } : {}),
+      ...(fields.photoURL !== undefined ? { photoUrl: fields.photoURL } : {}),
+      ...(fields.notificationEmail !== undefined ? { notificationEmail: fields.notificationEmail } : {}),
+      // Merged, so a device that knows only some settings does not erase the others.
+      ...(fields.preferences
+        ? { preferences: sql`${users.preferences} || ${JSON.stringify(fields.preferences)}::jsonb` }
+        : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.uid, uid))
+    .returning()
+  return row
+}
+
+/** Spec §3 User, as the account service answers it. */
+export function userAnswer(user: User): UserAnswer {
+  return {
+    uid: user.uid,
+    displayName: user.displayName,
+    email: user.email,
+    photoURL: user.photoUrl,
+    preferences: user.preferences,
+    notificationEmail: user.notificationEmail,
+  }
+}

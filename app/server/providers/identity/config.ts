@@ -1,0 +1,26 @@
+import type { ServerEnv } from '~/server/env'
+
+/** Where ID tokens come from and how they are checked; undefined when no Firebase project is configured. */
+export interface IdentityConfig {
+  projectId: string
+  apiKey: string
+  authDomain: string
+  /** `http://host:port` of the Auth emulator, in emulator mode. */
+  emulatorUrl?: string
+  /** Unsigned tokens are accepted only here: the emulator serving a `demo-` project, which no real one can be. */
+  acceptUnsigned: boolean
+}
+
+export function identityConfig(env: ServerEnv): IdentityConfig | undefined {
+  const projectId = env.FIREBASE_PROJECT_ID
+  if (!projectId) return undefined
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST
+  return {
+    projectId,
+    // The emulator takes any API key; a real project needs its own.
+    apiKey: env.FIREBASE_API_KEY ?? (emulatorHost ? 'emulator-api-key' : ''),
+    authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+    emulatorUrl: emulatorHost ? `http://${emulatorHost}` : undefined,
+    acceptUnsigned: !!emulatorHost && projectId.startsWith('demo-'),
+  }
+}
