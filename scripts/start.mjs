@@ -22,6 +22,31 @@ if (!existsSync(entry) || process.env.REBUILD === 'true') {
   const seconds = Math.round((Date.now() - started) / 1000)
   console.log(`[start] built in ${seconds} s${pages ? `, ${pages} pages prerendered` : ''}`)
 }
+// Sign-in: with no Firebase project configured, the Auth emulator stands in for it (offline, a demo- project).
+if (!process.env.FIREBASE_PROJECT_ID) {
+  const { startAuthEmulator } = await import('./auth-emulator.mjs')
+  const projectId = 'demo-lodestar'
+  const emulator = await startAuthEmulator({ projectId, port: await preferredPort(9099) })
+  Object.assign(process.env, { FIREBASE_PROJECT_ID: projectId, FIREBASE_AUTH_EMULATOR_HOST: emulator.host })
+  console.log(
+    `[start] sign-in: Firebase Auth emulator at ${emulator.url} (project ${projectId}); ` +
+      `its e-mails (verification and reset codes) are listed at ${emulator.url}/emulator/v1/projects/${projectId}/oobCodes`,
+  )
+  // Whatever ends the server (its own shutdown on SIGTERM, a crash) ends the emulator with it.
+  process.once('exit', () => void emulator.stop())
+}
+
+/** The emulator's usual port when it is free, else any free one. */
+async function preferredPort(port) {
+  const { createServer } = await import('node:net')
+  const free = await new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+  return free ? port : undefined
+}
+
 const origin = process.env.PUBLIC_BASE_URL || `http://localhost:${process.env.PORT || 3000}`
 console.log(`[start] serving the site, dashboard and APIs at ${origin}`)
 await import(entry.href)

@@ -1,0 +1,316 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { Route as configRoute } from '~/routes/api/v1/account/config'
+import { Route as userInfoRoute } from '~/routes/api/v1/account/getUserInfo'
+import { Route as keyRoute } from '~/routes/api/v1/account/keys/$keyId/index'
+import { Route as revealRoute } from '~/routes/api/v1/account/keys/$keyId/reveal'
+import { Route as claimRoute } from '~/routes/api/v1/account/keys/claim'
+import { Route as keysRoute } from '~/routes/api/v1/account/keys/index'
+import { Route as profileRoute } from '~/routes/api/v1/account/profile'
+import { Route as resetRoute } from '~/routes/api/v1/account/reset_password'
+import { Route as sessionRoute } from '~/routes/api/v1/account/session'
+import { Route as signUpRoute } from '~/routes/api/v1/account/sign_up'
+import { Route as feUserRoute } from '~/routes/api/v1/api_key/fe_user'
+import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
+import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
+import { Route as ticketsRoute } from '~/routes/api/v1/tickets/viewer'
+import { resetRateLimits } from '~/server/providers/rate-limit-store'
+import { authEmulator, type AuthEmulator } from '../support/auth-emulator'
+import { call, scalar, setupApi, solvedCaptcha, testEnv } from '../support/api'
+
+let emulator: AuthEmulator
+let database: Awaited<ReturnType<typeof setupApi>>
+
+beforeAll(async () => {
+  emulator = await authEmulator()
+  testEnv({ ...emulator.env, PASSWORD_POLICY: 'ENFORCE', PASSWORD_MIN_LENGTH: '10', PASSWORD_REQUIRE: 'lower,numeric' })
+  database = await setupApi()
+}, 90_000)
+afterAll(async () => {
+  await database?.close()
+  await emulator?.stop()
+})
+beforeEach(() => resetRateLimits())
+
+let people = 0
+const newEmail = () => `person${++people}-${Date.now()}@example.com`
+const password = 'correct horse 42'
+
+/** Signs up through our API (the policy check) and signs in at the identity service, as the dashboard does. */
+async function signedUp(email = newEmail()) {
+  const { status } = await call(signUpRoute, 'POST', '/api/v1/account/sign_up', { json: { email, password } })
+  expect(status).toBe(200)
+  const { idToken, localId } = await emulator.signIn(email, password)
+  return { email, idToken, uid: localId }
+}
+
+/** A session cookie for a fresh sign-in. */
+async function sessionOf(idToken: string, profile: object = {}) {
+  const { status, response, body } = await call(sessionRoute, 'POST', '/api/v1/account/session', {
+    bearer: idToken,
+    json: profile,
+  })
+  expect(status).toBe(200)
+  const cookie = response.headers.get('set-cookie')!
+  expect(cookie).toMatch(/^session=[\w-]{43}; Path=\/; Max-Age=\d+; HttpOnly; Secure; SameSite=Lax$/)
+  return { cookie: cookie.split(';')[0], user: body }
+}
+
+const withCookie = (cookie: string) => ({ headers: { cookie } })
+
+describe('accounts against the Auth emulator', () => {
+  it('tells the browser the sign-in settings, with the emulator and the password policy', async () => {
+    const { body } = await call(configRoute, 'GET', '/api/v1/account/config')
+    expect(body).toMatchObject({
+      enabled: true,
+      projectId: emulator.projectId,
+      emulatorUrl: emulator.url,
+      passwordPolicy: { enforcement: 'ENFORCE', minLength: 10, require: ['lower', 'numeric'] },
+    })
+  })
+
+  it('signs up only with a password that meets the policy, and never twice for one address', async () => {
+    const email = newEmail()
+    const weak = await call(signUpRoute, 'POST', '/api/v1/account/sign_up', { json: { email, password: 'short1' } })
+    expect(weak.status).toBe(400)
+    expect(weak.body.detail).toBe('auth/password-does-not-meet-requirements: minLength')
+    await expect(emulator.signIn(email, 'short1')).rejects.toThrow()
+    const noDigit = await call(signUpRoute, 'POST', '/api/v1/account/sign_up', {
+      json: { email, password: 'long enough but no digit' },
+    })
+    expect(noDigit.body.detail).toBe('auth/password-does-not-meet-requirements: numeric')
+    await signedUp(email)
+    const again = await call(signUpRoute, 'POST', '/api/v1/account/sign_up', { json: { email, password } })
+    expect(again.status).toBe(400)
+    expect(again.body.detail).toBe('auth/email-already-in-use')
+  })
+
+  it('verifies the e-mail with the one-time code it sent', async () => {
+    const { email, idToken } = await signedUp()
+    expect((await emulator.lookup(idToken)).users[0].emailVerified).toBe(false)
+    await emulator.sendCode({ requestType: 'VERIFY_EMAIL', idToken })
+    const { oobCode } = await emulator.codeFor(email, 'VERIFY_EMAIL')
+    await emulator.applyCode(oobCode)
+    const fresh = await emulator.signIn(email, password)
+    expect((await emulator.lookup(fresh.idToken)).users[0].emailVerified).toBe(true)
+  })
+
+  it('resets a password with the code, refusing a new password the policy does not allow', async () => {
+    const { email } = await signedUp()
+    await emulator.sendCode({ requestType: 'PASSWORD_RESET', email })
+    const { oobCode } = await emulator.codeFor(email, 'PASSWORD_RESET')
+    const weak = await call(resetRoute, 'POST', '/api/v1/account/reset_password', {
+      json: { oobCode, newPassword: 'weak' },
+    })
+    expect(weak.status).toBe(400)
+    const reset = await call(resetRoute, 'POST', '/api/v1/account/reset_password', {
+      json: { oobCode, newPassword: 'a new password 7' },
+    })
+    expect(reset).toMatchObject({ status: 200, body: { email } })
+    await expect(emulator.signIn(email, password)).rejects.toThrow()
+    expect((await emulator.signIn(email, 'a new password 7')).idToken).toBeTruthy()
+    const reused = await call(resetRoute, 'POST', '/api/v1/account/reset_password', {
+      json: { oobCode, newPassword: 'yet another one 8' },
+    })
+    expect(reused.body.detail).toBe('auth/invalid-action-code')
+  })
+
+  it('signs in with a provider (a made-up Google credential) and keeps the user', async () => {
+    const email = newEmail()
+    const { idToken, localId } = await emulator.signInWithProvider('google.com', { sub: `g-${people}`, email })
+    const { cookie, user } = await sessionOf(idToken)
+    expect(user).toMatchObject({ uid: localId, email })
+    const me = await call(sessionRoute, 'GET', '/api/v1/account/session', withCookie(cookie))
+    expect(me.body.uid).toBe(localId)
+  })
+
+  it('issues a session cookie for a recent sign-in and revokes it on sign-out', async () => {
+    const { idToken, uid } = await signedUp()
+    const { cookie } = await sessionOf(idToken)
+    expect((await call(sessionRoute, 'GET', '/api/v1/account/session', withCookie(cookie))).body.uid).toBe(uid)
+    const out = await call(sessionRoute, 'DELETE', '/api/v1/account/session', withCookie(cookie))
+    expect(out.response.headers.get('set-cookie')).toMatch(/^session=; .*Max-Age=0/)
+    const after = await call(sessionRoute, 'GET', '/api/v1/account/session', withCookie(cookie))
+    expect(after).toMatchObject({ status: 401, body: { detail: 'Sign in to continue' } })
+    const forged = await call(keysRoute, 'GET', '/api/v1/account/keys', withCookie(`session=${'a'.repeat(43)}`))
+    expect(forged.status).toBe(401)
+  })
+
+  it("opens no session from an old sign-in, nor from a token that is not the identity service's", async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const claims = {
+      iss: `https://securetoken.google.com/${emulator.projectId}`,
+      aud: emulator.projectId,
+      sub: 'old-sign-in',
+      iat: now - 30,
+      exp: now + 3600,
+      auth_time: now - 3600,
+    }
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`
+    const old = await call(sessionRoute, 'POST', '/api/v1/account/session', { bearer: unsigned, json: {} })
+    expect(old).toMatchObject({ status: 401, body: { detail: 'auth/requires-recent-login' } })
+    const junk = await call(sessionRoute, 'POST', '/api/v1/account/session', { bearer: 'junk', json: {} })
+    expect(junk).toMatchObject({ status: 401, body: { detail: 'Invalid or expired identity token' } })
+  })
+
+  it('answers getUserInfo from what is stored, which the profile screen changes', async () => {
+    const { idToken, email, uid } = await signedUp()
+    const first = await call(userInfoRoute, 'POST', '/api/v1/account/getUserInfo', {
+      bearer: idToken,
+      json: { displayName: 'Ada', email, photoURL: null, preferences: { language: 'de', darkMode: true } },
+    })
+    expect(first.body).toEqual({
+      uid,
+      email,
+      displayName: 'Ada',
+      photoURL: null,
+      preferences: { language: 'de', darkMode: true },
+      notificationEmail: null,
+    })
+    // Another device sends its own (older) profile: the stored one wins.
+    const second = await call(userInfoRoute, 'POST', '/api/v1/account/getUserInfo', {
+      bearer: idToken,
+      json: { displayName: 'Someone else', preferences: { language: 'en-US' } },
+    })
+    expect(second.body.displayName).toBe('Ada')
+    const { cookie } = await sessionOf(idToken)
+    const changed = await call(profileRoute, 'PATCH', '/api/v1/account/profile', {
+      ...withCookie(cookie),
+      json: { displayName: 'Ada L.', notificationEmail: 'alerts@example.com', preferences: { darkMode: 'auto' } },
+    })
+    expect(changed.body).toMatchObject({
+      displayName: 'Ada L.',
+      notificationEmail: 'alerts@example.com',
+      preferences: { language: 'de', darkMode: 'auto' },
+    })
+    const third = await call(userInfoRoute, 'POST', '/api/v1/account/getUserInfo', { bearer: idToken, json: {} })
+    expect(third.body).toEqual(changed.body)
+    const bad = await call(profileRoute, 'PATCH', '/api/v1/account/profile', {
+      ...withCookie(cookie),
+      json: { photoURL: 'javascript:alert(1)' },
+    })
+    expect(bad.status).toBe(422)
+    const noToken = await call(userInfoRoute, 'POST', '/api/v1/account/getUserInfo', { json: {} })
+    expect(noToken.status).toBe(401)
+  })
+
+  it('counts the tickets the user filed with sales', async () => {
+    const { idToken, email } = await signedUp()
+    expect((await call(ticketsRoute, 'GET', '/api/v1/tickets/viewer', { bearer: idToken })).body).toEqual({
+      totalQuantity: 0,
+    })
+    await database.db.execute(
+      sql`insert into contact_leads (name, email, company, message, locale) values ('A', ${email.toUpperCase()}, 'C', 'M', 'en-US')`,
+    )
+    expect((await call(ticketsRoute, 'GET', '/api/v1/tickets/viewer', { bearer: idToken })).body).toEqual({
+      totalQuantity: 1,
+    })
+  })
+
+  it('keeps keys in the account: the first with the free pack, named, revealed on another device, revoked', async () => {
+    const { idToken, email } = await signedUp()
+    const laptop = await sessionOf(idToken)
+    const first = await call(keysRoute, 'POST', '/api/v1/account/keys', {
+      ...withCookie(laptop.cookie),
+      json: { name: 'laptop', captcha: await solvedCaptcha(challengeRoute, 'new_key') },
+    })
+    expect(first.status).toBe(200)
+    expect(first.body.key).toMatchObject({ name: 'laptop', balance: 10_000_000, can_reveal: true })
+    const second = await call(keysRoute, 'POST', '/api/v1/account/keys', {
+      ...withCookie(laptop.cookie),
+      json: { name: 'ci', captcha: await solvedCaptcha(challengeRoute, 'new_key') },
+    })
+    expect(second.body.key).toMatchObject({ name: 'ci', balance: 0 })
+    // Only hashes and sealed copies are stored, never the key itself.
+    const stored = await scalar(
+      database.db,
+      sql`select count(*) from api_keys where key_ciphertext like ${'%' + first.body.api_key + '%'}`,
+    )
+    expect(stored).toBe(0)
+
+    const phone = await sessionOf((await emulator.signIn(email, password)).idToken)
+    const listed = await call(keysRoute, 'GET', '/api/v1/account/keys', withCookie(phone.cookie))
+    expect(listed.body.keys.map((k: { name: string }) => k.name)).toEqual(['laptop', 'ci'])
+    const revealed = await call(revealRoute, 'POST', '/api/v1/account/keys/x/reveal', {
+      ...withCookie(phone.cookie),
+      params: { keyId: first.body.key.key_id },
+    })
+    expect(revealed.body.api_key).toBe(first.body.api_key)
+
+    const renamed = await call(keyRoute, 'PATCH', '/api/v1/account/keys/x', {
+      ...withCookie(phone.cookie),
+      params: { keyId: second.body.key.key_id },
+      json: { name: 'build server' },
+    })
+    expect(renamed.body.name).toBe('build server')
+    const revoked = await call(keyRoute, 'DELETE', '/api/v1/account/keys/x', {
+      ...withCookie(phone.cookie),
+      params: { keyId: second.body.key.key_id },
+    })
+    expect(revoked.status).toBe(200)
+    const info = await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: second.body.api_key } })
+    expect(info.status).toBe(401)
+
+    // Another account can neither see, reveal, rename nor revoke them.
+    const stranger = await sessionOf((await signedUp()).idToken)
+    for (const [route, method, path] of [
+      [revealRoute, 'POST', '/api/v1/account/keys/x/reveal'],
+      [keyRoute, 'DELETE', '/api/v1/account/keys/x'],
+    ] as const) {
+      const refused = await call(route, method, path, {
+        ...withCookie(stranger.cookie),
+        params: { keyId: first.body.key.key_id },
+      })
+      expect(refused.status).toBe(404)
+    }
+    expect((await call(keysRoute, 'GET', '/api/v1/account/keys', withCookie(stranger.cookie))).body.keys).toEqual([])
+    const notAnId = await call(revealRoute, 'POST', '/api/v1/account/keys/x/reveal', {
+      ...withCookie(stranger.cookie),
+      params: { keyId: "1' or '1'='1" },
+    })
+    expect(notAnId.status).toBe(404)
+  })
+
+  it('claims a trial key got before sign-in, once, with a captcha; paid status then covers the account', async () => {
+    const trial = await call(trialRoute, 'POST', '/api/v1/api_key/trial', {
+      form: { captcha: await solvedCaptcha(challengeRoute, 'new_key') },
+      address: '198.51.100.20',
+    })
+    const anonymousKey: string = trial.body.api_key
+    const owner = await sessionOf((await signedUp()).idToken)
+    const noCaptcha = await call(claimRoute, 'POST', '/api/v1/account/keys/claim', {
+      ...withCookie(owner.cookie),
+      json: { api_key: anonymousKey, captcha: 'x' },
+    })
+    expect(noCaptcha.status).toBe(400)
+    const claimed = await call(claimRoute, 'POST', '/api/v1/account/keys/claim', {
+      ...withCookie(owner.cookie),
+      json: { api_key: anonymousKey, captcha: await solvedCaptcha(challengeRoute, 'claim_key') },
+    })
+    expect(claimed.body).toMatchObject({ balance: 10_000_000, can_reveal: true })
+    // The anonymous holder's copy keeps working: the key moved, it did not change.
+    const info = await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: anonymousKey } })
+    expect(info.body.wallet.total_balance).toBe(10_000_000)
+
+    const thief = await sessionOf((await signedUp()).idToken)
+    const stolen = await call(claimRoute, 'POST', '/api/v1/account/keys/claim', {
+      ...withCookie(thief.cookie),
+      json: { api_key: anonymousKey, captcha: await solvedCaptcha(challengeRoute, 'claim_key') },
+    })
+    expect(stolen).toMatchObject({ status: 403, body: { detail: 'This API key belongs to another account' } })
+
+    // A purchase made the claimed key paid; a key the account makes later is paid too (spec §6 follows the account).
+    await database.db.execute(
+      sql`update api_keys set email = 'payer@example.com', speed_level = 2 where id = ${claimed.body.key_id}`,
+    )
+    const later = await call(keysRoute, 'POST', '/api/v1/account/keys', {
+      ...withCookie(owner.cookie),
+      json: { captcha: await solvedCaptcha(challengeRoute, 'new_key') },
+    })
+    expect(later.body.key.balance).toBe(0)
+    const laterInfo = await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', {
+      query: { api_key: later.body.api_key },
+    })
+    expect(laterInfo.body).toMatchObject({ email: 'payer@example.com', metadata: { speed_level: 2 } })
+  })
+})

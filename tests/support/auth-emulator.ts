@@ -1,0 +1,51 @@
+import { startAuthEmulator } from '../../scripts/auth-emulator.mjs'
+
+/**
+ * The Firebase Auth emulator on loopback, for tests: its REST API is the identity service's own, so what a
+ * browser's SDK would do (sign in, send a code, sign in with a provider) is done here with the same calls.
+ */
+export async function authEmulator(projectId = 'demo-lodestar-test') {
+  const emulator = await startAuthEmulator({ projectId })
+  const rest = async <T = any>(method: string, body: object): Promise<T> => {
+    const response = await fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const answer = (await response.json()) as T & { error?: { message: string } }
+    if (!response.ok) throw new Error(`${method}: ${answer.error?.message ?? response.status}`)
+    return answer
+  }
+  return {
+    ...emulator,
+    projectId,
+    env: { FIREBASE_PROJECT_ID: projectId, FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
+    signIn: (email: string, password: string) =>
+      rest<{ idToken: string; localId: string }>('signInWithPassword', { email, password, returnSecureToken: true }),
+    /** Sign-in with an external provider, the emulator taking a made-up credential as the provider's answer. */
+    signInWithProvider: (providerId: 'google.com' | 'github.com', profile: { sub: string; email: string }) =>
+      rest<{ idToken: string; localId: string; email: string }>('signInWithIdp', {
+        postBody: `id_token=${encodeURIComponent(JSON.stringify({ ...profile, email_verified: true }))}&providerId=${providerId}`,
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+        returnIdpCredential: true,
+      }),
+    sendCode: (
+      body: { requestType: 'VERIFY_EMAIL'; idToken: string } | { requestType: 'PASSWORD_RESET'; email: string },
+    ) => rest('sendOobCode', body),
+    applyCode: (oobCode: string) => rest<{ emailVerified?: boolean }>('update', { oobCode }),
+    lookup: (idToken: string) => rest<{ users: Array<{ emailVerified: boolean }> }>('lookup', { idToken }),
+    /** The newest one-time code the emulator "mailed" to `email` for `requestType`. */
+    async codeFor(email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'EMAIL_SIGNIN') {
+      const response = await fetch(`${emulator.url}/emulator/v1/projects/${projectId}/oobCodes`)
+      const { oobCodes } = (await response.json()) as {
+        oobCodes: Array<{ email: string; requestType: string; oobCode: string; oobLink: string }>
+      }
+      const code = oobCodes.filter((c) => c.email === email && c.requestType === requestType).pop()
+      if (!code) throw new Error(`no ${requestType} code for ${email}`)
+      return code
+    },
+  }
+}
+
+export type AuthEmulator = Awaited<ReturnType<typeof authEmulator>>
