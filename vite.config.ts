@@ -73,7 +73,11 @@ export default defineConfig({
         enabled: prerender,
         crawlLinks: true,
         failOnError: true,
-        filter: ({ path }) => !/[?#]/.test(path) && !path.includes('/api-dashboard') && !/\.[a-z0-9]+$/i.test(path),
+        filter: ({ path }) =>
+          !/[?#]/.test(path) &&
+          !path.includes('/api-dashboard') &&
+          !path.includes('/sign-in') &&
+          !/\.[a-z0-9]+$/i.test(path),
       },
     }),
     nitro({

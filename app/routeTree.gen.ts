@@ -26,6 +26,7 @@ import { Route as V1TrainRouteImport } from './routes/v1/train'
 import { Route as Char123LocaleChar125SplatRouteImport } from './routes/{-$locale}/$'
 import { Route as Char123LocaleChar125SiteRouteRouteImport } from './routes/{-$locale}/_site/route'
 import { Route as Char123LocaleChar125ApiDashboardRouteRouteImport } from './routes/{-$locale}/api-dashboard/route'
+import { Route as Char123LocaleChar125SignInRouteRouteImport } from './routes/{-$locale}/sign-in/route'
 import { Route as ApiV1Checkout_sessionRouteImport } from './routes/api/v1/checkout_session'
 import { Route as ApiV1ClassifiersRouteImport } from './routes/api/v1/classifiers'
 import { Route as ApiV1OpenapiDotjsonRouteImport } from './routes/api/v1/openapi[.]json'
@@ -52,6 +53,8 @@ import { Route as Char123LocaleChar125SiteSegmenterRouteImport } from './routes/
 import { Route as Char123LocaleChar125SiteTokenizerRouteImport } from './routes/{-$locale}/_site/tokenizer'
 import { Route as Char123LocaleChar125ApiDashboardChar123TabChar125RouteImport } from './routes/{-$locale}/api-dashboard/{-$tab}'
 import { Route as Char123LocaleChar125SandboxCheckoutSessionRouteImport } from './routes/{-$locale}/sandbox-checkout/$session'
+import { Route as Char123LocaleChar125SignInIndexRouteImport } from './routes/{-$locale}/sign-in/index'
+import { Route as Char123LocaleChar125SignInActionRouteImport } from './routes/{-$locale}/sign-in/action'
 import { Route as ApiV1AccountConfigRouteImport } from './routes/api/v1/account/config'
 import { Route as ApiV1AccountGetUserInfoRouteImport } from './routes/api/v1/account/getUserInfo'
 import { Route as ApiV1AccountProfileRouteImport } from './routes/api/v1/account/profile'
@@ -175,6 +178,12 @@ const Char123LocaleChar125ApiDashboardRouteRoute =
   Char123LocaleChar125ApiDashboardRouteRouteImport.update({
     id: '/api-dashboard',
     path: '/api-dashboard',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125SignInRouteRoute =
+  Char123LocaleChar125SignInRouteRouteImport.update({
+    id: '/sign-in',
+    path: '/sign-in',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
 const ApiV1Checkout_sessionRoute = ApiV1Checkout_sessionRouteImport.update({
@@ -323,6 +332,18 @@ const Char123LocaleChar125SandboxCheckoutSessionRoute =
     id: '/sandbox-checkout/$session',
     path: '/sandbox-checkout/$session',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125SignInIndexRoute =
+  Char123LocaleChar125SignInIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => Char123LocaleChar125SignInRouteRoute,
+  } as any)
+const Char123LocaleChar125SignInActionRoute =
+  Char123LocaleChar125SignInActionRouteImport.update({
+    id: '/action',
+    path: '/action',
+    getParentRoute: () => Char123LocaleChar125SignInRouteRoute,
   } as any)
 const ApiV1AccountConfigRoute = ApiV1AccountConfigRouteImport.update({
   id: '/api/v1/account/config',
@@ -527,6 +548,7 @@ export interface FileRoutesByFullPath {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
+  '/{-$locale}/sign-in': typeof Char123LocaleChar125SignInRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
   '/healthz/live': typeof HealthzLiveRoute
   '/r/$': typeof RSplatRoute
@@ -561,9 +583,11 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
   '/{-$locale}/sandbox-checkout/$session': typeof Char123LocaleChar125SandboxCheckoutSessionRoute
+  '/{-$locale}/sign-in/action': typeof Char123LocaleChar125SignInActionRoute
   '/v1/bulk-embeddings/': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers/': typeof V1ClassifiersIndexRoute
   '/{-$locale}/': typeof Char123LocaleChar125SiteIndexRoute
+  '/{-$locale}/sign-in/': typeof Char123LocaleChar125SignInIndexRoute
   '/api/v1/account/config': typeof ApiV1AccountConfigRoute
   '/api/v1/account/getUserInfo': typeof ApiV1AccountGetUserInfoRoute
   '/api/v1/account/profile': typeof ApiV1AccountProfileRoute
@@ -641,8 +665,10 @@ export interface FileRoutesByTo {
   '/{-$locale}/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
   '/{-$locale}/sandbox-checkout/$session': typeof Char123LocaleChar125SandboxCheckoutSessionRoute
+  '/{-$locale}/sign-in/action': typeof Char123LocaleChar125SignInActionRoute
   '/v1/bulk-embeddings': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers': typeof V1ClassifiersIndexRoute
+  '/{-$locale}/sign-in': typeof Char123LocaleChar125SignInIndexRoute
   '/api/v1/account/config': typeof ApiV1AccountConfigRoute
   '/api/v1/account/getUserInfo': typeof ApiV1AccountGetUserInfoRoute
   '/api/v1/account/profile': typeof ApiV1AccountProfileRoute
@@ -688,6 +714,7 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$locale}/_site': typeof Char123LocaleChar125SiteRouteRouteWithChildren
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
+  '/{-$locale}/sign-in': typeof Char123LocaleChar125SignInRouteRouteWithChildren
   '/api/$': typeof ApiSplatRoute
   '/healthz/live': typeof HealthzLiveRoute
   '/r/$': typeof RSplatRoute
@@ -722,9 +749,11 @@ export interface FileRoutesById {
   '/{-$locale}/_site/tokenizer': typeof Char123LocaleChar125SiteTokenizerRoute
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
   '/{-$locale}/sandbox-checkout/$session': typeof Char123LocaleChar125SandboxCheckoutSessionRoute
+  '/{-$locale}/sign-in/action': typeof Char123LocaleChar125SignInActionRoute
   '/v1/bulk-embeddings/': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers/': typeof V1ClassifiersIndexRoute
   '/{-$locale}/_site/': typeof Char123LocaleChar125SiteIndexRoute
+  '/{-$locale}/sign-in/': typeof Char123LocaleChar125SignInIndexRoute
   '/api/v1/account/config': typeof ApiV1AccountConfigRoute
   '/api/v1/account/getUserInfo': typeof ApiV1AccountGetUserInfoRoute
   '/api/v1/account/profile': typeof ApiV1AccountProfileRoute
@@ -770,6 +799,7 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$locale}/api-dashboard'
+    | '/{-$locale}/sign-in'
     | '/api/$'
     | '/healthz/live'
     | '/r/$'
@@ -804,9 +834,11 @@ export interface FileRouteTypes {
     | '/{-$locale}/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
     | '/{-$locale}/sandbox-checkout/$session'
+    | '/{-$locale}/sign-in/action'
     | '/v1/bulk-embeddings/'
     | '/v1/classifiers/'
     | '/{-$locale}/'
+    | '/{-$locale}/sign-in/'
     | '/api/v1/account/config'
     | '/api/v1/account/getUserInfo'
     | '/api/v1/account/profile'
@@ -884,8 +916,10 @@ export interface FileRouteTypes {
     | '/{-$locale}/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
     | '/{-$locale}/sandbox-checkout/$session'
+    | '/{-$locale}/sign-in/action'
     | '/v1/bulk-embeddings'
     | '/v1/classifiers'
+    | '/{-$locale}/sign-in'
     | '/api/v1/account/config'
     | '/api/v1/account/getUserInfo'
     | '/api/v1/account/profile'
@@ -930,6 +964,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/{-$locale}/_site'
     | '/{-$locale}/api-dashboard'
+    | '/{-$locale}/sign-in'
     | '/api/$'
     | '/healthz/live'
     | '/r/$'
@@ -964,9 +999,11 @@ export interface FileRouteTypes {
     | '/{-$locale}/_site/tokenizer'
     | '/{-$locale}/api-dashboard/{-$tab}'
     | '/{-$locale}/sandbox-checkout/$session'
+    | '/{-$locale}/sign-in/action'
     | '/v1/bulk-embeddings/'
     | '/v1/classifiers/'
     | '/{-$locale}/_site/'
+    | '/{-$locale}/sign-in/'
     | '/api/v1/account/config'
     | '/api/v1/account/getUserInfo'
     | '/api/v1/account/profile'
@@ -1183,6 +1220,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125ApiDashboardRouteRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/sign-in': {
+      id: '/{-$locale}/sign-in'
+      path: '/sign-in'
+      fullPath: '/{-$locale}/sign-in'
+      preLoaderRoute: typeof Char123LocaleChar125SignInRouteRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/api/v1/checkout_session': {
       id: '/api/v1/checkout_session'
       path: '/api/v1/checkout_session'
@@ -1364,6 +1408,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$locale}/sandbox-checkout/$session'
       preLoaderRoute: typeof Char123LocaleChar125SandboxCheckoutSessionRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/sign-in/': {
+      id: '/{-$locale}/sign-in/'
+      path: '/'
+      fullPath: '/{-$locale}/sign-in/'
+      preLoaderRoute: typeof Char123LocaleChar125SignInIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125SignInRouteRoute
+    }
+    '/{-$locale}/sign-in/action': {
+      id: '/{-$locale}/sign-in/action'
+      path: '/action'
+      fullPath: '/{-$locale}/sign-in/action'
+      preLoaderRoute: typeof Char123LocaleChar125SignInActionRouteImport
+      parentRoute: typeof Char123LocaleChar125SignInRouteRoute
     }
     '/api/v1/account/config': {
       id: '/api/v1/account/config'
@@ -1700,9 +1758,27 @@ const Char123LocaleChar125ApiDashboardRouteRouteWithChildren =
     Char123LocaleChar125ApiDashboardRouteRouteChildren,
   )
 
+interface Char123LocaleChar125SignInRouteRouteChildren {
+  Char123LocaleChar125SignInActionRoute: typeof Char123LocaleChar125SignInActionRoute
+  Char123LocaleChar125SignInIndexRoute: typeof Char123LocaleChar125SignInIndexRoute
+}
+
+const Char123LocaleChar125SignInRouteRouteChildren: Char123LocaleChar125SignInRouteRouteChildren =
+  {
+    Char123LocaleChar125SignInActionRoute:
+      Char123LocaleChar125SignInActionRoute,
+    Char123LocaleChar125SignInIndexRoute: Char123LocaleChar125SignInIndexRoute,
+  }
+
+const Char123LocaleChar125SignInRouteRouteWithChildren =
+  Char123LocaleChar125SignInRouteRoute._addFileChildren(
+    Char123LocaleChar125SignInRouteRouteChildren,
+  )
+
 interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125SiteRouteRoute: typeof Char123LocaleChar125SiteRouteRouteWithChildren
   Char123LocaleChar125ApiDashboardRouteRoute: typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
+  Char123LocaleChar125SignInRouteRoute: typeof Char123LocaleChar125SignInRouteRouteWithChildren
   Char123LocaleChar125SplatRoute: typeof Char123LocaleChar125SplatRoute
   Char123LocaleChar125SandboxCheckoutSessionRoute: typeof Char123LocaleChar125SandboxCheckoutSessionRoute
 }
@@ -1713,6 +1789,8 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
       Char123LocaleChar125SiteRouteRouteWithChildren,
     Char123LocaleChar125ApiDashboardRouteRoute:
       Char123LocaleChar125ApiDashboardRouteRouteWithChildren,
+    Char123LocaleChar125SignInRouteRoute:
+      Char123LocaleChar125SignInRouteRouteWithChildren,
     Char123LocaleChar125SplatRoute: Char123LocaleChar125SplatRoute,
     Char123LocaleChar125SandboxCheckoutSessionRoute:
       Char123LocaleChar125SandboxCheckoutSessionRoute,

@@ -61,7 +61,7 @@ export const userAnswerSchema = v.object({
   displayName: v.nullable(v.string()),
   email: v.nullable(v.string()),
   photoURL: v.nullable(v.string()),
-  preferences: v.record(v.string(), v.unknown()),
+  preferences: v.record(v.string(), v.union([v.boolean(), v.number(), v.null(), v.string()])),
   notificationEmail: v.nullable(v.string()),
 })
 

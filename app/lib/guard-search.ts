@@ -23,3 +23,15 @@ export const dashboardSearchSchema = v.looseObject({
   checkout: v.fallback(v.optional(v.picklist(['success', 'cancelled'])), undefined),
   session: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^cs_\w{1,200}$/))), undefined),
 })
+
+/** The sign-in page: the dashboard tab to return to, and the form to open. Odd values are dropped. */
+export const signInSearchSchema = v.looseObject({
+  tab: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[a-z-]{1,40}$/))), undefined),
+  mode: v.fallback(v.optional(v.picklist(['sign-in', 'sign-up', 'link', 'reset'])), undefined),
+})
+
+/** An identity e-mail's link (Firebase's action parameters). */
+export const authActionSearchSchema = v.looseObject({
+  mode: v.fallback(v.optional(v.string()), undefined),
+  oobCode: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(2048))), undefined),
+})

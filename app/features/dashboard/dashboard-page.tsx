@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { cn } from '~/lib/utils'
+import { AccountBar } from './account/account-bar'
 import { TabContent } from './tab-content'
 import { dashboardTabs, defaultTab, isDashboardTab } from './tabs'
 
@@ -23,35 +24,38 @@ export function DashboardPage() {
   const active = isDashboardTab(tab) ? tab : defaultTab
   const activeLabel = dashboardTabs.find((entry) => entry.key === active)!.label
   return (
-    // minmax(0, …) columns: otherwise the tab list's unwrapped labels set the width of the phone's single column.
-    <div className="grid grid-cols-1 gap-8 md:grid-cols-[14rem_minmax(0,1fr)]">
-      <nav aria-label={t`Dashboard`}>
-        {/* On phones the tabs scroll sideways in one row; the current one is scrolled into view. */}
-        <ul data-testid="dashboard-tabs" className="flex gap-1 overflow-x-auto md:flex-col">
-          {dashboardTabs.map((entry) => (
-            <li key={entry.key}>
-              <LocalizedLink
-                to="/{-$locale}/api-dashboard/{-$tab}"
-                params={{ tab: entry.key === defaultTab ? undefined : entry.key }}
-                aria-current={entry.key === active ? 'page' : undefined}
-                ref={entry.key === active ? revealInTabList : undefined}
-                className={cn(
-                  'block rounded-md px-3 py-2 text-sm whitespace-nowrap hover:bg-accent',
-                  entry.key === active && 'bg-accent font-medium',
-                )}
-              >
-                {i18n._(entry.label)}
-              </LocalizedLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <section aria-labelledby="dashboard-title" className="flex min-w-0 flex-col gap-6">
-        <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">
-          {i18n._(activeLabel)}
-        </h1>
-        <TabContent key={active} tab={active} />
-      </section>
+    <div className="flex flex-col gap-6">
+      <AccountBar />
+      {/* minmax(0, …) columns: otherwise the tab list's unwrapped labels set the width of the phone's single column. */}
+      <div className="grid grid-cols-1 gap-8 md:grid-cols-[14rem_minmax(0,1fr)]">
+        <nav aria-label={t`Dashboard`}>
+          {/* On phones the tabs scroll sideways in one row; the current one is scrolled into view. */}
+          <ul data-testid="dashboard-tabs" className="flex gap-1 overflow-x-auto md:flex-col">
+            {dashboardTabs.map((entry) => (
+              <li key={entry.key}>
+                <LocalizedLink
+                  to="/{-$locale}/api-dashboard/{-$tab}"
+                  params={{ tab: entry.key === defaultTab ? undefined : entry.key }}
+                  aria-current={entry.key === active ? 'page' : undefined}
+                  ref={entry.key === active ? revealInTabList : undefined}
+                  className={cn(
+                    'block rounded-md px-3 py-2 text-sm whitespace-nowrap hover:bg-accent',
+                    entry.key === active && 'bg-accent font-medium',
+                  )}
+                >
+                  {i18n._(entry.label)}
+                </LocalizedLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="dashboard-title" className="flex min-w-0 flex-col gap-6">
+          <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">
+            {i18n._(activeLabel)}
+          </h1>
+          <TabContent key={active} tab={active} />
+        </section>
+      </div>
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import type * as React from 'react'
+import { AccountTab } from './account/account-tab'
 import { AutoRechargeTab } from './auto-recharge/auto-recharge-tab'
 import { BillingTab } from './billing/billing-tab'
 import { BulkTab } from './bulk/bulk-tab'
@@ -12,6 +13,7 @@ import { UsageTab } from './usage/usage-tab'
 
 const screens: Record<DashboardTab, () => React.ReactNode> = {
   key: KeyTab,
+  account: AccountTab,
   usage: UsageTab,
   billing: BillingTab,
   'auto-recharge': AutoRechargeTab,

@@ -4,6 +4,7 @@ import type { MessageDescriptor } from '@lingui/core'
 /** The dashboard's screens (spec §2); the first is the default when the URL names none. */
 export const dashboardTabs = [
   { key: 'key', label: msg`API key` },
+  { key: 'account', label: msg`Account` },
   { key: 'usage', label: msg`Usage` },
   { key: 'billing', label: msg`Billing` },
   { key: 'auto-recharge', label: msg`Auto-recharge` },
@@ -15,6 +16,9 @@ export const dashboardTabs = [
 ] as const satisfies ReadonlyArray<{ key: string; label: MessageDescriptor }>
 
 export type DashboardTab = (typeof dashboardTabs)[number]['key']
+
+/** Tabs that need a signed-in user: their route guard sends a visitor to sign in first. */
+export const signedInTabs: ReadonlySet<DashboardTab> = new Set(['account'])
 export const defaultTab: DashboardTab = 'key'
 
 export function isDashboardTab(value: string | undefined): value is DashboardTab {

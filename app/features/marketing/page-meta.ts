@@ -67,6 +67,10 @@ export const pageMeta = {
     title: msg`API dashboard`,
     description: msg`Your API key, token balance, usage, billing and jobs.`,
   },
+  signIn: {
+    title: msg`Sign in`,
+    description: msg`Sign in to keep your API keys on every device.`,
+  },
   sandboxCheckout: {
     title: msg`Sandbox checkout`,
     description: msg`A test-mode checkout: no real card is charged.`,

@@ -16,7 +16,7 @@ export interface VerifiedIdentity {
 export interface ProfileFields {
   displayName?: string | null
   photoURL?: string | null
-  preferences?: Record<string, unknown>
+  preferences?: Record<string, string | number | boolean | null>
   notificationEmail?: string | null
 }
 

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Skeleton } from '~/components/ui/skeleton'
 import { forgetKeyData } from '../queries'
 import { setApiKey, useApiKey } from '../use-api-key'
+import { AccountKeysCard } from '../account/account-keys-card'
 import { BalanceCard } from './balance-card'
 import { KeyCard } from './key-card'
 import { PasteKeyForm } from './paste-key-form'
@@ -32,6 +33,7 @@ export function KeyTab() {
       <div className="grid gap-6 lg:grid-cols-2">
         <TrialKeyCard onKey={(key) => adopt(key, true)} />
         <PasteKeyForm hasKey={false} onKey={(key) => adopt(key, false)} />
+        <AccountKeysCard />
       </div>
     )
   }
@@ -40,6 +42,7 @@ export function KeyTab() {
       <BalanceCard apiKey={apiKey} />
       <KeyCard key={apiKey} apiKey={apiKey} fresh={freshKey === apiKey} />
       <PasteKeyForm hasKey onKey={(key) => adopt(key, false)} />
+      <AccountKeysCard />
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import type { BalanceNotification } from '~/contracts/billing'
+import { useAuth } from '~/features/auth/auth-context'
 import { useFormat } from '../format'
 import { removeNotificationMutation, saveNotificationMutation } from '../queries'
 import { validateNotificationForm } from './threshold-input'
@@ -24,7 +25,9 @@ export function NotificationForm({ apiKey, initial }: Props) {
   const [thresholds, setThresholds] = useState<string[]>(
     initial.thresholds.length ? initial.thresholds.map(String) : [''],
   )
-  const [email, setEmail] = useState(initial.email ?? '')
+  const { profile } = useAuth()
+  // Spec: alerts default to the account's address when the key has none of its own yet.
+  const [email, setEmail] = useState(initial.email ?? profile?.notificationEmail ?? profile?.email ?? '')
   const [errors, setErrors] = useState<{ thresholds?: string; email?: string }>({})
   const save = useMutation(saveNotificationMutation(queryClient))
   const remove = useMutation(removeNotificationMutation(queryClient))

@@ -1,11 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { DashboardPage } from '~/features/dashboard/dashboard-page'
-import { isDashboardTab } from '~/features/dashboard/tabs'
+import { fetchViewer } from '~/features/auth/auth.functions'
+import { isDashboardTab, signedInTabs } from '~/features/dashboard/tabs'
 import { pageMeta } from '~/features/marketing/page-meta'
 import { pageHead } from '~/lib/seo'
 
 export const Route = createFileRoute('/{-$locale}/api-dashboard/{-$tab}')({
-  beforeLoad: ({ params, search }) => {
+  beforeLoad: async ({ params, search }) => {
     if (params.tab !== undefined && !isDashboardTab(params.tab)) {
       throw redirect({
         to: '/{-$locale}/api-dashboard/{-$tab}',
@@ -13,6 +14,10 @@ export const Route = createFileRoute('/{-$locale}/api-dashboard/{-$tab}')({
         search,
         replace: true,
       })
+    }
+    // The session cookie is read on the server (HttpOnly): the guard asks it, on the first load and after.
+    if (isDashboardTab(params.tab) && signedInTabs.has(params.tab) && !(await fetchViewer())) {
+      throw redirect({ to: '/{-$locale}/sign-in', params: { locale: params.locale }, search: { tab: params.tab } })
     }
   },
   head: (ctx) => pageHead(ctx, { ...pageMeta.apiDashboard, noindex: true }),

@@ -13,7 +13,7 @@ export const users = pgTable('users', {
   /** Where balance alerts and job mail go when set; else the account's e-mail. */
   notificationEmail: text('notification_email'),
   /** language, darkMode and the other user settings (spec §3), as the dashboard last saved them. */
-  preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+  preferences: jsonb('preferences').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -1,0 +1,64 @@
+import type { AccountKey, AuthConfig, UserAnswer } from '~/contracts/account'
+import { fromResponse, toApiError } from '~/lib/api-error'
+
+/**
+ * The account service as the dashboard calls it: same-origin REST, so the session cookie goes along; a sign-in
+ * call carries the ID token as a bearer header (spec §6). Refusals become ApiErrors (`status: detail`).
+ */
+async function request<T>(method: string, path: string, init: { json?: unknown; idToken?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = {}
+  if (init.json !== undefined) headers['content-type'] = 'application/json'
+  if (init.idToken) headers.authorization = `Bearer ${init.idToken}`
+  let response: Response
+  try {
+    response = await fetch(`/api/v1/account/${path}`, {
+      method,
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      credentials: 'same-origin',
+    })
+  } catch (error) {
+    throw await toApiError(error)
+  }
+  if (!response.ok) throw await fromResponse(response)
+  return (await response.json()) as T
+}
+
+export const accountApi = {
+  config: () => request<AuthConfig>('GET', 'config'),
+  /** The session's user, or null when this browser has no live session. */
+  session: () =>
+    request<UserAnswer>('GET', 'session').catch((error: unknown) => {
+      if ((error as { status?: number }).status === 401) return null
+      throw error
+    }),
+  startSession: (idToken: string, profile: { displayName?: string | null; photoURL?: string | null }) =>
+    request<UserAnswer>('POST', 'session', { idToken, json: profile }),
+  endSession: () => request<{ detail: string }>('DELETE', 'session'),
+  signUp: (email: string, password: string) =>
+    request<{ uid: string }>('POST', 'sign_up', { json: { email, password } }),
+  resetPassword: (oobCode: string, newPassword: string) =>
+    request<{ email: string }>('POST', 'reset_password', { json: { oobCode, newPassword } }),
+  updateProfile: (fields: {
+    displayName?: string | null
+    photoURL?: string | null
+    notificationEmail?: string | null
+    preferences?: Record<string, string | boolean | number | null>
+  }) => request<UserAnswer>('PATCH', 'profile', { json: fields }),
+  keys: () => request<{ keys: AccountKey[] }>('GET', 'keys'),
+  createKey: (name: string, captcha: string) =>
+    request<{ api_key: string; key: AccountKey }>('POST', 'keys', { json: { name, captcha } }),
+  claimKey: (apiKey: string, captcha: string) =>
+    request<AccountKey>('POST', 'keys/claim', { json: { api_key: apiKey, captcha } }),
+  renameKey: (keyId: string, name: string) =>
+    request<AccountKey>('PATCH', `keys/${encodeURIComponent(keyId)}`, { json: { name } }),
+  revealKey: (keyId: string) => request<{ api_key: string }>('POST', `keys/${encodeURIComponent(keyId)}/reveal`),
+  revokeKey: (keyId: string) => request<{ detail: string }>('DELETE', `keys/${encodeURIComponent(keyId)}`),
+}
+
+/** Spec §7 tickets viewer, with the signed-in user's ID token. */
+export async function fetchTicketCount(idToken: string): Promise<number> {
+  const response = await fetch('/api/v1/tickets/viewer', { headers: { authorization: `Bearer ${idToken}` } })
+  if (!response.ok) throw await fromResponse(response)
+  return ((await response.json()) as { totalQuantity: number }).totalQuantity
+}

@@ -1,0 +1,239 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { User } from 'firebase/auth'
+import { useState, type FormEvent } from 'react'
+import { Button } from '~/components/ui/button'
+import type { AuthConfig } from '~/contracts/account'
+import { accountApi } from './account-api'
+import { AuthField } from './auth-field'
+import { firebaseAuth } from './firebase-client'
+import { FormError } from './form-error'
+import { PasswordRules, passwordAllowed } from './password-rules'
+import { useIdentityAction } from './use-identity-action'
+
+export const EMAIL_FOR_LINK = 'emailForSignIn'
+
+type SignedIn = (user: User, options?: { fresh?: boolean }) => Promise<void>
+
+export function PasswordSignInForm({ config, onSignedIn }: { config: AuthConfig; onSignedIn: SignedIn }) {
+  const { t } = useLingui()
+  const { busy, error, run } = useIdentityAction()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void run(async () => {
+      const { auth, sdk } = await firebaseAuth(config)
+      const { user } = await sdk.signInWithEmailAndPassword(auth, email.trim(), password)
+      await onSignedIn(user)
+    })
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" data-testid="sign-in-form">
+      <AuthField
+        label={t`E-mail`}
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <AuthField
+        label={t`Password`}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <FormError message={error} />
+      <Button type="submit" disabled={busy} aria-busy={busy}>
+        {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+      </Button>
+    </form>
+  )
+}
+
+/** Sign-up goes through our server, which checks the password policy before the identity service sees it. */
+export function SignUpForm({ config, onSignedIn }: { config: AuthConfig; onSignedIn: SignedIn }) {
+  const { t } = useLingui()
+  const { busy, error, run } = useIdentityAction()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const policy = config.passwordPolicy
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!passwordAllowed(password, policy)) return
+    void run(async () => {
+      await accountApi.signUp(email.trim(), password)
+      const { auth, sdk } = await firebaseAuth(config)
+      const { user } = await sdk.signInWithEmailAndPassword(auth, email.trim(), password)
+      // The code to verify the address arrives by e-mail; the Account tab takes it.
+      await sdk.sendEmailVerification(user)
+      await onSignedIn(user, { fresh: true })
+    })
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" data-testid="sign-up-form">
+      <AuthField
+        label={t`E-mail`}
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <AuthField
+        label={t`Password`}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        hint={(id) => <PasswordRules id={id} password={password} policy={policy} />}
+      />
+      <FormError message={error} />
+      <Button type="submit" disabled={busy || !passwordAllowed(password, policy)} aria-busy={busy}>
+        {busy ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}
+      </Button>
+    </form>
+  )
+}
+
+/** Password-less: a sign-in link by e-mail, opened on /sign-in/action. */
+export function EmailLinkForm({ config, actionUrl }: { config: AuthConfig; actionUrl: string }) {
+  const { t } = useLingui()
+  const { busy, error, run } = useIdentityAction()
+  const [email, setEmail] = useState('')
+  const [sent, setSent] = useState(false)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void run(async () => {
+      const { auth, sdk } = await firebaseAuth(config)
+      await sdk.sendSignInLinkToEmail(auth, email.trim(), { url: actionUrl, handleCodeInApp: true })
+      localStorage.setItem(EMAIL_FOR_LINK, email.trim())
+      setSent(true)
+    })
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" data-testid="email-link-form">
+      <AuthField
+        label={t`E-mail`}
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      {sent && (
+        <p role="status" className="text-sm text-muted-foreground">
+          <Trans>We sent a sign-in link to {email}. Open it in this browser to sign in.</Trans>
+        </p>
+      )}
+      <FormError message={error} />
+      <Button type="submit" disabled={busy} aria-busy={busy}>
+        <Trans>Send sign-in link</Trans>
+      </Button>
+    </form>
+  )
+}
+
+/** Reset by one-time code: the e-mail brings a code; the new password is checked against the policy on our server. */
+export function ResetPasswordForm({ config, onDone }: { config: AuthConfig; onDone: (email: string) => void }) {
+  const { t } = useLingui()
+  const { busy, error, run } = useIdentityAction()
+  const [email, setEmail] = useState('')
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
+  const [sent, setSent] = useState(false)
+  const policy = config.passwordPolicy
+
+  const send = (event: FormEvent) => {
+    event.preventDefault()
+    void run(async () => {
+      const { auth, sdk } = await firebaseAuth(config)
+      await sdk.sendPasswordResetEmail(auth, email.trim())
+      setSent(true)
+    })
+  }
+  const reset = (event: FormEvent) => {
+    event.preventDefault()
+    if (!passwordAllowed(password, policy)) return
+    void run(async () => {
+      const { email: account } = await accountApi.resetPassword(code.trim(), password)
+      onDone(account)
+    })
+  }
+
+  if (!sent)
+    return (
+      <form onSubmit={send} className="flex flex-col gap-4" data-testid="reset-request-form">
+        <AuthField
+          label={t`E-mail`}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <FormError message={error} />
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          <Trans>Send reset code</Trans>
+        </Button>
+      </form>
+    )
+  return (
+    <form onSubmit={reset} className="flex flex-col gap-4" data-testid="reset-form">
+      <p role="status" className="text-sm text-muted-foreground">
+        <Trans>If {email} has an account, a reset code is on its way. Enter it below with your new password.</Trans>
+      </p>
+      <AuthField
+        label={t`Code from the e-mail`}
+        autoComplete="one-time-code"
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <AuthField
+        label={t`New password`}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        hint={(id) => <PasswordRules id={id} password={password} policy={policy} />}
+      />
+      <FormError message={error} />
+      <Button type="submit" disabled={busy || !passwordAllowed(password, policy)} aria-busy={busy}>
+        <Trans>Set new password</Trans>
+      </Button>
+    </form>
+  )
+}
+
+/** Google and GitHub, each shown only when configured (AUTH_GOOGLE, AUTH_GITHUB). */
+export function ProviderButtons({ config, onSignedIn }: { config: AuthConfig; onSignedIn: SignedIn }) {
+  const { busy, error, run } = useIdentityAction()
+  if (!config.providers.google && !config.providers.github) return null
+  const signIn = (provider: 'google' | 'github') =>
+    run(async () => {
+      const { auth, sdk } = await firebaseAuth(config)
+      const instance = provider === 'google' ? new sdk.GoogleAuthProvider() : new sdk.GithubAuthProvider()
+      const { user } = await sdk.signInWithPopup(auth, instance)
+      await onSignedIn(user)
+    })
+  return (
+    <div className="flex flex-col gap-2">
+      {config.providers.google && (
+        <Button variant="outline" disabled={busy} onClick={() => void signIn('google')}>
+          <Trans>Continue with Google</Trans>
+        </Button>
+      )}
+      {config.providers.github && (
+        <Button variant="outline" disabled={busy} onClick={() => void signIn('github')}>
+          <Trans>Continue with GitHub</Trans>
+        </Button>
+      )}
+      <FormError message={error} />
+    </div>
+  )
+}

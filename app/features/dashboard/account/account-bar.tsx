@@ -1,0 +1,46 @@
+import { Trans } from '@lingui/react/macro'
+import { UserRoundIcon } from 'lucide-react'
+import { LocalizedLink } from '~/components/site/localized-link'
+import { useAuth } from '~/features/auth/auth-context'
+import { LogoutDialog } from './logout-dialog'
+
+/** Who is signed in, with sign-out; or the way to sign in. Nothing while unknown or when sign-in is off. */
+export function AccountBar() {
+  const { status, profile } = useAuth()
+  if (status === 'signed-in' && profile)
+    return (
+      <div
+        className="flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3"
+        data-testid="account-bar"
+      >
+        <p className="flex min-w-0 items-center gap-2 text-sm">
+          <UserRoundIcon aria-hidden="true" className="size-4 shrink-0" />
+          <span className="min-w-0 break-all">
+            <Trans>
+              Signed in as <strong>{profile.displayName ?? profile.email ?? profile.uid}</strong>
+            </Trans>
+          </span>
+        </p>
+        <LogoutDialog />
+      </div>
+    )
+  if (status === 'signed-out')
+    return (
+      <div
+        className="flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3"
+        data-testid="account-bar"
+      >
+        <p className="text-sm text-muted-foreground">
+          <Trans>Sign in to keep your keys on every device.</Trans>
+        </p>
+        <LocalizedLink
+          to="/{-$locale}/sign-in"
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          data-testid="sign-in-link"
+        >
+          <Trans>Sign in or create an account</Trans>
+        </LocalizedLink>
+      </div>
+    )
+  return null
+}

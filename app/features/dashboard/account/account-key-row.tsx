@@ -1,0 +1,138 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Input } from '~/components/ui/input'
+import type { AccountKey } from '~/contracts/account'
+import { accountApi } from '~/features/auth/account-api'
+import { useFormat } from '../format'
+import { notify } from '../notify'
+import { forgetKeyData, toastError } from '../queries'
+import { setApiKey } from '../use-api-key'
+import { accountKeys } from './queries'
+
+/** One key of the account: its name, balance, and what its owner can do with it from this device. */
+export function AccountKeyRow({
+  accountKey,
+  inUse,
+  current,
+}: {
+  accountKey: AccountKey
+  inUse: boolean
+  current: string | null
+}) {
+  const { t } = useLingui()
+  const format = useFormat()
+  const queryClient = useQueryClient()
+  const [renaming, setRenaming] = useState(false)
+  const [name, setName] = useState(accountKey.name ?? '')
+  const [busy, setBusy] = useState(false)
+  const label = accountKey.name ?? t`Unnamed key`
+
+  const act = async (action: () => Promise<void>) => {
+    setBusy(true)
+    try {
+      await action()
+      await queryClient.invalidateQueries({ queryKey: accountKeys.keys })
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const use = () =>
+    act(async () => {
+      const { api_key } = await accountApi.revealKey(accountKey.key_id)
+      if (current && current !== api_key) forgetKeyData(queryClient, current)
+      setApiKey(api_key)
+      notify.success(t`This browser now uses ${label}.`)
+    })
+  const rename = (event: FormEvent) => {
+    event.preventDefault()
+    void act(async () => {
+      await accountApi.renameKey(accountKey.key_id, name.trim())
+      setRenaming(false)
+    })
+  }
+  const [confirming, setConfirming] = useState(false)
+  const revoke = () =>
+    void act(async () => {
+      await accountApi.revokeKey(accountKey.key_id)
+      if (inUse && current) {
+        forgetKeyData(queryClient, current)
+        setApiKey(null)
+      }
+      notify.success(t`${label} was revoked.`)
+    })
+
+  return (
+    <li className="flex flex-col gap-2 border-b py-3 last:border-b-0" data-testid="account-key">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="min-w-0 font-medium break-words" data-testid="account-key-name">
+          {label}
+        </span>
+        <code className="font-mono text-xs text-muted-foreground">{accountKey.key_display}</code>
+        {inUse && <Badge>{t`In use here`}</Badge>}
+        {accountKey.revoked && <Badge variant="outline">{t`Revoked`}</Badge>}
+      </div>
+      <p className="text-sm text-muted-foreground tabular-nums">
+        <Trans>{format.tokens(accountKey.balance)} tokens</Trans>
+      </p>
+      {confirming ? (
+        <div role="alert" className="flex flex-col gap-2 rounded-md border border-destructive/50 p-3 text-sm">
+          <p>
+            <Trans>Revoke {label}? It stops working everywhere at once, and its balance can no longer be spent.</Trans>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="destructive"
+              onClick={revoke}
+              disabled={busy}
+              data-testid="confirm-revoke-account-key"
+            >
+              <Trans>Revoke for good</Trans>
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+              <Trans>Cancel</Trans>
+            </Button>
+          </div>
+        </div>
+      ) : renaming ? (
+        <form onSubmit={rename} className="flex flex-wrap gap-2">
+          <Input
+            aria-label={t`Name of the key`}
+            value={name}
+            maxLength={60}
+            onChange={(e) => setName(e.target.value)}
+            className="max-w-64"
+            autoFocus
+          />
+          <Button type="submit" size="sm" disabled={busy}>
+            <Trans>Save</Trans>
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={() => setRenaming(false)}>
+            <Trans>Cancel</Trans>
+          </Button>
+        </form>
+      ) : (
+        !accountKey.revoked && (
+          <div className="flex flex-wrap gap-2">
+            {!inUse && accountKey.can_reveal && (
+              <Button size="sm" onClick={() => void use()} disabled={busy} data-testid="use-account-key">
+                <Trans>Use in this browser</Trans>
+              </Button>
+            )}
+            <Button size="sm" variant="outline" onClick={() => setRenaming(true)} disabled={busy}>
+              <Trans>Rename</Trans>
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setConfirming(true)} disabled={busy}>
+              <Trans>Revoke</Trans>
+            </Button>
+          </div>
+        )
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,139 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { Skeleton } from '~/components/ui/skeleton'
+import { accountApi } from '~/features/auth/account-api'
+import { useAuth } from '~/features/auth/auth-context'
+import { CaptchaWidget } from '../captcha/captcha-widget'
+import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
+import { notify } from '../notify'
+import { forgetKeyData, keyInfoQuery, toastError } from '../queries'
+import { setApiKey, useApiKey } from '../use-api-key'
+import { AccountKeyRow } from './account-key-row'
+import { accountKeys, accountKeysQuery } from './queries'
+
+/** A signed-in user's keys, on every device: use one here, name, revoke, create, claim this browser's key. */
+export function AccountKeysCard() {
+  const { t } = useLingui()
+  const { status } = useAuth()
+  const { apiKey } = useApiKey()
+  const keys = useQuery(accountKeysQuery(status === 'signed-in'))
+  const current = useQuery(keyInfoQuery(apiKey))
+  if (status !== 'signed-in') return null
+  const currentId = current.data?.key_id
+  const list = keys.data?.keys ?? []
+  const unclaimed = !!apiKey && !!currentId && !list.some((key) => key.key_id === currentId)
+
+  return (
+    <Card aria-labelledby="account-keys-title" className="lg:col-span-2" data-testid="account-keys">
+      <CardHeader>
+        <CardTitle id="account-keys-title">
+          <Trans>Your account's keys</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Every key here is yours on any device where you sign in.</Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        {keys.isPending ? (
+          <Skeleton className="h-24 w-full" />
+        ) : list.length ? (
+          <ul aria-label={t`Keys`}>
+            {list.map((key) => (
+              <AccountKeyRow key={key.key_id} accountKey={key} inUse={key.key_id === currentId} current={apiKey} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            <Trans>No keys in your account yet.</Trans>
+          </p>
+        )}
+        {unclaimed && <ClaimKey apiKey={apiKey} />}
+        <CreateKey />
+      </CardContent>
+    </Card>
+  )
+}
+
+function CreateKey() {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const { apiKey } = useApiKey()
+  const captcha = useCaptcha('new_key')
+  const [name, setName] = useState('')
+  const [busy, setBusy] = useState(false)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      const created = await accountApi.createKey(name.trim(), await captcha.ensure())
+      await queryClient.invalidateQueries({ queryKey: accountKeys.keys })
+      // The first key goes straight into use; later ones wait for "Use in this browser".
+      if (!apiKey) setApiKey(created.api_key)
+      setName('')
+      notify.success(t`Key created.`)
+    } catch (error) {
+      if (!(error instanceof CaptchaError)) toastError(error)
+    } finally {
+      captcha.reset()
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3 border-t pt-4" data-testid="create-account-key">
+      <Label htmlFor="new-key-name">
+        <Trans>New key</Trans>
+      </Label>
+      <Input
+        id="new-key-name"
+        placeholder={t`Name, e.g. laptop or CI`}
+        value={name}
+        maxLength={60}
+        onChange={(e) => setName(e.target.value)}
+        className="max-w-80"
+      />
+      <CaptchaWidget captcha={captcha} />
+      <Button type="submit" className="w-fit" disabled={busy || captcha.state === 'unsupported'} aria-busy={busy}>
+        <Trans>Create key</Trans>
+      </Button>
+    </form>
+  )
+}
+
+function ClaimKey({ apiKey }: { apiKey: string }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const captcha = useCaptcha('claim_key')
+  const [busy, setBusy] = useState(false)
+  const claim = async () => {
+    setBusy(true)
+    try {
+      await accountApi.claimKey(apiKey, await captcha.ensure())
+      await queryClient.invalidateQueries({ queryKey: accountKeys.keys })
+      notify.success(t`The key of this browser is now in your account.`)
+    } catch (error) {
+      if (!(error instanceof CaptchaError)) toastError(error)
+      if ((error as { status?: number }).status === 403) {
+        forgetKeyData(queryClient, apiKey)
+      }
+    } finally {
+      captcha.reset()
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="flex flex-col gap-3 rounded-md border p-4" data-testid="claim-key">
+      <p className="text-sm">
+        <Trans>This browser uses a key that is not in your account yet. Add it to keep it on every device.</Trans>
+      </p>
+      <CaptchaWidget captcha={captcha} />
+      <Button className="w-fit" onClick={() => void claim()} disabled={busy} aria-busy={busy}>
+        <Trans>Add this key to my account</Trans>
+      </Button>
+    </div>
+  )
+}
