@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import type { User } from 'firebase/auth'
 import { useEffect, useState } from 'react'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { isDashboardTab } from '~/features/dashboard/tabs'
 import { localeParam, localizePath } from '~/lib/locale'
@@ -102,9 +102,9 @@ export function SignInPage() {
             </div>
             <CardTitle className="sr-only">{modes.find(([key]) => key === mode)![1]}</CardTitle>
             {notice && (
-              <CardDescription role="status" className="text-foreground">
+              <p role="status" className="text-sm">
                 {notice}
-              </CardDescription>
+              </p>
             )}
           </CardHeader>
           <CardContent className="flex flex-col gap-6">
