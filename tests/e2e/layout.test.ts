@@ -2,16 +2,21 @@ import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { dashboardTabs, defaultTab } from '~/features/dashboard/tabs'
+import { dashboardTabs, defaultTab, signedInTabs, type DashboardTab } from '~/features/dashboard/tabs'
 import { interfaceLocales, localizePath } from '~/lib/locale'
 import { contextWithStore, launchBrowser } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'
 
 const baseUrl = inject('baseUrl')
 const usageToken = 'e2e-usage-service-token-0123456789'
-const dashboardPaths = dashboardTabs.map((tab) =>
-  tab.key === defaultTab ? '/api-dashboard' : `/api-dashboard/${tab.key}`,
-)
+const pathOf = (tab: DashboardTab) => (tab === defaultTab ? '/api-dashboard' : `/api-dashboard/${tab}`)
+/** Without an account, the tabs that need one are not reachable (their guard sends the visitor to sign in). */
+const anonymousPaths = [
+  ...dashboardTabs.filter((tab) => !signedInTabs.has(tab.key)).map((tab) => pathOf(tab.key)),
+  '/sign-in',
+]
+const signedInPaths = dashboardTabs.map((tab) => pathOf(tab.key))
+const password = 'layout password 1'
 
 /** A trial key as a client of the REST API gets one (the captcha solved here), with some usage on it. */
 async function trialKeyWithUsage(): Promise<string> {
@@ -60,9 +65,33 @@ async function trialKeyWithUsage(): Promise<string> {
   return apiKey
 }
 
+/** An account (signed up through the API, as the sign-up form does) holding a key with a long name. */
+async function accountWithKeys(): Promise<string> {
+  const email = `layout-${Date.now()}@example.com`
+  const signedUp = await fetch(`${baseUrl}/api/v1/account/sign_up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  expect(signedUp.status).toBe(200)
+  return email
+}
+
+/** Signs in through the sign-in page, as a visitor would; the session then lasts for the context. */
+async function signIn(page: Page, email: string) {
+  await page.goto(`${baseUrl}/sign-in`)
+  await page.waitForSelector('#app[data-mounted="true"]')
+  const form = page.getByTestId('sign-in-form')
+  await form.getByLabel('E-mail').fill(email)
+  await form.getByLabel('Password').fill(password)
+  await form.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(/\/api-dashboard/)
+  await page.getByTestId('account-keys').waitFor()
+}
+
 /** Opens `path`: a full load, or for a dashboard tab after the first a click on its tab as a visitor would (faster). */
 async function open(page: Page, path: string, byTab: boolean) {
-  if (byTab) {
+  if (byTab && path.includes('/api-dashboard')) {
     const tabs = '[data-testid=dashboard-tabs]'
     await page.locator(`${tabs} a[href="${path}"]`).click({ timeout: 10_000 })
     await page.waitForSelector(`${tabs} a[aria-current=page][href="${path}"]`, { timeout: 10_000 })
@@ -79,7 +108,12 @@ async function open(page: Page, path: string, byTab: boolean) {
  * their tab) and checks it at every width by resizing, in a few long-lived browser tabs. Returns one line per
  * path and width that is wider than the window, naming what sticks out.
  */
-async function overflowing(browser: Browser, paths: string[], store: Record<string, unknown> = {}): Promise<string[]> {
+async function overflowing(
+  browser: Browser,
+  paths: string[],
+  store: Record<string, unknown> = {},
+  account?: string,
+): Promise<string[]> {
   const visits = interfaceLocales.map((locale) => paths.map((path) => localizePath(path, locale)))
   const failures: string[] = []
   await Promise.all(
@@ -88,6 +122,7 @@ async function overflowing(browser: Browser, paths: string[], store: Record<stri
       // would send another tab's unprefixed English page to German.
       const context = await contextWithStore(browser, store, {}, { everyLoad: true })
       const page: Page = await context.newPage()
+      if (account) await signIn(page, account)
       for (let group = visits.shift(); group !== undefined; group = visits.shift()) {
         for (const [index, path] of group.entries()) {
           try {
@@ -118,14 +153,20 @@ describe('no dashboard tab is wider than a phone or tablet screen, in any interf
   })
   afterAll(() => browser?.close())
 
-  it('the dashboard without a key', async () => {
-    const failures = await overflowing(browser, dashboardPaths)
+  it('the dashboard without a key, and the sign-in page', async () => {
+    const failures = await overflowing(browser, anonymousPaths)
     expect(failures).toEqual([])
   })
 
   it('the dashboard with a key that has usage', async () => {
     const store = { apiKey: await trialKeyWithUsage() }
-    const failures = await overflowing(browser, dashboardPaths, store)
+    const failures = await overflowing(browser, anonymousPaths, store)
+    expect(failures).toEqual([])
+  })
+
+  it('the dashboard of a signed-in user, the Account tab included', async () => {
+    const store = { apiKey: await trialKeyWithUsage() }
+    const failures = await overflowing(browser, signedInPaths, store, await accountWithKeys())
     expect(failures).toEqual([])
   })
 })

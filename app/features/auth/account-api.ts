@@ -27,11 +27,7 @@ async function request<T>(method: string, path: string, init: { json?: unknown; 
 export const accountApi = {
   config: () => request<AuthConfig>('GET', 'config'),
   /** The session's user, or null when this browser has no live session. */
-  session: () =>
-    request<UserAnswer>('GET', 'session').catch((error: unknown) => {
-      if ((error as { status?: number }).status === 401) return null
-      throw error
-    }),
+  session: async () => (await request<{ user: UserAnswer | null }>('GET', 'session')).user,
   startSession: (idToken: string, profile: { displayName?: string | null; photoURL?: string | null }) =>
     request<UserAnswer>('POST', 'session', { idToken, json: profile }),
   endSession: () => request<{ detail: string }>('DELETE', 'session'),

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import type { User } from 'firebase/auth'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { isDashboardTab } from '~/features/dashboard/tabs'
@@ -40,12 +40,15 @@ export function SignInPage() {
   const navigate = useNavigate()
   const locale = useLocale()
 
+  // Someone already signed in who opens this page goes on to the dashboard; a sign-in made here navigates itself.
+  const previous = useRef(status)
   useEffect(() => {
-    if (status === 'signed-in')
+    if (status === 'signed-in' && previous.current === 'loading')
       void navigate({
         to: '/{-$locale}/api-dashboard/{-$tab}',
         params: { locale: localeParam(locale), tab: undefined },
       })
+    previous.current = status
   }, [status, navigate, locale])
 
   const modes: Array<[Mode, string]> = [

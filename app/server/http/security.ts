@@ -17,12 +17,18 @@ export type ScriptAllowance = { nonce: string } | { hashes: string[] }
  */
 export function contentSecurityPolicy(
   allow: ScriptAllowance,
-  env: Pick<ServerEnv, 'TURNSTILE_SECRET_KEY'>,
+  env: Pick<ServerEnv, 'TURNSTILE_SECRET_KEY'> &
+    Partial<Pick<ServerEnv, 'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_AUTH_DOMAIN' | 'AUTH_GOOGLE' | 'AUTH_GITHUB'>>,
   dev = false,
 ): string {
   const turnstile = env.TURNSTILE_SECRET_KEY ? ' https://challenges.cloudflare.com' : ''
+  // The identity SDK talks to the emulator when one is configured; provider pop-ups load Google's API script and
+  // frame the project's auth domain.
+  const emulator = env.FIREBASE_AUTH_EMULATOR_HOST ? ` http://${env.FIREBASE_AUTH_EMULATOR_HOST}` : ''
+  const providers = env.AUTH_GOOGLE || env.AUTH_GITHUB ? ' https://apis.google.com' : ''
+  const authDomain = env.FIREBASE_AUTH_DOMAIN ? ` https://${env.FIREBASE_AUTH_DOMAIN}` : ''
   const inline = 'nonce' in allow ? `'nonce-${allow.nonce}'` : allow.hashes.map((h) => `'${h}'`).join(' ')
-  const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self' ${inline}${turnstile}`
+  const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self' ${inline}${turnstile}${providers}`
   const devConnect = dev ? ' ws: wss: http://localhost:* http://127.0.0.1:*' : ''
   return [
     `default-src 'self'`,
@@ -30,8 +36,8 @@ export function contentSecurityPolicy(
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: blob: https:`,
     `font-src 'self' data:`,
-    `connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com${turnstile}${devConnect}`,
-    `frame-src 'self' https://*.firebaseapp.com${turnstile}`,
+    `connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com${emulator}${turnstile}${devConnect}`,
+    `frame-src 'self' https://*.firebaseapp.com${authDomain}${emulator}${turnstile}`,
     `worker-src 'self' blob:`,
     `object-src 'none'`,
     `base-uri 'self'`,

@@ -1,10 +1,13 @@
 import type { TestProject } from 'vitest/node'
+import { startAuthEmulator } from '../../../scripts/auth-emulator.mjs'
 import { serveBuild } from './server'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     dataDir: string
+    /** The Firebase Auth emulator the served build signs users in with, and its project. */
+    authEmulator: { url: string; projectId: string }
   }
 }
 
@@ -14,7 +17,12 @@ export default async function setup(project: TestProject) {
   // real Postgres (PGlite serialises every query through one connection). e2e always runs on PGlite.
   const bench = project.name === 'bench'
   const benchEnv = bench ? { RATE_LIMIT_KEYS: 'off', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' } : {}
+  const projectId = 'demo-lodestar-e2e'
+  const emulator = await startAuthEmulator({ projectId })
+  // Stopped again if the build cannot be served, so the run does not hang on it.
   const server = await serveBuild({
+    FIREBASE_PROJECT_ID: projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
     // The origin the build prerendered for, so the prerendered pages are what the browser gets.
     PUBLIC_BASE_URL: process.env.E2E_PUBLIC_BASE_URL ?? 'http://localhost:3000',
     USAGE_SERVICE_TOKEN: 'e2e-usage-service-token-0123456789',
@@ -24,10 +32,15 @@ export default async function setup(project: TestProject) {
     READER_ALLOW_PRIVATE_NETWORKS: 'true',
     DATABASE_URL: '',
     ...benchEnv,
+  }).catch(async (error: unknown) => {
+    await emulator.stop()
+    throw error
   })
   project.provide('baseUrl', server.baseUrl)
   project.provide('dataDir', server.dataDir)
+  project.provide('authEmulator', { url: emulator.url, projectId })
   return async () => {
     await server.stop({ forceAfterMs: 15_000 })
+    await emulator.stop()
   }
 }

@@ -29,9 +29,9 @@ export function LogoutDialog() {
     setBusy(true)
     // The user's key and everything read with it leave this browser; the account keeps them.
     setApiKey(null)
+    await signOut()
     queryClient.removeQueries({ queryKey: ['dashboard'] })
     queryClient.removeQueries({ queryKey: ['account'] })
-    await signOut()
     setBusy(false)
     setOpen(false)
     notify.success(t`Signed out. Your keys stay in your account.`)

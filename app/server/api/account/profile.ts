@@ -6,7 +6,7 @@ import { contactLeads } from '../../db/schema'
 import { ensureUser, updateProfile, userAnswer } from '../../domain/users'
 import type { Caller } from '../caller'
 import { identityOf } from './identity'
-import { accountOf } from './session'
+import { accountOf, optionalAccountOf } from './session'
 
 /**
  * Spec §7 account service `getUserInfo`: the stored user behind the bearer ID token. A first call makes the
@@ -18,10 +18,10 @@ export async function getUserInfoFor(caller: Caller, body: v.InferOutput<typeof 
   return userAnswer(user)
 }
 
-/** The signed-in user's stored profile, for the dashboard (session cookie). */
-export async function profileFor(caller: Caller): Promise<UserAnswer> {
-  const { user } = await accountOf(caller)
-  return userAnswer(user)
+/** The session's user, or null: asking is not an error, since an anonymous dashboard asks on every load. */
+export async function viewerFor(caller: Caller): Promise<UserAnswer | null> {
+  const account = await optionalAccountOf(caller)
+  return account ? userAnswer(account.user) : null
 }
 
 export async function updateProfileFor(

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { userAnswerSchema, userInfoInput } from '~/contracts/account'
-import { profileFor } from '~/server/api/account/profile'
+import { viewerFor } from '~/server/api/account/profile'
 import { endSession, startSession } from '~/server/api/account/session'
 import { endpoint } from '~/server/http/endpoint'
 import { jsonResponse } from '~/server/http/errors'
@@ -25,8 +25,13 @@ export const Route = createFileRoute('/api/v1/account/session')({
         },
       ),
       GET: endpoint(
-        { summary: "The session's user", auth: 'session', answer: userAnswerSchema, errors: [401, 429] },
-        ({ caller }) => profileFor(caller),
+        {
+          summary: "The session's user, or null when this browser has no live session",
+          auth: 'session',
+          answer: v.object({ user: v.nullable(userAnswerSchema) }),
+          errors: [429],
+        },
+        async ({ caller }) => ({ user: await viewerFor(caller) }),
       ),
       DELETE: endpoint(
         {
