@@ -5,7 +5,7 @@ const repo = (name: string) => `https://github.com/lodestar-ai/${name}`
 export const ossProjects: OssProject[] = [
   {
     name: 'reader',
-    description: 'The web page reader behind our Reader API: fetches, renders and converts pages to Markdown.',
+    description: 'The web page reader behind our Reader API: fetches a page, extracts its article and converts it to Markdown.',
     repo: repo('reader'),
     status: 'graduated',
   },

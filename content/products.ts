@@ -13,7 +13,7 @@ export const products: Product[] = [
     key: 'reader',
     label: msg`Reader`,
     caption: msg`Turn any URL into LLM-ready text`,
-    description: msg`Reader fetches a web page or PDF, renders it like a browser and returns clean Markdown, ready for a language model or a search index. Its search mode runs a web query and reads the top results in one call.`,
+    description: msg`Reader fetches a web page, finds the article in it and returns clean Markdown with the title, links and images, ready for a language model or a search index. Headers choose the format, keep or drop parts of the page, and stream the result as it is read.`,
     audience: msg`For developers building retrieval-augmented generation, agents and crawlers that need the text of a page, not its markup.`,
     pricing: msg`Billed per output token of the text returned; 10 million free tokens with every new key.`,
     homepage: '/{-$locale}/reader',
@@ -21,7 +21,7 @@ export const products: Product[] = [
     spectrum: [18, 36, 54],
     subItems: [
       { label: msg`Read a URL`, path: '/reader#read' },
-      { label: msg`Search the web`, path: '/reader#search' },
+      { label: msg`Shape the output`, path: '/reader#options' },
     ],
     enterprise: false,
     inMenu: true,

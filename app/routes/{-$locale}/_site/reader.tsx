@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageMeta } from '~/features/marketing/page-meta'
 import { ProductPage } from '~/features/marketing/product/product-page'
-import { ReaderSearchSection } from '~/features/marketing/product/reader-search'
+import { ReaderOptionsSection } from '~/features/marketing/product/reader-options'
 import { pageHead } from '~/lib/seo'
 
 export const Route = createFileRoute('/{-$locale}/_site/reader')({
   head: (ctx) => pageHead(ctx, pageMeta.reader),
   component: () => (
     <ProductPage productKey="reader" apiSectionId="read">
-      <ReaderSearchSection />
+      <ReaderOptionsSection />
     </ProductPage>
   ),
 })
