@@ -95,6 +95,7 @@ describe('the API reference', () => {
       'v1',
       'api_key',
       'billing',
+      'account',
       'models',
       'product',
       'classifiers',

@@ -56,12 +56,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(
     async (reason?: 'ended') => {
       if (!reason) setEndedBy(undefined)
+      // Signed out on screen first, so nothing asks for the account's data while the session ends.
+      clear()
       await accountApi.endSession().catch(() => undefined)
       if (config?.enabled) {
         const { auth, sdk } = await firebaseAuth(config)
         await sdk.signOut(auth).catch(() => undefined)
       }
-      clear()
     },
     [config, clear],
   )

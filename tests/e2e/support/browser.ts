@@ -38,7 +38,10 @@ export function watchPage(page: Page, baseUrl: string): PageProblems {
   const origin = new URL(baseUrl).origin
   page.on('console', (message) => {
     const text = message.text()
-    if (message.type() === 'error' || /hydrat/i.test(text)) record.problems.push(`console.${message.type()}: ${text}`)
+    // A failed resource's text does not name it; its location does.
+    const where = /^Failed to load resource/.test(text) ? ` (${message.location().url})` : ''
+    if (message.type() === 'error' || /hydrat/i.test(text))
+      record.problems.push(`console.${message.type()}: ${text}${where}`)
   })
   page.on('pageerror', (error) => record.problems.push(`pageerror: ${error.message}`))
   page.on('request', (request) => {

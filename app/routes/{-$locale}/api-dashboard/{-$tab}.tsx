@@ -1,6 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { DashboardPage } from '~/features/dashboard/dashboard-page'
-import { fetchViewer } from '~/features/auth/auth.functions'
 import { isDashboardTab, signedInTabs } from '~/features/dashboard/tabs'
 import { pageMeta } from '~/features/marketing/page-meta'
 import { pageHead } from '~/lib/seo'
@@ -16,7 +15,13 @@ export const Route = createFileRoute('/{-$locale}/api-dashboard/{-$tab}')({
       })
     }
     // The session cookie is read on the server (HttpOnly): the guard asks it, on the first load and after.
-    if (isDashboardTab(params.tab) && signedInTabs.has(params.tab) && !(await fetchViewer())) {
+    // Imported here, not at the top: the route tree is in every page's entry, and the server-function client
+    // (~13 KB gzip) would ride along on marketing pages that never ask.
+    if (
+      isDashboardTab(params.tab) &&
+      signedInTabs.has(params.tab) &&
+      !(await import('~/features/auth/auth.functions').then(({ fetchViewer }) => fetchViewer()))
+    ) {
       throw redirect({ to: '/{-$locale}/sign-in', params: { locale: params.locale }, search: { tab: params.tab } })
     }
   },
