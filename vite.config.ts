@@ -18,8 +18,11 @@ const staticHeaders = {
   'X-Frame-Options': 'DENY',
 }
 // The event-stream client (app/lib/event-stream) is only for the streaming demos: left out of the shell,
-// it rides in a chunk those demos share instead of every page's first load.
-const sharedShell = /[\\/](app[\\/](lib(?![\\/]event-stream)|components)|content)[\\/]|[\\/]app\.config\.ts$/
+// it rides in a chunk those demos share instead of every page's first load. So are the interactive screens'
+// providers (app-providers: TanStack Query and the toaster, ~17 KB gzip): the dashboard, sign-in and checkout
+// pages share them, and in the shell every marketing page would download them too.
+const sharedShell =
+  /[\\/](app[\\/](lib(?![\\/]event-stream)|components(?![\\/]site[\\/]app-providers))|content)[\\/]|[\\/]app\.config\.ts$/
 
 /** Prerendered pages are served from the server's file system, which only the Node presets have. */
 const prerender = !process.env.NITRO_PRESET || process.env.NITRO_PRESET.startsWith('node')
