@@ -5,7 +5,8 @@ const repo = (name: string) => `https://github.com/lodestar-ai/${name}`
 export const ossProjects: OssProject[] = [
   {
     name: 'reader',
-    description: 'The web page reader behind our Reader API: fetches a page, extracts its article and converts it to Markdown.',
+    description:
+      'The web page reader behind our Reader API: fetches a page, extracts its article and converts it to Markdown.',
     repo: repo('reader'),
     status: 'graduated',
   },
