@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { deferHydration } from './defer-hydration.mjs'
 
 const publicDir = '.output/public'
 const outDir = '.output/server/prerendered'
@@ -27,9 +28,11 @@ let baseUrl
 let apiBaseUrl
 for (const file of htmlFiles(publicDir)) {
   // Without the meta the browser's router renders head tags without a nonce too, matching this HTML.
-  const html = readFileSync(file, 'utf8')
-    .replaceAll(`<meta property="csp-nonce" content="${NONCE}"/>`, '')
-    .replaceAll(` nonce="${NONCE}"`, '')
+  const html = deferHydration(
+    readFileSync(file, 'utf8')
+      .replaceAll(`<meta property="csp-nonce" content="${NONCE}"/>`, '')
+      .replaceAll(` nonce="${NONCE}"`, ''),
+  )
   if (html.includes(NONCE)) throw new Error(`${file}: the build nonce survives outside a script tag`)
   const hashes = [
     ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g),
