@@ -22,6 +22,9 @@ const foundation = [
   'app/server/log.ts',
   'app/server/request-context.ts',
   'app/server/lifecycle.ts',
+  'app/server/runtime.ts',
+  'app/server/runtime.edge.ts',
+  'app/server/node-capabilities.ts',
 ]
 const db = ['app/server/db/**']
 const domain = ['app/server/domain/**']
@@ -75,7 +78,7 @@ const layers = [
         from: ['app/server/**'],
         except: foundation,
         message:
-          'The server foundation (env, log, request-context, lifecycle) depends on nothing else in app/server: take what it needs as arguments.',
+          'The server foundation (env, log, request-context, lifecycle, runtime, node-capabilities) depends on nothing else in app/server: take what it needs as arguments.',
       },
       ui,
     ],
@@ -157,6 +160,8 @@ export default defineConfig([
     '.output/',
     '.nitro/',
     '.tanstack/',
+    'dist/',
+    '.wrangler/',
     '.data/',
     'tests/.tmp/',
     'tests/bench/.results/',

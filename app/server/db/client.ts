@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { serverEnv } from '~/server/env'
 import { onShutdown } from '../lifecycle'
 import { migrate } from './migrate'
+import { openPglite } from './pglite'
 import { resilientPostgres } from './postgres-pool'
 import * as schema from './schema'
 import type { Db } from './types'
@@ -13,8 +14,8 @@ export interface Database {
 }
 
 /**
- * Opens Postgres at `url` (postgres-js) or, without one, the embedded PGlite in `dataDir`.
- * Drivers are imported lazily so an edge build with DATABASE_URL never loads PGlite's WebAssembly.
+ * Opens Postgres at `url` (postgres-js) or, without one, the embedded PGlite in `dataDir` (created if need
+ * be). Drivers are imported lazily, and the edge build has no PGlite at all (`pglite.edge.ts`).
  */
 export async function openDatabase(options: {
   url?: string
@@ -32,11 +33,7 @@ export async function openDatabase(options: {
     const db = drizzle(client, { schema }) as unknown as Db
     return { db, kind: 'postgres', close }
   }
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { drizzle } = await import('drizzle-orm/pglite')
-  const client = await PGlite.create(options.dataDir ? `${options.dataDir}/pglite` : undefined)
-  const db = drizzle(client, { schema }) as unknown as Db
-  return { db, kind: 'pglite', close: () => client.close() }
+  return openPglite(options.dataDir)
 }
 
 /** Twice the CPUs this process may use (navigator.hardwareConcurrency exists on Node 21+ and edge runtimes). */
@@ -51,7 +48,6 @@ let shared: Promise<Database> | undefined
 export function getDatabase(): Promise<Database> {
   shared ??= (async () => {
     const env = serverEnv()
-    if (!env.DATABASE_URL) await import('node:fs/promises').then((fs) => fs.mkdir(env.DATA_DIR, { recursive: true }))
     const database = await openDatabase({
       url: env.DATABASE_URL,
       dataDir: env.DATA_DIR,

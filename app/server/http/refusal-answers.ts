@@ -1,5 +1,6 @@
 import { invalidThresholdsMessage } from '~/lib/balance-notification-schema'
 import type { InputIssue, PageProblem, Refusal } from '../domain/refusals'
+import { nodeCapabilities } from '../node-capabilities'
 
 /** A request limit's state as the headers clients of rate-limited APIs read. `Reset` is in seconds from now. */
 export function rateLimitHeaders(state: { limit: number; remaining: number; resetSeconds: number }) {
@@ -98,6 +99,10 @@ const answers: Answers = {
   PaymentServiceFailed: {
     status: 502,
     detail: 'The payment service could not be reached; nothing was charged. Try again shortly',
+  },
+  NeedsNode: (refusal) => {
+    const { label, variable } = nodeCapabilities[refusal.capability]
+    return { status: 501, detail: `This edge deployment has no Node backend for ${label} (${variable})` }
   },
   EngineRefused: (refusal) => ({
     status: refusal.status,
