@@ -1,4 +1,5 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { withConnectionScope } from './server/db/connection-scope'
 import { ConfigError, serverEnv } from './server/env'
 import { withRelativeLocation } from './server/http/redirects'
 import { checkContent } from '../content/check'
@@ -17,6 +18,6 @@ try {
 
 export default createServerEntry({
   async fetch(request, options) {
-    return withRelativeLocation(request, await handler.fetch(request, options))
+    return withConnectionScope(async () => withRelativeLocation(request, await handler.fetch(request, options)))
   },
 })

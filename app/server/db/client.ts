@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { serverEnv } from '~/server/env'
 import { onShutdown } from '../lifecycle'
+import { connectionScope } from './connection-scope'
 import { migrate } from './migrate'
 import { openPglite } from './pglite'
 import { resilientPostgres } from './postgres-pool'
@@ -42,40 +43,48 @@ export function defaultPoolSize(): number {
   return Math.max(2, 2 * (Number.isInteger(cpus) && cpus > 0 ? cpus : 1))
 }
 
-let shared: Promise<Database> | undefined
+/** URLs migrated by this isolate: the edge build opens a database per request but migrates it once. */
+const migrated = new Set<string>()
 
-/** The process's database, migrated on first use. */
+/** The database (the process's pool on Node, the request's connections in the edge build), migrated on first use. */
 export function getDatabase(): Promise<Database> {
-  shared ??= (async () => {
+  const open = connectionScope.get()
+  if (open) return open
+  const opening = (async () => {
     const env = serverEnv()
     const database = await openDatabase({
       url: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       maxConnections: env.DATABASE_POOL_MAX ?? defaultPoolSize(),
     })
-    // A database unreachable at start-up must not leave this attempt's pool behind: the next request retries.
-    await migrate(database.db).catch(async (error: unknown) => {
-      await database.close().catch(() => {})
-      throw error
-    })
-    onShutdown(closeDatabase, 'connections')
+    const url = env.DATABASE_URL ?? ''
+    if (!(connectionScope.perRequest && migrated.has(url))) {
+      // A database unreachable at start-up must not leave this attempt's pool behind: the next request retries.
+      await migrate(database.db).catch(async (error: unknown) => {
+        await database.close().catch(() => {})
+        throw error
+      })
+      migrated.add(url)
+    }
+    if (!connectionScope.perRequest) onShutdown(closeDatabase, 'connections')
     return database
   })().catch((error) => {
-    shared = undefined
+    if (connectionScope.get() === opening) connectionScope.set(undefined)
     throw error
   })
-  return shared
+  connectionScope.set(opening)
+  return opening
 }
 
 /** Hands the process a database of the caller's (tests, benchmarks); `undefined` goes back to the default. */
 export function useDatabase(database: Database | undefined): void {
-  shared = database ? Promise.resolve(database) : undefined
+  connectionScope.set(database ? Promise.resolve(database) : undefined)
 }
 
 /** Closes the process's database, if one was opened, so a stopping server can exit. */
 export async function closeDatabase(): Promise<void> {
-  const open = shared
-  shared = undefined
+  const open = connectionScope.get()
+  connectionScope.set(undefined)
   if (open) await (await open.catch(() => undefined))?.close()
 }
 
