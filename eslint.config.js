@@ -25,6 +25,8 @@ const foundation = [
   'app/server/runtime.ts',
   'app/server/runtime.edge.ts',
   'app/server/node-capabilities.ts',
+  'app/server/connection-scope.ts',
+  'app/server/connection-scope.edge.ts',
 ]
 const db = ['app/server/db/**']
 const domain = ['app/server/domain/**']
@@ -78,7 +80,7 @@ const layers = [
         from: ['app/server/**'],
         except: foundation,
         message:
-          'The server foundation (env, log, request-context, lifecycle, runtime, node-capabilities) depends on nothing else in app/server: take what it needs as arguments.',
+          'The server foundation (env, log, request-context, lifecycle, runtime, node-capabilities, connection-scope) depends on nothing else in app/server: take what it needs as arguments.',
       },
       ui,
     ],

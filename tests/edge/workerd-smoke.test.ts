@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import { Redis } from 'ioredis'
 import postgres from 'postgres'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { createTestHarness, type TestHarness } from 'wrangler'
@@ -23,6 +24,16 @@ const root = join(import.meta.dirname, '../..')
 const dist = join(root, 'dist/edge')
 const WEBHOOK_SECRET = 'whsec_edge_smoke_secret'
 const SERVICE_TOKEN = 'edge-usage-service-token-0123456789'
+/**
+ * With TEST_REDIS_URL the Worker keeps its rate-limit counters there too, in a logical database of its own
+ * (emptied before and after), so its per-address counts neither meet other tests' nor outlive the run.
+ */
+const redisUrl = (() => {
+  if (!process.env.TEST_REDIS_URL) return undefined
+  const url = new URL(process.env.TEST_REDIS_URL)
+  url.pathname = '/13'
+  return url.href
+})()
 
 describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
   let harness: TestHarness
@@ -31,6 +42,7 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
   let db: ReturnType<typeof postgres>
   let stripe: Awaited<ReturnType<typeof startFakeStripe>>
   let nodeBackend: Awaited<ReturnType<typeof startFakeNodeBackend>>
+  let redis: Redis | undefined
   const database = `edge_${process.pid}_${Date.now().toString(36)}`
 
   beforeAll(async () => {
@@ -49,6 +61,10 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
     url.pathname = `/${database}`
     db = postgres(url.href, { max: 2, onnotice: () => {} })
 
+    if (redisUrl) {
+      redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 })
+      await redis.flushdb()
+    }
     stripe = await startFakeStripe(WEBHOOK_SECRET)
     nodeBackend = await startFakeNodeBackend()
     // Miniflare would otherwise fetch Request.cf from Cloudflare at start (and fall back after a timeout).
@@ -67,6 +83,7 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
             STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
             STRIPE_API_URL: stripe.url,
             READER_UPSTREAM: nodeBackend.url,
+            ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
             LOG_LEVEL: 'info',
           },
         },
@@ -80,6 +97,8 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
     await Promise.all([stripe?.close(), nodeBackend?.close(), db?.end()])
     await admin?.unsafe(`drop database if exists "${database}" with (force)`)
     await admin?.end()
+    await redis?.flushdb()
+    redis?.disconnect()
   })
 
   // A failing check shows what the Worker logged (its errors, with the request ids the answers carry).
@@ -169,6 +188,8 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
   it('issues a key for a solved captcha and meters it in Postgres, once per usage event', async () => {
     const apiKey = await newKey()
     expect(await balanceOf(apiKey)).toBe(10_000_000)
+    // Every request its own Redis connection: the second key's attempts counted where the first's were.
+    if (redis) expect(await redis.keys('rl:trial:*')).not.toEqual([])
 
     const usage = (id: string) =>
       get('/internal/v1/usage', {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { serverEnv } from '~/server/env'
+import { connectionScope } from '../connection-scope'
 import { onShutdown } from '../lifecycle'
-import { connectionScope } from './connection-scope'
 import { migrate } from './migrate'
 import { openPglite } from './pglite'
 import { resilientPostgres } from './postgres-pool'
@@ -48,7 +48,7 @@ const migrated = new Set<string>()
 
 /** The database (the process's pool on Node, the request's connections in the edge build), migrated on first use. */
 export function getDatabase(): Promise<Database> {
-  const open = connectionScope.get()
+  const open = connectionScope.get<Promise<Database>>('database')
   if (open) return open
   const opening = (async () => {
     const env = serverEnv()
@@ -69,24 +69,26 @@ export function getDatabase(): Promise<Database> {
     if (!connectionScope.perRequest) onShutdown(closeDatabase, 'connections')
     return database
   })().catch((error) => {
-    if (connectionScope.get() === opening) connectionScope.set(undefined)
+    if (connectionScope.get('database') === opening) connectionScope.set('database', undefined)
     throw error
   })
-  connectionScope.set(opening)
+  connectionScope.set('database', opening, closeOpened)
   return opening
 }
 
 /** Hands the process a database of the caller's (tests, benchmarks); `undefined` goes back to the default. */
 export function useDatabase(database: Database | undefined): void {
-  connectionScope.set(database ? Promise.resolve(database) : undefined)
+  connectionScope.set('database', database ? Promise.resolve(database) : undefined)
 }
 
 /** Closes the process's database, if one was opened, so a stopping server can exit. */
 export async function closeDatabase(): Promise<void> {
-  const open = connectionScope.get()
-  connectionScope.set(undefined)
-  if (open) await (await open.catch(() => undefined))?.close()
+  const open = connectionScope.get<Promise<Database>>('database')
+  connectionScope.set('database', undefined)
+  if (open) await closeOpened(open)
 }
+
+const closeOpened = async (open: Promise<Database>) => (await open.catch(() => undefined))?.close()
 
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db
