@@ -67,8 +67,10 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
     }
     stripe = await startFakeStripe(WEBHOOK_SECRET)
     nodeBackend = await startFakeNodeBackend()
-    // Miniflare would otherwise fetch Request.cf from Cloudflare at start (and fall back after a timeout).
+    // Miniflare would otherwise fetch Request.cf from Cloudflare at start (and fall back after a timeout),
+    // and wrangler may report usage: nothing here leaves the machine.
     process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false'
+    process.env.WRANGLER_SEND_METRICS = 'false'
     harness = createTestHarness({
       root,
       workers: [
@@ -158,6 +160,11 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
     expect(title(de)).not.toBe(title(en))
     expect(english.headers.get('content-security-policy')).not.toBe(german.headers.get('content-security-policy'))
     // Static files are Cloudflare's to serve: their headers come from the build's _headers file.
+    const script = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(en)?.[1]
+    expect(script).toBeTruthy()
+    const asset = await get(script!)
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     const icon = await get('/favicon.svg')
     expect(icon.status).toBe(200)
     expect(icon.headers.get('content-security-policy')).toBe(
