@@ -22,6 +22,11 @@ const foundation = [
   'app/server/log.ts',
   'app/server/request-context.ts',
   'app/server/lifecycle.ts',
+  'app/server/runtime.ts',
+  'app/server/runtime.edge.ts',
+  'app/server/node-capabilities.ts',
+  'app/server/connection-scope.ts',
+  'app/server/connection-scope.edge.ts',
 ]
 const db = ['app/server/db/**']
 const domain = ['app/server/domain/**']
@@ -75,7 +80,7 @@ const layers = [
         from: ['app/server/**'],
         except: foundation,
         message:
-          'The server foundation (env, log, request-context, lifecycle) depends on nothing else in app/server: take what it needs as arguments.',
+          'The server foundation (env, log, request-context, lifecycle, runtime, node-capabilities, connection-scope) depends on nothing else in app/server: take what it needs as arguments.',
       },
       ui,
     ],
@@ -157,6 +162,8 @@ export default defineConfig([
     '.output/',
     '.nitro/',
     '.tanstack/',
+    'dist/',
+    '.wrangler/',
     '.data/',
     'tests/.tmp/',
     'tests/bench/.results/',

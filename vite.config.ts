@@ -5,6 +5,8 @@ import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import { nitro } from 'nitro/vite'
+import { cloudflare } from '@cloudflare/vite-plugin'
+import { edgeBuild, edgeStaticHeaders } from './scripts/vite-edge-plugin'
 import { fileURLToPath } from 'node:url'
 import { interfaceLocales, sourceLocale } from './app.config'
 
@@ -24,11 +26,24 @@ const staticHeaders = {
 const sharedShell =
   /[\\/](app[\\/](lib(?![\\/]event-stream)|components(?![\\/]site[\\/]app-providers))|content)[\\/]|[\\/]app\.config\.ts$/
 
+/**
+ * `BUILD_TARGET=cloudflare` (npm run build:edge) builds the Worker instead of the Node server: Cloudflare's
+ * Vite plugin in place of Nitro, the Node-only modules swapped for their edge twins, output in dist/edge.
+ */
+const edge = process.env.BUILD_TARGET === 'cloudflare'
 /** Prerendered pages are served from the server's file system, which only the Node presets have. */
-const prerender = !process.env.NITRO_PRESET || process.env.NITRO_PRESET.startsWith('node')
+const prerender = !edge && (!process.env.NITRO_PRESET || process.env.NITRO_PRESET.startsWith('node'))
 const inertFile = {
   ...staticHeaders,
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+}
+
+/** Headers of the files served as they are (Nitro's route rules on Node, a `_headers` file on Cloudflare). */
+const staticRules = {
+  '/assets/**': { headers: { ...staticHeaders, 'Cache-Control': 'public, max-age=31536000, immutable' } },
+  '/images/**': { headers: inertFile },
+  '/brand/**': { headers: inertFile },
+  '/favicon*': { headers: inertFile },
 }
 
 export default defineConfig({
@@ -49,11 +64,16 @@ export default defineConfig({
   },
   resolve: { alias: { '~': here('./app'), '#content': here('./content') } },
   build: {
+    ...(edge && { outDir: 'dist/edge' }),
     rolldownOptions: {
       onLog: (level, log, handler) => (log.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : handler(level, log)),
     },
   },
   plugins: [
+    // TanStack's documented Workers setup: the plugin runs Start's server environment as the Worker.
+    edge && cloudflare({ viteEnvironment: { name: 'ssr' } }),
+    edge && edgeBuild(),
+    edge && edgeStaticHeaders(staticRules),
     tailwindcss(),
     tanstackStart({
       srcDirectory: 'app',
@@ -83,22 +103,18 @@ export default defineConfig({
           !/\.[a-z0-9]+$/i.test(path),
       },
     }),
-    nitro({
-      // PGlite loads its WebAssembly and data files from its own package folder, so it ships unbundled.
-      // transformers.js (the onnx engine's, imported on first use) loads onnxruntime-node through createRequire,
-      // which the bundler cannot see: kept external, its traced imports bring the runtime (~70 MB) into .output.
-      // A pattern, not a name: a name is traced even when nothing imports it.
-      traceDeps: ['@electric-sql/pglite*', /@huggingface[\\/]transformers/],
-      // Drains the outbox and closes the database when the server stops; starts the background work with it.
-      plugins: [here('./app/server/shutdown.ts'), here('./app/server/warm-up.ts')],
-      compressPublicAssets: { gzip: true, brotli: true },
-      routeRules: {
-        '/assets/**': { headers: { ...staticHeaders, 'Cache-Control': 'public, max-age=31536000, immutable' } },
-        '/images/**': { headers: inertFile },
-        '/brand/**': { headers: inertFile },
-        '/favicon*': { headers: inertFile },
-      },
-    }),
+    !edge &&
+      nitro({
+        // PGlite loads its WebAssembly and data files from its own package folder, so it ships unbundled.
+        // transformers.js (the onnx engine's, imported on first use) loads onnxruntime-node through createRequire,
+        // which the bundler cannot see: kept external, its traced imports bring the runtime (~70 MB) into .output.
+        // A pattern, not a name: a name is traced even when nothing imports it.
+        traceDeps: ['@electric-sql/pglite*', /@huggingface[\\/]transformers/],
+        // Drains the outbox and closes the database when the server stops; starts the background work with it.
+        plugins: [here('./app/server/shutdown.ts'), here('./app/server/warm-up.ts')],
+        compressPublicAssets: { gzip: true, brotli: true },
+        routeRules: staticRules,
+      }),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),

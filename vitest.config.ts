@@ -28,6 +28,17 @@ export default defineConfig({
         extends: true,
         test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
       },
+      // Builds the Cloudflare Worker (npm run build:edge) and runs it in workerd against the local Postgres.
+      {
+        extends: true,
+        test: {
+          name: 'edge',
+          include: ['tests/edge/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
       {
         extends: true,
         test: {

@@ -1,6 +1,8 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { withConnectionScope } from './server/connection-scope'
 import { ConfigError, serverEnv } from './server/env'
 import { withRelativeLocation } from './server/http/redirects'
+import { runtime } from './server/runtime'
 import { checkContent } from '../content/check'
 
 // Validate the environment when the server starts, so a bad value stops start-up with a message
@@ -11,12 +13,16 @@ try {
   checkContent()
 } catch (error) {
   console.error(error instanceof ConfigError ? `[config] ${error.message}` : `[content] ${(error as Error).message}`)
-  globalThis.process?.exit?.(1)
-  throw error
+  // A Worker has no start-up to stop (and Cloudflare loads it to check it before its secrets may be set):
+  // there every request fails on the same error instead, logged with it.
+  if (runtime === 'node') {
+    globalThis.process?.exit?.(1)
+    throw error
+  }
 }
 
 export default createServerEntry({
   async fetch(request, options) {
-    return withRelativeLocation(request, await handler.fetch(request, options))
+    return withConnectionScope(async () => withRelativeLocation(request, await handler.fetch(request, options)))
   },
 })

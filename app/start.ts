@@ -3,6 +3,7 @@ import { serverEnv, type ServerEnv } from '~/server/env'
 import { endpointMethods } from './endpoint-methods'
 import { oversizedBodyAnswer } from './server/http/body-limit'
 import { compressed } from './server/http/compress'
+import { routeToNode } from './server/http/node-backend'
 import { unknownEndpoint, wrongMethod } from './server/http/methods'
 import { PRERENDER_NONCE, prerenderedPage } from './server/http/prerendered'
 import { requestIdOf } from './server/http/request-id'
@@ -29,7 +30,8 @@ let isPrerendering: boolean | undefined
 const prerendering = () => (isPrerendering ??= globalThis.process?.env?.TSS_PRERENDERING === 'true')
 
 /**
- * Every request: CORS preflights and cross-site writes are answered here; a prerendered page is served
+ * Every request: CORS preflights and cross-site writes are answered here; in the edge build, what needs Node
+ * is handed to a Node instance (app/server/http/node-backend.edge.ts); a prerendered page is served
  * as built; any other page runs with a fresh CSP nonce in the request context (app/router.tsx hands it
  * to `ssr.nonce`), while API answers get a fixed policy that allows nothing. The context also carries the
  * public origin for canonical links and the API base URL for code samples and demo curls
@@ -46,9 +48,13 @@ export const securityMiddleware = createMiddleware().server(({ request, pathname
   const withHeaders = (response: Response, csp: string) => answerHeaders(response, request, env, csp, requestId)
   return runInRequest(context, async () => {
     if (!prerendering()) startBackgroundWork()
-    const early =
-      corsPreflight(request, env) ?? csrfRefusal(request, env) ?? (await oversizedBodyAnswer(request, pathname))
+    const early = corsPreflight(request, env) ?? csrfRefusal(request, env)
     if (early) return withHeaders(asServerFnRefusal(early, pathname), API_CONTENT_SECURITY_POLICY)
+    // Edge build only: what needs Node goes to a Node instance, which checks limits and methods itself.
+    const routed = await routeToNode(request, pathname, env, requestId)
+    if (routed) return withHeaders(routed, API_CONTENT_SECURITY_POLICY)
+    const oversized = await oversizedBodyAnswer(request, pathname)
+    if (oversized) return withHeaders(asServerFnRefusal(oversized, pathname), API_CONTENT_SECURITY_POLICY)
     const refusal = methodRefusal(request.method, pathname)
     if (refusal) return withHeaders(refusal, API_CONTENT_SECURITY_POLICY)
     if (isApiPath(pathname)) {

@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { brand } from '../../app.config'
 import { currentRequest } from './request-context'
+import { runtimeProblems } from './runtime'
 
 /** Built on first use: most processes that import this file (tests, tools) never parse the environment. */
 function buildEnvSchema() {
@@ -210,6 +211,13 @@ function buildEnvSchema() {
     ),
     /** Seals account keys so their owner can use them on any device; unset: a random secret kept in DATA_DIR/secrets. */
     KEY_ENCRYPTION_SECRET: optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+    /**
+     * Edge build only: the Node instance of this app that serves what a Worker cannot (see
+     * node-capabilities.ts); unset, those paths answer 501 naming the setting. The Node build ignores them.
+     */
+    READER_UPSTREAM: optional(url),
+    EMBEDDINGS_UPSTREAM: optional(url),
+    BULK_UPSTREAM: optional(url),
     /** Validated here so a typo stops start-up; the logger reads it raw, so it can log even a bad environment. */
     LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error'], 'must be debug, info, warn or error'), 'info'),
   })
@@ -252,11 +260,14 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH)
       throw new ConfigError('Invalid environment: PASSWORD_MAX_LENGTH is below PASSWORD_MIN_LENGTH')
     const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`
-    return {
+    const parsed = {
       ...env,
       PUBLIC_BASE_URL: publicBaseUrl,
       PUBLIC_API_BASE_URL: (env.PUBLIC_API_BASE_URL ?? publicBaseUrl).replace(/\/$/, ''),
     }
+    const missing = runtimeProblems(parsed)
+    if (missing.length) throw new ConfigError(`Invalid environment: ${missing.join('; ')}`)
+    return parsed
   }
   const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'} ${issue.message}`)
   throw new ConfigError(`Invalid environment: ${problems.join('; ')}`)

@@ -1,9 +1,10 @@
 import { serverEnv } from '~/server/env'
+import { socketAddress } from './socket-address'
 
 /**
  * The caller's address. Behind a proxy (TRUST_PROXY=true) it is the last X-Forwarded-For hop, the one our
- * proxy appended; earlier hops are whatever the client claimed. Otherwise the socket address that the
- * server adapter (srvx) puts on the request.
+ * proxy appended; earlier hops are whatever the client claimed. Otherwise the peer's address (the socket's
+ * on Node, Cloudflare's CF-Connecting-IP in the edge build).
  */
 export function clientAddress(request: Request, env = serverEnv()): string {
   if (env.TRUST_PROXY) {
@@ -14,8 +15,7 @@ export function clientAddress(request: Request, env = serverEnv()): string {
       .filter(Boolean)
     if (hops?.length) return hops[hops.length - 1]
   }
-  const r = request as Request & { ip?: string; context?: { clientAddress?: string } }
-  return r.ip ?? r.context?.clientAddress ?? 'unknown'
+  return socketAddress(request) ?? 'unknown'
 }
 
 /** The caller's network, for per-address rate limits: see `addressNetwork`. */

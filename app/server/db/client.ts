@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { serverEnv } from '~/server/env'
+import { connectionScope } from '../connection-scope'
 import { onShutdown } from '../lifecycle'
 import { migrate } from './migrate'
+import { openPglite } from './pglite'
 import { resilientPostgres } from './postgres-pool'
 import * as schema from './schema'
 import type { Db } from './types'
@@ -13,8 +15,8 @@ export interface Database {
 }
 
 /**
- * Opens Postgres at `url` (postgres-js) or, without one, the embedded PGlite in `dataDir`.
- * Drivers are imported lazily so an edge build with DATABASE_URL never loads PGlite's WebAssembly.
+ * Opens Postgres at `url` (postgres-js) or, without one, the embedded PGlite in `dataDir` (created if need
+ * be). Drivers are imported lazily, and the edge build has no PGlite at all (`pglite.edge.ts`).
  */
 export async function openDatabase(options: {
   url?: string
@@ -32,11 +34,7 @@ export async function openDatabase(options: {
     const db = drizzle(client, { schema }) as unknown as Db
     return { db, kind: 'postgres', close }
   }
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { drizzle } = await import('drizzle-orm/pglite')
-  const client = await PGlite.create(options.dataDir ? `${options.dataDir}/pglite` : undefined)
-  const db = drizzle(client, { schema }) as unknown as Db
-  return { db, kind: 'pglite', close: () => client.close() }
+  return openPglite(options.dataDir)
 }
 
 /** Twice the CPUs this process may use (navigator.hardwareConcurrency exists on Node 21+ and edge runtimes). */
@@ -45,43 +43,52 @@ export function defaultPoolSize(): number {
   return Math.max(2, 2 * (Number.isInteger(cpus) && cpus > 0 ? cpus : 1))
 }
 
-let shared: Promise<Database> | undefined
+/** URLs migrated by this isolate: the edge build opens a database per request but migrates it once. */
+const migrated = new Set<string>()
 
-/** The process's database, migrated on first use. */
+/** The database (the process's pool on Node, the request's connections in the edge build), migrated on first use. */
 export function getDatabase(): Promise<Database> {
-  shared ??= (async () => {
+  const open = connectionScope.get<Promise<Database>>('database')
+  if (open) return open
+  const opening = (async () => {
     const env = serverEnv()
-    if (!env.DATABASE_URL) await import('node:fs/promises').then((fs) => fs.mkdir(env.DATA_DIR, { recursive: true }))
     const database = await openDatabase({
       url: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       maxConnections: env.DATABASE_POOL_MAX ?? defaultPoolSize(),
     })
-    // A database unreachable at start-up must not leave this attempt's pool behind: the next request retries.
-    await migrate(database.db).catch(async (error: unknown) => {
-      await database.close().catch(() => {})
-      throw error
-    })
-    onShutdown(closeDatabase, 'connections')
+    const url = env.DATABASE_URL ?? ''
+    if (!(connectionScope.perRequest && migrated.has(url))) {
+      // A database unreachable at start-up must not leave this attempt's pool behind: the next request retries.
+      await migrate(database.db).catch(async (error: unknown) => {
+        await database.close().catch(() => {})
+        throw error
+      })
+      migrated.add(url)
+    }
+    if (!connectionScope.perRequest) onShutdown(closeDatabase, 'connections')
     return database
   })().catch((error) => {
-    shared = undefined
+    if (connectionScope.get('database') === opening) connectionScope.set('database', undefined)
     throw error
   })
-  return shared
+  connectionScope.set('database', opening, closeOpened)
+  return opening
 }
 
 /** Hands the process a database of the caller's (tests, benchmarks); `undefined` goes back to the default. */
 export function useDatabase(database: Database | undefined): void {
-  shared = database ? Promise.resolve(database) : undefined
+  connectionScope.set('database', database ? Promise.resolve(database) : undefined)
 }
 
 /** Closes the process's database, if one was opened, so a stopping server can exit. */
 export async function closeDatabase(): Promise<void> {
-  const open = shared
-  shared = undefined
-  if (open) await (await open.catch(() => undefined))?.close()
+  const open = connectionScope.get<Promise<Database>>('database')
+  connectionScope.set('database', undefined)
+  if (open) await closeOpened(open)
 }
+
+const closeOpened = async (open: Promise<Database>) => (await open.catch(() => undefined))?.close()
 
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db

@@ -3,6 +3,8 @@
  * these and never speak HTTP; one table at the HTTP edge (`refusal-answers.ts`) gives each
  * its status and the `{detail}` the caller reads. A message here is for the log, never shown.
  */
+import type { NodeCapability } from '../node-capabilities'
+
 abstract class BaseRefusal extends Error {
   abstract readonly kind: string
   constructor(message?: string, options?: { cause?: unknown }) {
@@ -252,6 +254,17 @@ export class PasswordPolicyUnmet extends BaseRefusal {
   }
 }
 
+/**
+ * Asked of an edge build for something only a Node instance does (the reader, the onnx engine, bulk jobs),
+ * with no Node backend configured for it: see app/server/node-capabilities.ts.
+ */
+export class NeedsNode extends BaseRefusal {
+  readonly kind = 'NeedsNode'
+  constructor(readonly capability: NodeCapability) {
+    super(`${capability} needs a Node backend`)
+  }
+}
+
 /** One problem with a caller's input: where (`['body', 'email']`), what, and the kind of check. */
 export interface InputIssue {
   loc: Array<string | number>
@@ -304,6 +317,7 @@ export type Refusal =
   | BulkJobState
   | UploadTooLarge
   | DownloadLinkRefused
+  | NeedsNode
 
 export function isRefusal(error: unknown): error is Refusal {
   return error instanceof BaseRefusal

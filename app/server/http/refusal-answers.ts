@@ -1,5 +1,6 @@
 import { invalidThresholdsMessage } from '~/lib/balance-notification-schema'
 import type { InputIssue, PageProblem, Refusal } from '../domain/refusals'
+import { nodeCapabilities } from '../node-capabilities'
 
 /** A request limit's state as the headers clients of rate-limited APIs read. `Reset` is in seconds from now. */
 export function rateLimitHeaders(state: { limit: number; remaining: number; resetSeconds: number }) {
@@ -122,6 +123,10 @@ const answers: Answers = {
     status: 400,
     detail: `auth/password-does-not-meet-requirements: ${refusal.unmet.join(', ')}`,
   }),
+  NeedsNode: (refusal) => {
+    const { label, variable } = nodeCapabilities[refusal.capability]
+    return { status: 501, detail: `This edge deployment has no Node backend for ${label} (${variable})` }
+  },
   EngineRefused: (refusal) => ({
     status: refusal.status,
     detail: refusal.detail,

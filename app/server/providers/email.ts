@@ -1,12 +1,13 @@
-import { mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { serverEnv } from '~/server/env'
 import { getDb } from '../db/client'
 import { rowsOf } from '../db/migrate'
 import type { Db } from '../db/types'
 import { onShutdown } from '../lifecycle'
 import { errorFields, log } from '../log'
+import { runtime } from '../runtime'
+import { createMailer } from './mailer'
+
+export { createMailer }
 
 export interface OutgoingMail {
   id: string
@@ -18,32 +19,6 @@ export interface OutgoingMail {
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>
-}
-
-/** Over SMTP when SMTP_URL is set; otherwise each message becomes an .eml (and a .json) under DATA_DIR/outbox. */
-export async function createMailer(env = serverEnv()): Promise<Mailer> {
-  const { default: nodemailer } = await import('nodemailer')
-  const message = (m: OutgoingMail) => ({
-    from: env.MAIL_FROM,
-    to: m.to,
-    subject: m.subject,
-    text: m.text,
-    messageId: `<${m.id}@outbox>`,
-  })
-  if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL)
-    return { send: async (m) => void (await transport.sendMail(message(m))) }
-  }
-  const dir = join(env.DATA_DIR, 'outbox')
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-  return {
-    async send(m) {
-      await mkdir(dir, { recursive: true })
-      const info = await transport.sendMail(message(m))
-      await writeFile(join(dir, `${m.id}.eml`), info.message as Buffer)
-      await writeFile(join(dir, `${m.id}.json`), JSON.stringify({ ...message(m), kind: m.kind }, null, 2))
-    },
-  }
 }
 
 const LEASE = sql`interval '5 minutes'`
@@ -98,6 +73,8 @@ let timer: ReturnType<typeof setInterval> | undefined
 
 /** Drains in the background after a commit that queued mail; calls while a drain runs fold into one more pass. */
 export function kickOutbox(): void {
+  // An edge build only queues mail: the outbox workers of the Node instances on the same database send it.
+  if (runtime === 'edge') return
   if (running) {
     again = true
     return

@@ -1,3 +1,4 @@
+import { connectionScope } from '../connection-scope'
 import { serverEnv } from '../env'
 import { onShutdown } from '../lifecycle'
 import { errorFields, log } from '../log'
@@ -44,7 +45,10 @@ export async function redisStore(url: string): Promise<RateLimitStore> {
   const { Redis } = await import('ioredis')
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true })
   redis.on('error', (error) => log('warn', 'rate-limit redis error', { error: errorFields(error) }))
-  onShutdown(async () => void (await redis.quit().catch(() => redis.disconnect())), 'connections')
+  const quit = async () => void (await redis.quit().catch(() => redis.disconnect()))
+  // The edge build's client lives for one request (see currentStore); Node's for the process.
+  if (connectionScope.perRequest) connectionScope.set('redis', redis, quit)
+  else onShutdown(quit, 'connections')
   return {
     async hit(bucket, window, windowMs, amount = 1) {
       const key = `rl:${bucket}:${window}`
@@ -64,13 +68,21 @@ export async function redisStore(url: string): Promise<RateLimitStore> {
   }
 }
 
-let store: { url: string | undefined; store: Promise<RateLimitStore> } | undefined
+type HeldStore = { url: string | undefined; store: Promise<RateLimitStore> }
+let store: HeldStore | undefined
 
+/**
+ * The counters: Redis's with REDIS_URL, else this process's memory. The edge build connects to Redis per
+ * request (a Worker may not reuse another request's socket), while its in-memory counters stay per isolate.
+ */
 export function currentStore(): Promise<RateLimitStore> {
   const url = serverEnv().REDIS_URL
-  if (store?.url === url && store) return store.store
+  const perRequest = !!url && connectionScope.perRequest
+  const held = perRequest ? connectionScope.get<HeldStore>('rate-limit') : store
+  if (held?.url === url && held) return held.store
   const next = { url, store: url ? redisStore(url) : Promise.resolve(memoryStore()) }
-  store = next
+  if (perRequest) connectionScope.set('rate-limit', next)
+  else store = next
   return next.store
 }
 

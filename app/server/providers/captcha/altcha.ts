@@ -13,8 +13,11 @@ const COST = 200
 /** altcha-lib's default, which `createChallenge` puts in every challenge. */
 const KEY_LENGTH = 32
 
-/** Without CAPTCHA_SECRET each process signs with its own key, so a challenge verifies only where it was issued. */
-const processSecret = randomBytes(32).toString('hex')
+/**
+ * Without CAPTCHA_SECRET each process signs with its own key, so a challenge verifies only where it was issued.
+ * Made on first use: Workers refuse random values at module load (outside a request).
+ */
+let processSecret: string | undefined
 
 /**
  * Self-hosted proof of work (ALTCHA v2, deterministic mode): the server knows the counter, signs the derived
@@ -26,7 +29,7 @@ export function altchaProvider(
   db: () => Promise<Db>,
   options: { secret?: string; difficulty: number },
 ): CaptchaProvider {
-  const secret = options.secret ?? processSecret
+  const secret = options.secret ?? (processSecret ??= randomBytes(32).toString('hex'))
   const keySecret = createHmac('sha256', secret).update('altcha-key-signature').digest('hex')
   return {
     kind: 'altcha',
