@@ -173,6 +173,8 @@ function buildEnvSchema() {
     FIREBASE_API_KEY: optional(v.string()),
     FIREBASE_AUTH_DOMAIN: optional(v.pipe(v.string(), v.regex(/^[\w.-]+(:\d+)?$/, 'must be a host name'))),
     /** `host:port` of the Auth emulator: ID tokens are then unsigned, and accepted only for a `demo-` project. */
+    /** Another address for Google's published ID-token keys (a JWKS); only tests point it elsewhere (a loopback server). */
+    FIREBASE_JWKS_URL: optional(url),
     FIREBASE_AUTH_EMULATOR_HOST: optional(v.pipe(v.string(), v.regex(/^[\w.-]+:\d+$/, 'must be host:port'))),
     /** `true` shows the Google / GitHub sign-in buttons (the provider must be enabled in the Firebase project). */
     AUTH_GOOGLE: v.pipe(

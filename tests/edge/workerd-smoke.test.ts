@@ -9,6 +9,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { Redis } from 'ioredis'
 import postgres from 'postgres'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { createTestHarness, type TestHarness } from 'wrangler'
 import { NODE_ONLY_PACKAGES } from '../../scripts/vite-edge-plugin'
 import { startFakeStripe } from '../support/fake-stripe'
@@ -24,6 +25,8 @@ const root = join(import.meta.dirname, '../..')
 const dist = join(root, 'dist/edge')
 const WEBHOOK_SECRET = 'whsec_edge_smoke_secret'
 const SERVICE_TOKEN = 'edge-usage-service-token-0123456789'
+/** A real-looking project (not `demo-`), so the Worker runs the production rules: RS256 only. */
+const PROJECT_ID = 'lodestar-edge'
 /**
  * With TEST_REDIS_URL the Worker keeps its rate-limit counters there too, in a logical database of its own
  * (emptied before and after), so its per-address counts neither meet other tests' nor outlive the run.
@@ -43,6 +46,7 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
   let stripe: Awaited<ReturnType<typeof startFakeStripe>>
   let nodeBackend: Awaited<ReturnType<typeof startFakeNodeBackend>>
   let redis: Redis | undefined
+  let jwks: Awaited<ReturnType<typeof startJwksServer>>
   const database = `edge_${process.pid}_${Date.now().toString(36)}`
 
   beforeAll(async () => {
@@ -67,6 +71,7 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
     }
     stripe = await startFakeStripe(WEBHOOK_SECRET)
     nodeBackend = await startFakeNodeBackend()
+    jwks = await startJwksServer()
     // Miniflare would otherwise fetch Request.cf from Cloudflare at start (and fall back after a timeout),
     // and wrangler may report usage: nothing here leaves the machine.
     process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false'
@@ -85,6 +90,8 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
             STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
             STRIPE_API_URL: stripe.url,
             READER_UPSTREAM: nodeBackend.url,
+            FIREBASE_PROJECT_ID: PROJECT_ID,
+            FIREBASE_JWKS_URL: jwks.url,
             ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
             LOG_LEVEL: 'info',
           },
@@ -96,7 +103,7 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
 
   afterAll(async () => {
     await harness?.close()
-    await Promise.all([stripe?.close(), nodeBackend?.close(), db?.end()])
+    await Promise.all([stripe?.close(), nodeBackend?.close(), jwks?.close(), db?.end()])
     await admin?.unsafe(`drop database if exists "${database}" with (force)`)
     await admin?.end()
     await redis?.flushdb()
@@ -283,6 +290,41 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
     ).toBe(true)
   })
 
+  it('verifies ID tokens with jose and Web Crypto: RS256 from the published keys opens getUserInfo; alg none, another audience or another key do not', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const claims = (overrides: Record<string, unknown> = {}) => ({
+      iss: `https://securetoken.google.com/${PROJECT_ID}`,
+      aud: PROJECT_ID,
+      sub: 'edge-user-1',
+      iat: now - 10,
+      exp: now + 3600,
+      auth_time: now - 10,
+      email: 'edge@example.com',
+      ...overrides,
+    })
+    const signed = (payload: Record<string, unknown>, key = jwks.privateKey) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: 'edge-key' }).sign(key)
+    const unsigned = (payload: Record<string, unknown>) =>
+      `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`
+    const userInfo = (token: string) =>
+      get('/api/v1/account/getUserInfo', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ displayName: 'Edge' }),
+      })
+
+    const accepted = await userInfo(await signed(claims()))
+    expect(accepted.status).toBe(200)
+    expect(await accepted.json()).toMatchObject({ uid: 'edge-user-1', email: 'edge@example.com', displayName: 'Edge' })
+    for (const refused of [
+      unsigned(claims({ sub: 'forged' })),
+      await signed(claims({ aud: 'someone-else', sub: 'forged' })),
+      await signed(claims({ sub: 'forged' }), (await generateKeyPair('RS256')).privateKey),
+    ])
+      expect((await userInfo(refused)).status).toBe(401)
+    expect(await db`select uid from users order by uid`).toEqual([{ uid: 'edge-user-1' }])
+  })
+
   it('logged no error and no cross-request I/O along the way', () => {
     const trouble = harness
       .getLogs()
@@ -291,13 +333,6 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
     expect(trouble).toEqual([])
   })
 
-  // ── Identity (jose) ───────────────────────────────────────────────────────────────────────────────────
-  // The ID-token verifier (app/server/providers/identity/verify-id-token.ts) is not on this branch yet.
-  // When it lands, add its two checks here, through whatever HTTP call verifies a token (README, "Identity"):
-  //   - a forged `alg: none` token is refused (401), and
-  //   - an RS256 token signed with a key from a local JWKS (jose `generateKeyPair('RS256')`, served by a
-  //     loopback server like startFakeNodeBackend, its URL passed in the harness `vars` above) is accepted.
-  it.todo('identity: refuses a forged alg:none token and accepts an RS256 token from a local JWKS')
 })
 
 /**
@@ -323,6 +358,22 @@ async function startFakeNodeBackend() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Google's key endpoint played on loopback: one RS256 public key, as a JWKS, with its private half kept here. */
+async function startJwksServer() {
+  const { publicKey, privateKey } = await generateKeyPair('RS256')
+  const body = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'edge-key', alg: 'RS256', use: 'sig' }] })
+  const server = createServer((_, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' })
+    response.end(body)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/keys`,
+    privateKey,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -7,6 +7,8 @@ export interface IdentityConfig {
   authDomain: string
   /** `http://host:port` of the Auth emulator, in emulator mode. */
   emulatorUrl?: string
+  /** Where the RS256 keys are published: Google's, unless FIREBASE_JWKS_URL says otherwise (tests). */
+  jwksUrl?: string
   /** Unsigned tokens are accepted only here: the emulator serving a `demo-` project, which no real one can be. */
   acceptUnsigned: boolean
 }
@@ -21,6 +23,7 @@ export function identityConfig(env: ServerEnv): IdentityConfig | undefined {
     apiKey: env.FIREBASE_API_KEY ?? (emulatorHost ? 'emulator-api-key' : ''),
     authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
     emulatorUrl: emulatorHost ? `http://${emulatorHost}` : undefined,
+    jwksUrl: env.FIREBASE_JWKS_URL,
     acceptUnsigned: !!emulatorHost && projectId.startsWith('demo-'),
   }
 }

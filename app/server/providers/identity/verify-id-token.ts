@@ -4,7 +4,13 @@ import type { IdentityConfig } from './config'
 
 /** Google's published keys for Firebase ID tokens (RS256), cached by jose per their Cache-Control. */
 const GOOGLE_KEYS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'
-let googleKeys: ReturnType<typeof createRemoteJWKSet> | undefined
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
+
+function publishedKeys(url = GOOGLE_KEYS_URL) {
+  let keys = keySets.get(url)
+  if (!keys) keySets.set(url, (keys = createRemoteJWKSet(new URL(url))))
+  return keys
+}
 
 export type KeySet = Parameters<typeof jwtVerify>[1]
 
@@ -28,7 +34,7 @@ export interface Identity {
 export async function verifyIdToken(
   token: string,
   config: IdentityConfig,
-  keys: KeySet = (googleKeys ??= createRemoteJWKSet(new URL(GOOGLE_KEYS_URL))),
+  keys: KeySet = publishedKeys(config.jwksUrl),
   now = Date.now(),
 ): Promise<Identity> {
   let payload: JWTPayload
