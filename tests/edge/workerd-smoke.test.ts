@@ -332,7 +332,6 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
       .filter((line) => /"level":"error"|different request|Disallowed operation/.test(line))
     expect(trouble).toEqual([])
   })
-
 })
 
 /**
@@ -365,7 +364,9 @@ async function startFakeNodeBackend() {
 /** Google's key endpoint played on loopback: one RS256 public key, as a JWKS, with its private half kept here. */
 async function startJwksServer() {
   const { publicKey, privateKey } = await generateKeyPair('RS256')
-  const body = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'edge-key', alg: 'RS256', use: 'sig' }] })
+  const body = JSON.stringify({
+    keys: [{ ...(await exportJWK(publicKey)), kid: 'edge-key', alg: 'RS256', use: 'sig' }],
+  })
   const server = createServer((_, response) => {
     response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' })
     response.end(body)
