@@ -11,7 +11,7 @@ async function request<T>(method: string, path: string, init: { json?: unknown; 
   if (init.idToken) headers.authorization = `Bearer ${init.idToken}`
   let response: Response
   try {
-    response = await fetch(`/api/v1/account/${path}`, {
+    response = await fetch(`/api/v1/${path}`, {
       method,
       headers,
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
@@ -25,36 +25,35 @@ async function request<T>(method: string, path: string, init: { json?: unknown; 
 }
 
 export const accountApi = {
-  config: () => request<AuthConfig>('GET', 'config'),
+  config: () => request<AuthConfig>('GET', 'account/config'),
   /** The session's user, or null when this browser has no live session. */
-  session: async () => (await request<{ user: UserAnswer | null }>('GET', 'session')).user,
+  session: async () => (await request<{ user: UserAnswer | null }>('GET', 'account/session')).user,
   startSession: (idToken: string, profile: { displayName?: string | null; photoURL?: string | null }) =>
-    request<UserAnswer>('POST', 'session', { idToken, json: profile }),
-  endSession: () => request<{ detail: string }>('DELETE', 'session'),
+    request<UserAnswer>('POST', 'account/session', { idToken, json: profile }),
+  endSession: () => request<{ detail: string }>('DELETE', 'account/session'),
   signUp: (email: string, password: string) =>
-    request<{ uid: string }>('POST', 'sign_up', { json: { email, password } }),
+    request<{ uid: string }>('POST', 'account/sign_up', { json: { email, password } }),
   resetPassword: (oobCode: string, newPassword: string) =>
-    request<{ email: string }>('POST', 'reset_password', { json: { oobCode, newPassword } }),
+    request<{ email: string }>('POST', 'account/reset_password', { json: { oobCode, newPassword } }),
   updateProfile: (fields: {
     displayName?: string | null
     photoURL?: string | null
     notificationEmail?: string | null
     preferences?: Record<string, string | boolean | number | null>
-  }) => request<UserAnswer>('PATCH', 'profile', { json: fields }),
-  keys: () => request<{ keys: AccountKey[] }>('GET', 'keys'),
+  }) => request<UserAnswer>('PATCH', 'account/profile', { json: fields }),
+  keys: () => request<{ keys: AccountKey[] }>('GET', 'account/keys'),
   createKey: (name: string, captcha: string) =>
-    request<{ api_key: string; key: AccountKey }>('POST', 'keys', { json: { name, captcha } }),
+    request<{ api_key: string; key: AccountKey }>('POST', 'account/keys', { json: { name, captcha } }),
   claimKey: (apiKey: string, captcha: string) =>
-    request<AccountKey>('POST', 'keys/claim', { json: { api_key: apiKey, captcha } }),
+    request<AccountKey>('POST', 'account/keys/claim', { json: { api_key: apiKey, captcha } }),
   renameKey: (keyId: string, name: string) =>
-    request<AccountKey>('PATCH', `keys/${encodeURIComponent(keyId)}`, { json: { name } }),
-  revealKey: (keyId: string) => request<{ api_key: string }>('POST', `keys/${encodeURIComponent(keyId)}/reveal`),
-  revokeKey: (keyId: string) => request<{ detail: string }>('DELETE', `keys/${encodeURIComponent(keyId)}`),
+    request<AccountKey>('PATCH', `account/keys/${encodeURIComponent(keyId)}`, { json: { name } }),
+  revealKey: (keyId: string) =>
+    request<{ api_key: string }>('POST', `account/keys/${encodeURIComponent(keyId)}/reveal`),
+  revokeKey: (keyId: string) => request<{ detail: string }>('DELETE', `account/keys/${encodeURIComponent(keyId)}`),
 }
 
 /** Spec §7 tickets viewer, with the signed-in user's ID token. */
 export async function fetchTicketCount(idToken: string): Promise<number> {
-  const response = await fetch('/api/v1/tickets/viewer', { headers: { authorization: `Bearer ${idToken}` } })
-  if (!response.ok) throw await fromResponse(response)
-  return ((await response.json()) as { totalQuantity: number }).totalQuantity
+  return (await request<{ totalQuantity: number }>('GET', 'tickets/viewer', { idToken })).totalQuantity
 }

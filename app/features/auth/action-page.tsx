@@ -6,11 +6,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Skeleton } from '~/components/ui/skeleton'
 import { accountApi } from './account-api'
-import { AuthField } from './auth-field'
+import { EmailField, NewPasswordField } from './auth-field'
 import { useAuth } from './auth-context'
 import { firebaseAuth } from './firebase-client'
 import { FormError } from './form-error'
-import { PasswordRules, passwordAllowed } from './password-rules'
+import { passwordAllowed } from './password-rules'
 import { EMAIL_FOR_LINK } from './sign-in-forms'
 import { useAfterSignIn } from './sign-in-page'
 import { useIdentityAction } from './use-identity-action'
@@ -112,15 +112,7 @@ function NewPassword({ code }: { code: string }) {
           </p>
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-4">
-            <AuthField
-              label={t`New password`}
-              type="password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              hint={(id) => <PasswordRules id={id} password={password} policy={policy} />}
-            />
+            <NewPasswordField label={t`New password`} value={password} onChange={setPassword} policy={policy} />
             <FormError message={error} />
             <Button type="submit" disabled={busy || !passwordAllowed(password, policy)}>
               <Trans>Set new password</Trans>
@@ -134,7 +126,6 @@ function NewPassword({ code }: { code: string }) {
 
 /** The e-mail comes from this browser's storage; opened elsewhere, the visitor types it again (as Firebase advises). */
 function LinkSignIn() {
-  const { t } = useLingui()
   const { config } = useAuth()
   const afterSignIn = useAfterSignIn()
   const { busy, error, run } = useIdentityAction()
@@ -158,14 +149,7 @@ function LinkSignIn() {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="flex flex-col gap-4">
-          <AuthField
-            label={t`E-mail`}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <FormError message={error} />
           <Button type="submit" disabled={busy}>
             <Trans>Sign in</Trans>

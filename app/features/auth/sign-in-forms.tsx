@@ -4,10 +4,10 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import type { AuthConfig } from '~/contracts/account'
 import { accountApi } from './account-api'
-import { AuthField } from './auth-field'
+import { AuthField, EmailField, NewPasswordField } from './auth-field'
 import { firebaseAuth } from './firebase-client'
 import { FormError } from './form-error'
-import { PasswordRules, passwordAllowed } from './password-rules'
+import { passwordAllowed } from './password-rules'
 import { useIdentityAction } from './use-identity-action'
 
 export const EMAIL_FOR_LINK = 'emailForSignIn'
@@ -29,14 +29,7 @@ export function PasswordSignInForm({ config, onSignedIn }: { config: AuthConfig;
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" data-testid="sign-in-form">
-      <AuthField
-        label={t`E-mail`}
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <EmailField value={email} onChange={setEmail} />
       <AuthField
         label={t`Password`}
         type="password"
@@ -74,23 +67,8 @@ export function SignUpForm({ config, onSignedIn }: { config: AuthConfig; onSigne
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" data-testid="sign-up-form">
-      <AuthField
-        label={t`E-mail`}
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <AuthField
-        label={t`Password`}
-        type="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        hint={(id) => <PasswordRules id={id} password={password} policy={policy} />}
-      />
+      <EmailField value={email} onChange={setEmail} />
+      <NewPasswordField label={t`Password`} value={password} onChange={setPassword} policy={policy} />
       <FormError message={error} />
       <Button type="submit" disabled={busy || !passwordAllowed(password, policy)} aria-busy={busy}>
         {busy ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}
@@ -101,7 +79,6 @@ export function SignUpForm({ config, onSignedIn }: { config: AuthConfig; onSigne
 
 /** Password-less: a sign-in link by e-mail, opened on /sign-in/action. */
 export function EmailLinkForm({ config, actionUrl }: { config: AuthConfig; actionUrl: string }) {
-  const { t } = useLingui()
   const { busy, error, run } = useIdentityAction()
   const [email, setEmail] = useState('')
   const [sent, setSent] = useState(false)
@@ -116,14 +93,7 @@ export function EmailLinkForm({ config, actionUrl }: { config: AuthConfig; actio
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" data-testid="email-link-form">
-      <AuthField
-        label={t`E-mail`}
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <EmailField value={email} onChange={setEmail} />
       {sent && (
         <p role="status" className="text-sm text-muted-foreground">
           <Trans>We sent a sign-in link to {email}. Open it in this browser to sign in.</Trans>
@@ -167,14 +137,7 @@ export function ResetPasswordForm({ config, onDone }: { config: AuthConfig; onDo
   if (!sent)
     return (
       <form onSubmit={send} className="flex flex-col gap-4" data-testid="reset-request-form">
-        <AuthField
-          label={t`E-mail`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <FormError message={error} />
         <Button type="submit" disabled={busy} aria-busy={busy}>
           <Trans>Send reset code</Trans>
@@ -193,15 +156,7 @@ export function ResetPasswordForm({ config, onDone }: { config: AuthConfig; onDo
         value={code}
         onChange={(e) => setCode(e.target.value)}
       />
-      <AuthField
-        label={t`New password`}
-        type="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        hint={(id) => <PasswordRules id={id} password={password} policy={policy} />}
-      />
+      <NewPasswordField label={t`New password`} value={password} onChange={setPassword} policy={policy} />
       <FormError message={error} />
       <Button type="submit" disabled={busy || !passwordAllowed(password, policy)} aria-busy={busy}>
         <Trans>Set new password</Trans>

@@ -68,8 +68,12 @@ export async function claimKey(
 }
 
 export async function renameKey(db: Db, uid: string, keyId: string, name: string | null): Promise<ApiKey> {
-  await ownedKey(db, uid, keyId)
-  const [row] = await db.update(apiKeys).set({ name }).where(eq(apiKeys.id, keyId)).returning()
+  const [row] = await db
+    .update(apiKeys)
+    .set({ name })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.ownerId, uid)))
+    .returning()
+  if (!row) throw new KeyIdNotFound()
   return row
 }
 

@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { base64url } from 'jose'
 import { sessions, users } from '../db/schema'
 import type { Db } from '../db/types'
 import type { User } from './users'
 
 /** 32 random bytes; the row keeps only their SHA-256, so a database copy opens no session. */
 export async function openSession(db: Db, uid: string, days: number): Promise<{ token: string; expiresAt: Date }> {
-  const token = base64Url(crypto.getRandomValues(new Uint8Array(32)))
+  const token = base64url.encode(crypto.getRandomValues(new Uint8Array(32)))
   const expiresAt = new Date(Date.now() + days * 86_400_000)
   await db.insert(sessions).values({ tokenHash: await hashToken(token), uid, expiresAt })
   return { token, expiresAt }
@@ -35,24 +36,7 @@ export async function closeSession(db: Db, token: string): Promise<void> {
     .where(and(eq(sessions.tokenHash, await hashToken(token)), isNull(sessions.revokedAt)))
 }
 
-/** Signs the user out on every device (a disabled account, "sign out everywhere"). */
-export async function closeAllSessions(db: Db, uid: string): Promise<number> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.uid, uid), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id })
-  return rows.length
-}
-
 async function hashToken(token: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
-}
-
-function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
 }

@@ -1,3 +1,4 @@
+import { base64url } from 'jose'
 import type { ServerEnv } from '~/server/env'
 
 /**
@@ -19,7 +20,7 @@ async function secretOf(env: ServerEnv): Promise<string> {
     return (await readFile(file, 'utf8')).trim()
   } catch {
     await mkdir(join(env.DATA_DIR, 'secrets'), { recursive: true, mode: 0o700 })
-    const fresh = base64Url(crypto.getRandomValues(new Uint8Array(32)))
+    const fresh = base64url.encode(crypto.getRandomValues(new Uint8Array(32)))
     // `wx`: when two processes race, the second one's write fails and it reads the first one's secret.
     await writeFile(file, fresh, { flag: 'wx', mode: 0o600 }).catch(() => undefined)
     return (await readFile(file, 'utf8')).trim()
@@ -47,33 +48,19 @@ export async function sealKey(env: ServerEnv, keyId: string, plaintext: string):
     await cryptoKey(env),
     new TextEncoder().encode(plaintext),
   )
-  return `v1.${base64Url(iv)}.${base64Url(new Uint8Array(sealed))}`
+  return `v1.${base64url.encode(iv)}.${base64url.encode(new Uint8Array(sealed))}`
 }
 
 export async function openKey(env: ServerEnv, keyId: string, sealed: string): Promise<string> {
   const [version, iv, body] = sealed.split('.')
   if (version !== 'v1' || !iv || !body) throw new Error('not a sealed key')
   const plain = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: fromBase64Url(iv), additionalData: new TextEncoder().encode(keyId) },
+    { name: 'AES-GCM', iv: bytes(iv), additionalData: new TextEncoder().encode(keyId) },
     await cryptoKey(env),
-    fromBase64Url(body),
+    bytes(body),
   )
   return new TextDecoder().decode(plain)
 }
 
-function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-}
-
-function fromBase64Url(s: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(
-    s
-      .replace(/-/g, '+')
-      .replace(/_/g, '/')
-      .padEnd(Math.ceil(s.length / 4) * 4, '='),
-  )
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0))
-}
+/** Decoded into a fresh ArrayBuffer-backed view, the only kind Web Crypto's types accept. */
+const bytes = (text: string) => new Uint8Array(base64url.decode(text))
