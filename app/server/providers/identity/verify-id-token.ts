@@ -1,16 +1,7 @@
-import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose'
+import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose'
 import { IdentityRefused } from '~/server/domain/refusals'
 import type { IdentityConfig } from './config'
-
-/** Google's published keys for Firebase ID tokens (RS256), cached by jose per their Cache-Control. */
-const GOOGLE_KEYS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'
-const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
-
-function publishedKeys(url = GOOGLE_KEYS_URL) {
-  let keys = keySets.get(url)
-  if (!keys) keySets.set(url, (keys = createRemoteJWKSet(new URL(url))))
-  return keys
-}
+import { GOOGLE_KEYS_URL, publishedKeys } from './published-keys'
 
 export type KeySet = Parameters<typeof jwtVerify>[1]
 
@@ -34,7 +25,7 @@ export interface Identity {
 export async function verifyIdToken(
   token: string,
   config: IdentityConfig,
-  keys: KeySet = publishedKeys(config.jwksUrl),
+  keys?: KeySet,
   now = Date.now(),
 ): Promise<Identity> {
   let payload: JWTPayload
@@ -45,7 +36,7 @@ export async function verifyIdToken(
       payload = unsignedPayload(token)
     } else {
       payload = (
-        await jwtVerify(token, keys, {
+        await jwtVerify(token, keys ?? (await publishedKeys(config.jwksUrl ?? GOOGLE_KEYS_URL, header.kid)), {
           algorithms: ['RS256'],
           issuer: `https://securetoken.google.com/${config.projectId}`,
           audience: config.projectId,
