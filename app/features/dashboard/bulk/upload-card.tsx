@@ -150,7 +150,8 @@ export function UploadCard({ apiKey }: { apiKey: string }) {
           )}
         </CardContent>
         <CardFooter className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={uploading} data-testid="start-bulk-job">
+          {/* Until the models arrive there is nothing to choose: a click then would only be told to choose one. */}
+          <Button type="submit" disabled={uploading || models.isPending} data-testid="start-bulk-job">
             <UploadIcon aria-hidden="true" />
             <Trans>Start job</Trans>
           </Button>
