@@ -10,6 +10,15 @@ export const layoutWidths = [320, 390, 768] as const
  */
 export async function overflowAt(page: Page, width: number): Promise<string | undefined> {
   await page.setViewportSize({ width, height: 800 })
+  // page.evaluate has no timeout of its own: a page whose main thread never yields would hang the whole run.
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer at ${width} px within 15 s: main thread busy?`)), 15_000)
+  })
+  return Promise.race([measure(page), deadline]).finally(() => clearTimeout(timer))
+}
+
+function measure(page: Page): Promise<string | undefined> {
   return page.evaluate(async () => {
     // Two frames: media queries apply, then ResizeObservers (charts) redraw.
     for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve))
