@@ -10,7 +10,7 @@ let server: Server
 let url: string
 let fetches = 0
 let published: JWK[] = []
-let maxAge = 3600
+const maxAge = 3600
 
 const jwkOf = async (kid: string) => {
   const pair = await generateKeyPair('RS256')
