@@ -26,9 +26,8 @@ const cache = new Map<string, Cached>()
  */
 export async function publishedKeys(url: string, kid: string | undefined, now = Date.now()): Promise<KeySet> {
   const cached = cache.get(url)
-  const fresh = cached && cached.expiresAt > now
   const rotated = cached && !cached.kids.has(kid) && now - cached.fetchedAt > unknownKeyCooldownMs
-  if (cached && fresh && !rotated) return cached.keys
+  if (cached && cached.expiresAt > now && !rotated) return cached.keys
   const response = await fetch(url, { headers: { accept: 'application/json' } })
   if (!response.ok) throw new Error(`the signing keys could not be fetched: ${response.status}`)
   const set = (await response.json()) as JSONWebKeySet
