@@ -192,7 +192,8 @@ export function TrainCard({ apiKey }: { apiKey: string }) {
           )}
         </CardContent>
         <CardFooter>
-          <Button type="submit" disabled={train.isPending} data-testid="train">
+          {/* A new classifier needs a model: until the list arrives, a click would train without one. */}
+          <Button type="submit" disabled={train.isPending || (target === NEW && models.isPending)} data-testid="train">
             <GraduationCapIcon aria-hidden="true" />
             <Trans>Train</Trans>
           </Button>
