@@ -14,9 +14,18 @@ const requestNonce = createIsomorphicFn()
   .client(() => undefined)
 
 export function getRouter() {
+  // The first render hydrates a page the browser has already placed: a prerendered page starts its runtime
+  // when the visitor begins to scroll or a demo comes into view (scripts/defer-hydration.mjs), and the inline
+  // restoration script has placed a reload. Restoring there would throw the visitor back to the top.
+  let hydrating = true
+  const restoreScroll = () => {
+    if (!hydrating) return true
+    hydrating = false
+    return false
+  }
   return createRouter({
     routeTree,
-    scrollRestoration: true,
+    scrollRestoration: restoreScroll,
     defaultPreload: 'intent',
     defaultStructuralSharing: true,
     ssr: { nonce: requestNonce() },

@@ -1,8 +1,12 @@
 // Prerendered marketing pages are complete HTML: their client runtime (~145 KB gzip) is needed only for what
 // the visitor does next. Fetched with the page, its module preloads compete with the first paint on a slow
-// phone and its evaluation blocks the main thread; here it starts on the visitor's first interaction or when
-// the browser is idle after load, whichever comes first. A click that arrives before the app runs is held and
-// replayed once it does, so a menu, a switcher, a form or a link works on the first tap, without a full reload.
+// phone, and its evaluation and hydration block the main thread for a second or more there. So the runtime's
+// files are only fetched (not run) once the browser is idle after load, and the runtime starts when something
+// needs it: the visitor's first interaction (a tap, a key, a wheel, a mouse move), a part that cannot work
+// without it coming into view (`data-needs-runtime`: the live demos), or a stored setting or `s` parameter
+// the guards must act on at once (a stored language redirects, a stored key is used). A click that arrives
+// before the app runs is held and replayed once it does, so a menu, a switcher, a form or a link works on the
+// first tap, without a full reload.
 
 /**
  * The loader, inline in the page (its hash joins the page's CSP). `P` lists the module preloads the page had,
@@ -10,18 +14,22 @@
  */
 function loader(P, E) {
   const app = document.getElementById('app')
-  const triggers = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'wheel']
+  const triggers = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin', 'wheel']
   let started = false
   let held = null
+  let watcher = null
   const start = () => {
     if (started) return
     started = true
     for (const type of triggers) removeEventListener(type, start, true)
-    for (const href of P) {
-      const link = document.createElement('link')
-      link.rel = 'modulepreload'
-      link.href = href
-      document.head.append(link)
+    if (watcher) watcher.disconnect()
+    // The router's hydration data, held back as text so the page does not compile and run it unless the app
+    // starts; inserted in place, each runs at once (its hash is in the page's CSP) and finds its siblings as before.
+    for (const held of document.querySelectorAll('script[type="text/x-deferred"]')) {
+      const script = document.createElement('script')
+      for (const { name, value } of held.attributes) if (name !== 'type') script.setAttribute(name, value)
+      script.text = held.text
+      held.replaceWith(script)
     }
     import(E).catch(() => held && held.closest('a[href]') && location.assign(held.closest('a[href]').href))
   }
@@ -47,17 +55,46 @@ function loader(P, E) {
       if (target && target.isConnected) target.click()
     }).observe(app, { attributes: true, attributeFilter: ['data-mounted'] })
   for (const type of triggers) addEventListener(type, start, { capture: true, passive: true })
-  const idle = () =>
-    window.requestIdleCallback ? requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 200)
+  let stored = false
+  try {
+    stored = localStorage.getItem('user') !== null
+  } catch {}
+  const prefetch = () => {
+    for (const href of [E, ...P]) {
+      const link = document.createElement('link')
+      link.rel = 'prefetch'
+      link.href = href
+      document.head.append(link)
+    }
+  }
+  const idle = () => {
+    if (stored || /[?&]s=/.test(location.search))
+      return window.requestIdleCallback ? requestIdleCallback(start, { timeout: 2000 }) : start()
+    if (window.requestIdleCallback) requestIdleCallback(prefetch)
+    else prefetch()
+    if (window.IntersectionObserver) {
+      // The margin of the demos' own observer (app/features/demos/use-near-viewport.ts).
+      watcher = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
+        rootMargin: '200px',
+      })
+      for (const part of document.querySelectorAll('[data-needs-runtime]')) watcher.observe(part)
+    }
+  }
   if (document.readyState === 'complete') idle()
   else addEventListener('load', idle, { once: true })
 }
 
-/** The page with its module preloads and entry script replaced by the loader; unchanged if it has no entry. */
+/**
+ * The page with its module preloads and entry script replaced by the loader and the router's hydration data
+ * (a script of ~60 KB carrying the locale's messages) made inert until then; unchanged if it has no entry.
+ */
 export function deferHydration(html) {
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g)].map((m) => m[1])
   const entry = html.match(/<script type="module" async="" src="([^"]+)"><\/script>/)
   if (!entry) return html
   const script = `<script type="module">(${loader.toString()})(${JSON.stringify(preloads.filter((p) => p !== entry[1]))},${JSON.stringify(entry[1])})</script>`
-  return html.replace(/<link rel="modulepreload" href="[^"]+"[^>]*\/?>/g, '').replace(entry[0], () => script)
+  return html
+    .replace(/<link rel="modulepreload" href="[^"]+"[^>]*\/?>/g, '')
+    .replaceAll('<script data-tsr-stream-part="">', '<script type="text/x-deferred" data-tsr-stream-part="">')
+    .replace(entry[0], () => script)
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 const emulator = inject('authEmulator')
@@ -47,7 +47,7 @@ describe('an account keeps its keys across browsers', () => {
     const { problems } = watchPage(page, baseUrl)
 
     await page.goto(`${baseUrl}/api-dashboard`)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
     await page.getByTestId('sign-in-link').click()
     await page.waitForURL(/\/sign-in/)
     await page.getByTestId('auth-mode-sign-up').click()
@@ -84,7 +84,7 @@ describe('an account keeps its keys across browsers', () => {
     const phone = await second.newPage()
     const watched = watchPage(phone, baseUrl)
     await phone.goto(`${baseUrl}/sign-in`)
-    await phone.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(phone)
     const signIn = phone.getByTestId('sign-in-form')
     await signIn.getByLabel('E-mail').fill(email)
     await signIn.getByLabel('Password').fill(password)
@@ -104,7 +104,7 @@ describe('an account keeps its keys across browsers', () => {
     const page = await context.newPage()
     await page.goto(`${baseUrl}/de/api-dashboard/account`)
     await page.waitForURL(/\/de\/sign-in\?tab=account/)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
     const form = page.getByTestId('sign-in-form')
     await form.getByLabel('E-Mail').fill('nobody@example.com')
     await form.getByLabel('Passwort').fill('wrong password 1')

@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 import { freePort, serveBuild, type ServedBuild } from './support/server'
 
 /**
@@ -43,7 +43,7 @@ async function dashboardTab(apiKey: string, tab: string): Promise<{ page: Page; 
   const page = await context.newPage()
   const { problems } = watchPage(page, server.baseUrl)
   await page.goto(`${server.baseUrl}/api-dashboard/${tab}`)
-  await page.waitForSelector('#app[data-mounted="true"]')
+  await appRunning(page)
   return { page, problems }
 }
 

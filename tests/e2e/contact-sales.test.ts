@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 const outbox = join(inject('dataDir'), 'outbox')
@@ -29,7 +29,7 @@ describe('contact sales', () => {
     const page = await context.newPage()
     const { problems } = watchPage(page, baseUrl)
     await page.goto(`${baseUrl}/contact-sales`)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
 
     await page.getByRole('button', { name: 'Send message' }).click()
     expect(await page.locator('[id$="-error"]').count()).toBe(4)

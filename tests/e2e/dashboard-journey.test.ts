@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 const usageToken = 'e2e-usage-service-token-0123456789'
@@ -40,7 +40,7 @@ describe('a developer with a trial key', () => {
         restCalls.push(`${request.method()} ${request.url()}`)
     })
     await page.goto(`${baseUrl}/api-dashboard`)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
     return page
   }
 

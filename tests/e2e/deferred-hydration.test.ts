@@ -36,7 +36,68 @@ async function heldPage(path: string, viewport = { width: 1280, height: 900 }) {
   return { page, context, release, beforeLoad, problems }
 }
 
-describe('prerendered pages start their client runtime after the first paint', () => {
+describe('prerendered pages start their client runtime when it is needed', () => {
+  it('on a first visit fetches the runtime at idle but runs it only on the first interaction', async () => {
+    const context = await contextWithStore(browser, undefined, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    })
+    const page = await context.newPage()
+    const { problems } = watchPage(page, baseUrl)
+    const fetched: string[] = []
+    page.on('request', (request) => /\/assets\/.+\.js$/.test(request.url()) && fetched.push(request.url()))
+    await page.goto(baseUrl + '/models', { waitUntil: 'load' })
+    await expect.poll(() => fetched.some((url) => /\/assets\/index-[\w-]+\.js$/.test(url))).toBe(true)
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(1_000)
+    expect(await page.getAttribute('#app', 'data-mounted')).toBe('false')
+    // Nor has the router's hydration data run.
+    expect(await page.evaluate(() => '$_TSR' in window)).toBe(false)
+    await page.touchscreen.tap(5, 400)
+    await page.waitForSelector('#app[data-mounted="true"]')
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('starts it when a live demo comes into view', async () => {
+    const context = await contextWithStore(browser, undefined, { viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    const { problems } = watchPage(page, baseUrl)
+    await page.goto(baseUrl + '/embeddings', { waitUntil: 'load' })
+    await page.waitForLoadState('networkidle')
+    expect(await page.getAttribute('#app', 'data-mounted')).toBe('false')
+    // Scrolled by script, not by the visitor: only the demo's visibility can start the app.
+    await page.evaluate(() => document.querySelector('[data-demo]')!.scrollIntoView())
+    await page.waitForSelector('[data-testid="demo-run"]')
+    // and the page stays where it was: hydration does not restore the scroll to the top.
+    expect(await page.evaluate(() => document.querySelector('[data-demo]')!.getBoundingClientRect().top)).toBeLessThan(
+      844,
+    )
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('keeps a visitor who scrolls before the app runs where they scrolled', async () => {
+    const context = await contextWithStore(browser)
+    const page = await context.newPage()
+    await page.goto(baseUrl + '/models', { waitUntil: 'load' })
+    await page.mouse.move(200, 300)
+    await page.mouse.wheel(0, 1200)
+    await page.waitForSelector('#app[data-mounted="true"]')
+    await page.waitForTimeout(500)
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
+    await context.close()
+  })
+
+  it('starts it at once for a returning visitor whose stored language must redirect', async () => {
+    const context = await contextWithStore(browser, { language: 'ja' })
+    const page = await context.newPage()
+    await page.goto(baseUrl + '/models')
+    await page.waitForURL(/\/ja\/models$/)
+    await context.close()
+  })
+
   it('fetches no script before load, and a link tapped before the app runs navigates in place once it does', async () => {
     const { page, context, release, beforeLoad, problems } = await heldPage('/')
     expect(beforeLoad).toEqual([])

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import type { Browser, Page, Request, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { curlArguments } from '../support/shell'
-import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 import { overflowAt } from './support/overflow'
 import { serveBuild, type ServedBuild } from './support/server'
 
@@ -131,7 +131,7 @@ function apiCalls(page: Page): Request[] {
 
 async function openDemo(page: Page, url: string, name: string) {
   await page.goto(url, { waitUntil: 'load' })
-  await page.waitForSelector('#app[data-mounted="true"]')
+  await appRunning(page)
   await page.locator('#demo').scrollIntoViewIfNeeded()
   await page.getByTestId(`demo-${name}`).waitFor({ timeout: 15_000 })
 }
@@ -225,7 +225,7 @@ describe('the live demos on the product pages', () => {
       const page = await context.newPage()
       const calls = apiCalls(page)
       await page.goto(`${baseUrl}/reranker`, { waitUntil: 'load' })
-      await page.waitForSelector('#app[data-mounted="true"]')
+      await appRunning(page)
       if (enableAutoAPIRequest) {
         // Without scrolling: the setting alone loads the demo and sends the first example.
         await page.locator('[data-testid=demo-result][data-status=done]').waitFor({ timeout: 15_000 })
@@ -286,7 +286,7 @@ describe('the live demos on the product pages', () => {
       for (const demo of demos) {
         held = []
         await page.goto(baseUrl + locale + demo.page, { waitUntil: 'load' })
-        await page.waitForSelector('#app[data-mounted="true"]')
+        await appRunning(page)
         await page.locator('#demo').scrollIntoViewIfNeeded()
         await expect.poll(() => held?.length).toBe(1)
         const height = () => page.locator('[data-demo]').evaluate((e) => e.getBoundingClientRect().height)

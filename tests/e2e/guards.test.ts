@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 
@@ -16,7 +16,7 @@ describe('router guards in a real browser', () => {
     const page = await context.newPage()
     const { problems } = watchPage(page, baseUrl)
     await page.goto(baseUrl + path)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
     return { page, problems }
   }
   const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search
@@ -149,7 +149,7 @@ describe('router guards in a real browser', () => {
     const context = await contextWithStore(browser, { settings: { darkMode: 'auto' } }, { colorScheme: 'light' })
     const page = await context.newPage()
     await page.goto(`${baseUrl}/models`)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'))
     expect(await isDark()).toBe(false)
     await page.emulateMedia({ colorScheme: 'dark' })

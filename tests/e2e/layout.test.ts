@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { dashboardTabs, defaultTab, signedInTabs, type DashboardTab } from '~/features/dashboard/tabs'
 import { interfaceLocales, localizePath } from '~/lib/locale'
-import { contextWithStore, launchBrowser } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'
 
 const baseUrl = inject('baseUrl')
@@ -80,7 +80,7 @@ async function accountWithKeys(): Promise<string> {
 /** Signs in through the sign-in page, as a visitor would; the session then lasts for the context. */
 async function signIn(page: Page, email: string) {
   await page.goto(`${baseUrl}/sign-in`)
-  await page.waitForSelector('#app[data-mounted="true"]')
+  await appRunning(page)
   const form = page.getByTestId('sign-in-form')
   await form.getByLabel('E-mail').fill(email)
   await form.getByLabel('Password').fill(password)
@@ -98,7 +98,7 @@ async function open(page: Page, path: string, byTab: boolean) {
     await page.waitForSelector(`${tabs} a[aria-current=page][href="${path}"]`, { timeout: 20_000 })
   } else {
     await page.goto(baseUrl + path, { waitUntil: 'load' })
-    await page.waitForSelector('#app[data-mounted="true"]', { timeout: 15_000 })
+    await appRunning(page, 15_000)
   }
   // Dashboard screens show skeletons until their data arrives; measure what replaces them.
   await page.waitForFunction(() => !document.querySelector('[data-slot=skeleton]'), undefined, { timeout: 15_000 })

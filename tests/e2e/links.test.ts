@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, watchPage } from './support/browser'
+import { appRunning, launchBrowser, watchPage } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 
@@ -15,7 +15,7 @@ describe('links after hydration', () => {
     const page = await browser.newPage()
     const { problems } = watchPage(page, baseUrl)
     await page.goto(baseUrl + path)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
     return { page, problems }
   }
   const hrefs = (page: Page, selector: string) =>

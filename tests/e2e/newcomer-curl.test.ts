@@ -4,7 +4,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from './support/browser'
+import { appRunning, launchBrowser } from './support/browser'
 import { serveBuild, type ServedBuild } from './support/server'
 
 const run = promisify(execFile)
@@ -36,7 +36,7 @@ describe('a newcomer', () => {
   it('copies the curl sample from /embeddings, runs it in a shell with their key, and gets vectors back', async () => {
     const page = await browser.newPage()
     await page.goto(`${baseUrl}/embeddings`)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
     const sample = await page.locator('#api pre').first().innerText()
     await page.close()
     expect(sample).toMatch(/^curl /)

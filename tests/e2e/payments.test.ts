@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'
 import { freePort, serveBuild, type ServedBuild } from './support/server'
 
@@ -47,7 +47,7 @@ const balanceOf = async (apiKey: string) =>
 /** Pays the sandbox checkout the page is on with the test card that succeeds, and waits to be back on the dashboard. */
 async function paySandbox(page: Page) {
   await page.waitForURL(/\/sandbox-checkout\/cs_test_/)
-  await page.waitForSelector('#app[data-mounted="true"]')
+  await appRunning(page)
   await page.getByTestId('sandbox-banner').waitFor()
   const email = page.getByTestId('sandbox-email')
   if (await email.count()) await email.fill('buyer@example.com')
@@ -65,7 +65,7 @@ describe('buying tokens in the sandbox', () => {
     const start = await balanceOf(apiKey)
 
     await page.goto(`${server.baseUrl}/api-dashboard/billing`)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
     await page.locator('[data-price-id=price_tokens_1b]').getByTestId('buy-pack').click()
     await paySandbox(page)
     await page.getByTestId('checkout-paid').waitFor()
@@ -115,10 +115,10 @@ describe('buying tokens in the sandbox', () => {
     const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 390, height: 800 } })
     const page = await context.newPage()
     await page.goto(`${server.baseUrl}/de/api-dashboard/billing`)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
     await page.locator('[data-price-id=price_tokens_11b]').getByTestId('buy-pack').click()
     await page.waitForURL(/\/sandbox-checkout\//)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
     await page.getByTestId('sandbox-card').fill('4000 0000 0000 0002')
     await page.getByTestId('sandbox-email').fill('buyer@example.com')
     await page.getByTestId('sandbox-expiry').fill('12/34')
@@ -153,7 +153,7 @@ describe('the sandbox checkout page', () => {
       )
       const page = await context.newPage()
       await page.goto(`${server.baseUrl}/${locale}/sandbox-checkout/${id}`)
-      await page.waitForSelector('#app[data-mounted="true"]')
+      await appRunning(page)
       await page.getByTestId('sandbox-pay').waitFor()
       for (const width of layoutWidths) {
         const overflow = await overflowAt(page, width)

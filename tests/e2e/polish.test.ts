@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { contextWithStore, launchBrowser } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 
@@ -22,7 +22,7 @@ describe('small slips a visitor sees', () => {
     const context = await contextWithStore(browser, store, { viewport: { width, height: 900 }, colorScheme })
     const page = await context.newPage()
     await page.goto(baseUrl + path)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
     return page
   }
 

@@ -5,7 +5,7 @@ import { models } from '#content/models'
 import { posts } from '#content/news'
 import { staticPublicPaths } from '~/features/marketing/public-paths'
 import { interfaceLocales, localizePath, type Locale } from '~/lib/locale'
-import { contextWithStore, launchBrowser, watchPage, type PageProblems } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser, watchPage, type PageProblems } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'
 
 const baseUrl = inject('baseUrl')
@@ -72,7 +72,7 @@ describe('every route in every interface locale, light and dark, accessible and 
       await inTabs(newContext, visits, 3, async (page, watch, { locale, path }) => {
         try {
           const response = await page.goto(baseUrl + path, { waitUntil: 'load' })
-          await page.waitForSelector('#app[data-mounted="true"]', { timeout: 15_000 })
+          await appRunning(page, 15_000)
           await page.waitForTimeout(50)
           const state = await page.evaluate(() => ({
             lang: document.documentElement.lang,

@@ -1,6 +1,6 @@
 import type { Browser, Request as PageRequest } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 /** Looks like a key, is not one of ours. */
@@ -24,7 +24,7 @@ describe('the dashboard over server functions', () => {
     })
 
     await page.goto(`${baseUrl}/api-dashboard`)
-    await page.waitForSelector('#app[data-mounted="true"]')
+    await appRunning(page)
     await expect
       .poll(() => page.getByTestId('key-info-error').textContent())
       .toContain('401: Invalid or missing API key')

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { keyFrom } from '../support/trial-key'
 import { startWebFixtures, type WebFixtures } from '../support/web-fixtures'
-import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 
 /**
  * The streaming demos as a visitor sees them: the answer grows while it arrives and Cancel stops it. The
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 async function openDemo(page: Page, path: string, name: string) {
   await page.goto(baseUrl + path, { waitUntil: 'load' })
-  await page.waitForSelector('#app[data-mounted="true"]')
+  await appRunning(page)
   await page.locator('#demo').scrollIntoViewIfNeeded()
   await page.getByTestId(`demo-${name}`).waitFor({ timeout: 15_000 })
 }

@@ -51,7 +51,8 @@ export function LiveDemo({
   const { settings } = useUserStore()
   const Demo = demos[demo]
   return (
-    <div ref={ref} data-demo={demo}>
+    // Near the viewport, a prerendered page starts its client runtime without waiting for a tap (scripts/defer-hydration.mjs).
+    <div ref={ref} data-demo={demo} data-needs-runtime>
       {near || settings.enableAutoAPIRequest ? (
         <DemoBoundary>
           <Suspense fallback={<DemoSkeleton demo={demo} />}>

@@ -76,3 +76,12 @@ export async function contextWithStore(
   }
   return context
 }
+
+/**
+ * Waits until the client runtime runs. A prerendered page starts it on the visitor's first interaction
+ * (scripts/defer-hydration.mjs), so unless it already runs this makes one: a key press that changes nothing.
+ */
+export async function appRunning(page: Page, timeout?: number): Promise<void> {
+  if ((await page.getAttribute('#app', 'data-mounted')) !== 'true') await page.keyboard.press('Shift')
+  await page.waitForSelector('#app[data-mounted="true"]', { timeout })
+}

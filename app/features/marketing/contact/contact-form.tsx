@@ -88,8 +88,10 @@ export function ContactForm() {
   }
 
   return (
+    // In view, a prerendered page starts its client runtime at once, so nothing typed before hydration is lost.
     <form
       ref={form}
+      data-needs-runtime
       noValidate
       onSubmit={onSubmit}
       onFocus={warmUp}
