@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 // Prerendered marketing pages are complete HTML: their client runtime (~145 KB gzip) is needed only for what
 // the visitor does next. Fetched with the page, its module preloads compete with the first paint on a slow
 // phone, and its evaluation and hydration block the main thread for a second or more there. So the runtime's
@@ -12,7 +14,7 @@
  * The loader, inline in the page (its hash joins the page's CSP). `P` lists the module preloads the page had,
  * `E` its entry. Kept self-contained: it runs before anything else of the app exists.
  */
-function loader(P, E) {
+function loader(P, E, D) {
   const app = document.getElementById('app')
   const triggers = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin', 'wheel']
   let started = false
@@ -23,15 +25,15 @@ function loader(P, E) {
     started = true
     for (const type of triggers) removeEventListener(type, start, true)
     if (watcher) watcher.disconnect()
-    // The router's hydration data, held back as text so the page does not compile and run it unless the app
-    // starts; inserted in place, each runs at once (its hash is in the page's CSP) and finds its siblings as before.
-    for (const held of document.querySelectorAll('script[type="text/x-deferred"]')) {
-      const script = document.createElement('script')
-      for (const { name, value } of held.attributes) if (name !== 'type') script.setAttribute(name, value)
-      script.text = held.text
-      held.replaceWith(script)
-    }
-    import(E).catch(() => held && held.closest('a[href]') && location.assign(held.closest('a[href]').href))
+    const failed = () => held && held.closest('a[href]') && location.assign(held.closest('a[href]').href)
+    const run = () => import(E).catch(failed)
+    if (!D) return run()
+    // The router's hydration data runs first: a classic script, as it was inline.
+    const data = document.createElement('script')
+    data.src = D
+    data.onload = run
+    data.onerror = failed
+    document.body.append(data)
   }
   const mounted = () => app && app.getAttribute('data-mounted') === 'true'
   const hold = (event) => {
@@ -60,7 +62,7 @@ function loader(P, E) {
     stored = localStorage.getItem('user') !== null
   } catch {}
   const prefetch = () => {
-    for (const href of [E, ...P]) {
+    for (const href of D ? [D, E, ...P] : [E, ...P]) {
       const link = document.createElement('link')
       link.rel = 'prefetch'
       link.href = href
@@ -85,16 +87,22 @@ function loader(P, E) {
 }
 
 /**
- * The page with its module preloads and entry script replaced by the loader and the router's hydration data
- * (a script of ~60 KB carrying the locale's messages) made inert until then; unchanged if it has no entry.
+ * The page with its module preloads and entry script replaced by the loader, and the router's hydration data
+ * (inline scripts of ~60 KB carrying the locale's messages, two thirds of the compressed page) moved to a file
+ * of its own, `data`, which the loader fetches at idle and runs before the app. Unchanged if it has no entry.
  */
 export function deferHydration(html) {
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g)].map((m) => m[1])
   const entry = html.match(/<script type="module" async="" src="([^"]+)"><\/script>/)
-  if (!entry) return html
-  const script = `<script type="module">(${loader.toString()})(${JSON.stringify(preloads.filter((p) => p !== entry[1]))},${JSON.stringify(entry[1])})</script>`
-  return html
-    .replace(/<link rel="modulepreload" href="[^"]+"[^>]*\/?>/g, '')
-    .replaceAll('<script data-tsr-stream-part="">', '<script type="text/x-deferred" data-tsr-stream-part="">')
-    .replace(entry[0], () => script)
+  if (!entry) return { html }
+  const parts = [...html.matchAll(/<script data-tsr-stream-part="">([\s\S]*?)<\/script>/g)]
+  const body = parts.map((part) => part[1]).join('\n;')
+  const data = parts.length
+    ? { path: `/_hydration/${createHash('sha256').update(body).digest('base64url').slice(0, 22)}.js`, body }
+    : undefined
+  const args = [preloads.filter((p) => p !== entry[1]), entry[1], data?.path ?? null].map((arg) => JSON.stringify(arg))
+  const script = `<script type="module">(${loader.toString()})(${args.join(',')})</script>`
+  let deferred = html.replace(/<link rel="modulepreload" href="[^"]+"[^>]*\/?>/g, '')
+  for (const [part] of parts) deferred = deferred.replace(part, '')
+  return { html: deferred.replace(entry[0], () => script), data }
 }

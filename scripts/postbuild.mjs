@@ -1,6 +1,7 @@
 // After `vite build`: moves the prerendered pages out of the static folder (so they are served through
-// the request middleware with their guards and headers), strips the build-time nonce, records the
-// hashes of their inline scripts for the page's CSP, and writes gzip and brotli copies. The manifest
+// the request middleware with their guards and headers), strips the build-time nonce, defers their client
+// runtime (./defer-hydration.mjs, which moves the router's hydration data to a script file served alongside),
+// records the hashes of their inline scripts for the page's CSP, and writes gzip and brotli copies. The manifest
 // names the public origin and API base URL the pages were rendered for: a server configured with
 // others renders live.
 import { createHash } from 'node:crypto'
@@ -21,6 +22,13 @@ function* htmlFiles(dir) {
   }
 }
 
+function writeCompressed(target, text) {
+  mkdirSync(dirname(target), { recursive: true })
+  writeFileSync(target, text)
+  writeFileSync(`${target}.gz`, gzipSync(text, { level: 9 }))
+  writeFileSync(`${target}.br`, brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
+}
+
 if (!existsSync(publicDir)) process.exit(0)
 rmSync(outDir, { recursive: true, force: true })
 const pages = {}
@@ -28,11 +36,15 @@ let baseUrl
 let apiBaseUrl
 for (const file of htmlFiles(publicDir)) {
   // Without the meta the browser's router renders head tags without a nonce too, matching this HTML.
-  const html = deferHydration(
+  const { html, data } = deferHydration(
     readFileSync(file, 'utf8')
       .replaceAll(`<meta property="csp-nonce" content="${NONCE}"/>`, '')
       .replaceAll(` nonce="${NONCE}"`, ''),
   )
+  if (data) {
+    writeCompressed(join(outDir, data.path), data.body)
+    pages[data.path] = { file: data.path.slice(1), hashes: [], etag: `"${data.path.slice(12, -3)}"`, script: true }
+  }
   if (html.includes(NONCE)) throw new Error(`${file}: the build nonce survives outside a script tag`)
   const hashes = [
     ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g),
@@ -42,11 +54,7 @@ for (const file of htmlFiles(publicDir)) {
   baseUrl ??= html.match(/<link rel="canonical" href="([^"]+)"/)?.[1]
   // The root writes it as a JSON string literal (app/routes/__root.tsx).
   apiBaseUrl ??= JSON.parse(html.match(/window\.__API_BASE_URL__=("(?:[^"\\]|\\.)*")/)?.[1] ?? 'null') ?? undefined
-  const target = join(outDir, rel)
-  mkdirSync(dirname(target), { recursive: true })
-  writeFileSync(target, html)
-  writeFileSync(`${target}.gz`, gzipSync(html, { level: 9 }))
-  writeFileSync(`${target}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
+  writeCompressed(join(outDir, rel), html)
   pages[route === '/.' ? '/' : route] = {
     file: rel,
     hashes: [...new Set(hashes)],
@@ -58,5 +66,5 @@ for (const file of htmlFiles(publicDir)) {
 const manifest = { baseUrl: baseUrl ? new URL(baseUrl).origin : null, apiBaseUrl: apiBaseUrl ?? null, pages }
 writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest))
 console.log(
-  `[postbuild] ${Object.keys(pages).length} prerendered pages for ${manifest.baseUrl} (API at ${manifest.apiBaseUrl})`,
+  `[postbuild] ${Object.values(pages).filter((page) => !page.script).length} prerendered pages for ${manifest.baseUrl} (API at ${manifest.apiBaseUrl})`,
 )

@@ -46,14 +46,16 @@ describe('prerendered pages start their client runtime when it is needed', () =>
     const page = await context.newPage()
     const { problems } = watchPage(page, baseUrl)
     const fetched: string[] = []
-    page.on('request', (request) => /\/assets\/.+\.js$/.test(request.url()) && fetched.push(request.url()))
+    page.on('request', (request) => /\.js$/.test(request.url()) && fetched.push(request.url()))
     await page.goto(baseUrl + '/models', { waitUntil: 'load' })
     await expect.poll(() => fetched.some((url) => /\/assets\/index-[\w-]+\.js$/.test(url))).toBe(true)
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(1_000)
     expect(await page.getAttribute('#app', 'data-mounted')).toBe('false')
-    // Nor has the router's hydration data run.
+    // Nor has the router's hydration data run: it is a file of its own, fetched with the runtime.
     expect(await page.evaluate(() => '$_TSR' in window)).toBe(false)
+    expect(await page.locator('script[data-tsr-stream-part]').count()).toBe(0)
+    expect(fetched.some((url) => /\/_hydration\/[\w-]+\.js$/.test(url))).toBe(true)
     await page.touchscreen.tap(5, 400)
     await page.waitForSelector('#app[data-mounted="true"]')
     expect(problems).toEqual([])

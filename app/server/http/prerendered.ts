@@ -11,7 +11,8 @@ interface Manifest {
   baseUrl: string
   /** The PUBLIC_API_BASE_URL the pages' code samples and demo curls were rendered with. */
   apiBaseUrl: string | null
-  pages: Record<string, { file: string; hashes: string[]; etag: string }>
+  /** Pages by path, and the scripts with their hydration data (`script`, named by their content's hash). */
+  pages: Record<string, { file: string; hashes: string[]; etag: string; script?: boolean }>
 }
 
 /** The nonce the prerenderer renders with; postbuild strips it and the page runs on script hashes. */
@@ -84,7 +85,7 @@ function builtFor(manifest: Manifest, env: ServerEnv): boolean {
 
 /**
  * The prerendered page for this request, with its policy (its own inline scripts by hash instead of a
- * nonce), or undefined when the request must render live.
+ * nonce), or one of their hydration data scripts, or undefined when the request must render live.
  */
 export async function prerenderedPage(
   request: Request,
@@ -101,8 +102,8 @@ export async function prerenderedPage(
   if (!page) return undefined
   const { suffix, encoding } = pickEncoding(request)
   const headers = new Headers({
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'public, max-age=0, must-revalidate',
+    'content-type': page.script ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8',
+    'cache-control': page.script ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
     etag: page.etag,
     vary: 'Accept-Encoding',
     'x-prerendered': '1',
