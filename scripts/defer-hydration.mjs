@@ -5,14 +5,15 @@ import { createHash } from 'node:crypto'
 // phone, and its evaluation and hydration block the main thread for a second or more there. So the runtime's
 // files are only fetched (not run) once the browser is idle after load, and the runtime starts when something
 // needs it: the visitor's first interaction (a tap, a key, a wheel, a mouse move), a part that cannot work
-// without it coming into view (`data-needs-runtime`: the live demos), or a stored setting or `s` parameter
+// without it coming near the viewport (`data-needs-runtime`: the live demos, the contact form), or a stored setting or `s` parameter
 // the guards must act on at once (a stored language redirects, a stored key is used). A click that arrives
 // before the app runs is held and replayed once it does, so a menu, a switcher, a form or a link works on the
 // first tap, without a full reload.
 
 /**
  * The loader, inline in the page (its hash joins the page's CSP). `P` lists the module preloads the page had,
- * `E` its entry. Kept self-contained: it runs before anything else of the app exists.
+ * `E` its entry, `D` the script with its hydration data (or null). Kept self-contained: it runs before
+ * anything else of the app exists.
  */
 function loader(P, E, D) {
   const app = document.getElementById('app')
@@ -25,6 +26,13 @@ function loader(P, E, D) {
     started = true
     for (const type of triggers) removeEventListener(type, start, true)
     if (watcher) watcher.disconnect()
+    // Fetched in parallel, not import by import, in case the visitor came before the idle prefetch finished.
+    for (const href of P) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = href
+      document.head.append(link)
+    }
     const failed = () => held && held.closest('a[href]') && location.assign(held.closest('a[href]').href)
     const run = () => import(E).catch(failed)
     if (!D) return run()
