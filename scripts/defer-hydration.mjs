@@ -5,10 +5,10 @@ import { createHash } from 'node:crypto'
 // phone, and its evaluation and hydration block the main thread for a second or more there. So the runtime's
 // files are only fetched (not run) once the browser is idle after load, and the runtime starts when something
 // needs it: the visitor's first interaction (a tap, a key, a wheel, a mouse move), a part that cannot work
-// without it coming near the viewport (`data-needs-runtime`: the live demos, the contact form), or a stored setting or `s` parameter
-// the guards must act on at once (a stored language redirects, a stored key is used). A click that arrives
-// before the app runs is held and replayed once it does, so a menu, a switcher, a form or a link works on the
-// first tap, without a full reload.
+// without it coming near the viewport (`data-needs-runtime`: the live demos, the contact form), or stored
+// state the guards must act on at once (a stored language redirects, a stored key is used). A click that
+// arrives before the app runs is held and replayed once it does, so a menu, a switcher, a form or a link
+// works on the first tap, without a full reload.
 
 /**
  * The loader, inline in the page (its hash joins the page's CSP). `P` lists the module preloads the page had,

@@ -43,7 +43,9 @@ for (const file of htmlFiles(publicDir)) {
   )
   if (data) {
     writeCompressed(join(outDir, data.path), data.body)
-    pages[data.path] = { file: data.path.slice(1), hashes: [], etag: `"${data.path.slice(12, -3)}"`, script: true }
+    // Named by its content's hash, which serves as its etag too.
+    const hash = data.path.replace(/^\/_hydration\/|\.js$/g, '')
+    pages[data.path] = { file: data.path.slice(1), hashes: [], etag: `"${hash}"`, script: true }
   }
   if (html.includes(NONCE)) throw new Error(`${file}: the build nonce survives outside a script tag`)
   const hashes = [

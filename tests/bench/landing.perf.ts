@@ -9,11 +9,11 @@ const marketingPages = ['/', '/embeddings', '/models', '/ja']
 
 /**
  * First-load JavaScript: every script file Chromium fetched for the page before `load`, gzipped: what competes
- * with the first paint. Prerendered pages fetch their client runtime at idle after that and run it on the first
- * interaction (scripts/defer-hydration.mjs); it is measured apart as every script fetched until the app runs. The
- * inline scripts of the HTML (the router's hydration data with the locale's message
- * catalogue, the theme script) are measured apart as they are served, since the page removes them once
- * they have run; JSON-LD blocks are data for crawlers and not counted.
+ * with the first paint. Prerendered pages fetch their client runtime (with the router's hydration data) at idle
+ * after that and run it on the first interaction (scripts/defer-hydration.mjs); it is measured apart as every
+ * script fetched until the app runs. The inline scripts of the HTML (the theme script, the base URLs, the
+ * loader) are measured apart as they are served, since the page removes some once they have run; JSON-LD
+ * blocks are data for crawlers and not counted.
  */
 async function firstLoadJs(
   path: string,
@@ -25,7 +25,7 @@ async function firstLoadJs(
   let loaded = false
   page.on('load', () => (loaded = true))
   page.on('request', (request) => {
-    // The runtime is prefetched at idle (resource type "other") and imported from the cache later: count each file once.
+    // Prefetched at idle (resource type "other"), then run from the cache: each file counts once.
     if (request.resourceType() !== 'script' && !/\.js$/.test(new URL(request.url()).pathname)) return
     if (seen.has(request.url())) return
     seen.add(request.url())
@@ -95,7 +95,7 @@ describe('landing page', () => {
         name: `inline scripts ${path}`,
         value: Math.round(js.inlineKb * 10) / 10,
         unit: 'KB gzip',
-        note: 'hydration data with the message catalogue, theme script',
+        note: 'theme script, base URLs, the loader of the runtime',
       })
       expect(js.firebase).toBe(false)
     }
