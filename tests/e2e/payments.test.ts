@@ -49,6 +49,8 @@ async function paySandbox(page: Page) {
   await page.waitForURL(/\/sandbox-checkout\/cs_test_/)
   await appRunning(page)
   await page.getByTestId('sandbox-banner').waitFor()
+  // The form, with or without its e-mail field, shows once the session has loaded: look for the field after that.
+  await page.getByTestId('sandbox-pay').waitFor()
   const email = page.getByTestId('sandbox-email')
   if (await email.count()) await email.fill('buyer@example.com')
   await page.getByTestId('test-card-succeeds').click()
