@@ -20,8 +20,13 @@ export async function overflowAt(page: Page, width: number): Promise<string | un
 
 function measure(page: Page): Promise<string | undefined> {
   return page.evaluate(async () => {
-    // Two frames: media queries apply, then ResizeObservers (charts) redraw.
-    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve))
+    // Two frames: media queries apply, then ResizeObservers (charts) redraw. A tab the browser stops painting
+    // (one of several under load) may never give a frame: 250 ms stands in for one then.
+    for (let i = 0; i < 2; i++)
+      await new Promise((resolve) => {
+        requestAnimationFrame(resolve)
+        setTimeout(resolve, 250)
+      })
     const limit = window.innerWidth
     const scrollWidth = document.documentElement.scrollWidth
     if (scrollWidth <= limit) return undefined
