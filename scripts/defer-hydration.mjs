@@ -17,6 +17,14 @@ import { createHash } from 'node:crypto'
  */
 function loader(P, E, D) {
   const app = document.getElementById('app')
+  const links = (rel, hrefs) => {
+    for (const href of hrefs) {
+      const link = document.createElement('link')
+      link.rel = rel
+      link.href = href
+      document.head.append(link)
+    }
+  }
   const triggers = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin', 'wheel']
   let started = false
   let held = null
@@ -27,12 +35,7 @@ function loader(P, E, D) {
     for (const type of triggers) removeEventListener(type, start, true)
     if (watcher) watcher.disconnect()
     // Fetched in parallel, not import by import, in case the visitor came before the idle prefetch finished.
-    for (const href of P) {
-      const link = document.createElement('link')
-      link.rel = 'modulepreload'
-      link.href = href
-      document.head.append(link)
-    }
+    links('modulepreload', P)
     const failed = () => held && held.closest('a[href]') && location.assign(held.closest('a[href]').href)
     const run = () => import(E).catch(failed)
     if (!D) return run()
@@ -69,17 +72,10 @@ function loader(P, E, D) {
   try {
     stored = localStorage.getItem('user') !== null
   } catch {}
-  const prefetch = () => {
-    for (const href of D ? [D, E, ...P] : [E, ...P]) {
-      const link = document.createElement('link')
-      link.rel = 'prefetch'
-      link.href = href
-      document.head.append(link)
-    }
-  }
+  const prefetch = () => links('prefetch', D ? [D, E, ...P] : [E, ...P])
+  // A URL with a query renders live, never through this loader: only stored state asks for an early start.
   const idle = () => {
-    if (stored || /[?&]s=/.test(location.search))
-      return window.requestIdleCallback ? requestIdleCallback(start, { timeout: 2000 }) : start()
+    if (stored) return window.requestIdleCallback ? requestIdleCallback(start, { timeout: 2000 }) : start()
     if (window.requestIdleCallback) requestIdleCallback(prefetch)
     else prefetch()
     if (window.IntersectionObserver) {
