@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { nitro } from 'nitro/vite'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import { edgeBuild, edgeStaticHeaders } from './scripts/vite-edge-plugin'
+import { lazyServerFnFetcher } from './scripts/vite-lazy-rpc'
 import { fileURLToPath } from 'node:url'
 import { interfaceLocales, sourceLocale } from './app.config'
 
@@ -74,6 +75,7 @@ export default defineConfig({
     edge && cloudflare({ viteEnvironment: { name: 'ssr' } }),
     edge && edgeBuild(),
     edge && edgeStaticHeaders(staticRules),
+    lazyServerFnFetcher(),
     tailwindcss(),
     tanstackStart({
       srcDirectory: 'app',
