@@ -13,10 +13,13 @@ export function ModelCard({
   model,
   showPapers = false,
   current = false,
+  eager = false,
 }: {
   model: Model
   showPapers?: boolean
   current?: boolean
+  /** In the first row of a grid, above the fold: loaded with the page, not when layout finds it in view. */
+  eager?: boolean
 }) {
   const { i18n } = useLinguiRuntime()
   const { t } = useLingui()
@@ -34,7 +37,7 @@ export function ModelCard({
         alt=""
         width={640}
         height={360}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         decoding="async"
         className="aspect-[16/6] h-auto w-full object-cover object-bottom"
       />

@@ -16,7 +16,7 @@ export function ProductCard({ product }: { product: Product }) {
       />
       <div className="flex items-center gap-3">
         <span className="flex size-10 items-center justify-center rounded-lg bg-muted">
-          <img src={product.icon} alt="" width={24} height={24} className="size-6 dark:invert" />
+          <img src={product.icon} alt="" width={24} height={24} loading="lazy" className="size-6 dark:invert" />
         </span>
         <h3 className="text-lg font-semibold">
           <LocalizedLink to={product.homepage} className="outline-none after:absolute after:inset-0">

@@ -8,6 +8,9 @@ import { ModelDetail } from './model-detail'
 import { ResearchSection } from './research-section'
 import { TagFilter } from './tag-filter'
 
+/** Cards in the grid's first row at its widest (lg:grid-cols-3). */
+const firstRow = 3
+
 /** /models and /models/{slug}: the catalogue, with one model focused in a detail panel when a slug is given. */
 export function ModelsPage({ tag, focused, news = [] }: { tag?: ModelTag; focused?: Model; news?: NewsSummary[] }) {
   const shown = tag ? models.filter((m) => m.tags.includes(tag)) : models
@@ -34,9 +37,14 @@ export function ModelsPage({ tag, focused, news = [] }: { tag?: ModelTag; focuse
       >
         <TagFilter active={tag} slug={focused?.slug} />
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((model) => (
+          {shown.map((model, index) => (
             <li key={model.slug}>
-              <ModelCard model={model} showPapers current={model.slug === focused?.slug} />
+              <ModelCard
+                model={model}
+                showPapers
+                current={model.slug === focused?.slug}
+                eager={!focused && index < firstRow}
+              />
             </li>
           ))}
         </ul>
