@@ -5,7 +5,6 @@ import { CoverPicture } from '~/components/marketing/picture'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { ContentDate } from '~/features/marketing/content-date'
 import type { NewsSummary } from './types'
-import './news.css'
 
 /** One post: English body, translated chrome around it. `html` comes from the server function, never from the bundle. */
 export function NewsDetail({ post }: { post: NewsSummary & { html: string } }) {
