@@ -5,7 +5,9 @@ import { cn } from '~/lib/utils'
 
 /**
  * A button that opens a panel of links: the disclosure pattern, with no menu library, so marketing
- * pages stay light. Closes on Escape, on a click outside and on navigation.
+ * pages stay light. Closes on Escape, on a click outside and on navigation. The panel exists only while
+ * open: the header's five menus held ~200 hidden elements that every page sent, parsed and hydrated, and
+ * a tap before the app runs is replayed once it does (scripts/defer-hydration.mjs), so it opens all the same.
  */
 export function DisclosureMenu({
   label,
@@ -49,7 +51,7 @@ export function DisclosureMenu({
       <button
         type="button"
         aria-expanded={open}
-        aria-controls={id}
+        aria-controls={open ? id : undefined}
         onClick={() => setOpen((o) => !o)}
         className={cn(
           'inline-flex h-9 items-center gap-1 rounded-md text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
@@ -60,16 +62,17 @@ export function DisclosureMenu({
         {label}
         <ChevronDown aria-hidden className={cn('size-3.5 transition-transform', open && 'rotate-180')} />
       </button>
-      <div
-        id={id}
-        hidden={!open}
-        className={cn(
-          'absolute top-full z-50 mt-1 min-w-56 rounded-lg border bg-popover p-2 text-popover-foreground shadow-lg',
-          align === 'end' ? 'right-0' : 'left-0',
-        )}
-      >
-        {children}
-      </div>
+      {open && (
+        <div
+          id={id}
+          className={cn(
+            'absolute top-full z-50 mt-1 min-w-56 rounded-lg border bg-popover p-2 text-popover-foreground shadow-lg',
+            align === 'end' ? 'right-0' : 'left-0',
+          )}
+        >
+          {children}
+        </div>
+      )}
     </div>
   )
 }
