@@ -56,6 +56,17 @@ describe('prerendered pages start their client runtime when it is needed', () =>
     expect(await page.evaluate(() => '$_TSR' in window)).toBe(false)
     expect(await page.locator('script[data-tsr-stream-part]').count()).toBe(0)
     expect(fetched.some((url) => /\/_hydration\/[\w-]+\.js$/.test(url))).toBe(true)
+    // The prefetch waits for the first paint: its requests never compete with what the visitor is about to see.
+    const { paint, prefetchStarts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      prefetchStarts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/(assets|_hydration)\/[\w-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }))
+    expect(paint).toBeGreaterThan(0)
+    expect(prefetchStarts.length).toBeGreaterThan(0)
+    expect(Math.min(...prefetchStarts)).toBeGreaterThanOrEqual(paint!)
     await page.touchscreen.tap(5, 400)
     await page.waitForSelector('#app[data-mounted="true"]')
     expect(problems).toEqual([])
