@@ -14,13 +14,31 @@ const demoSources = ['lib', 'parts', 'embeddings', 'rerank', 'segment', 'classif
   (folder) => `<rootDir>/app/features/demos/${folder}/**`,
 )
 
+/**
+ * The live screens' own messages (dashboard, sign-in, sandbox checkout): marketing pages never show them, so
+ * those screens' routes load this catalog and merge it into the page's (app/components/site/app-providers.tsx)
+ * instead of every page carrying it in its hydration data. The captcha widget is also on the demos' trial-key
+ * offer: it stays in the main catalog.
+ */
+const appSources = [
+  '<rootDir>/app/features/dashboard/*',
+  '<rootDir>/app/features/dashboard/!(captcha)/**',
+  '<rootDir>/app/features/auth/**',
+  '<rootDir>/app/features/sandbox-checkout/**',
+]
+
 export default defineConfig({
   sourceLocale,
   locales: [...catalogLocales],
   fallbackLocales: { default: sourceLocale },
   catalogs: [
-    { path: `${root}/{locale}/messages`, include: ['<rootDir>/app', '<rootDir>/content'], exclude: demoSources },
+    {
+      path: `${root}/{locale}/messages`,
+      include: ['<rootDir>/app', '<rootDir>/content'],
+      exclude: [...demoSources, ...appSources],
+    },
     { path: `${root}/{locale}/demos`, include: demoSources },
+    { path: `${root}/{locale}/app`, include: appSources },
   ],
   format: formatter({ lineNumbers: false }),
   compileNamespace: 'es',

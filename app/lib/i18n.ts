@@ -1,9 +1,23 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import type { CatalogLocale } from '../../app.config'
 
-/** Loads one compiled catalog; Vite splits each locale into its own chunk, so only the active one is fetched. */
-export async function loadMessages(locale: CatalogLocale): Promise<Messages> {
-  const { messages } = (await import(`../../locales/${locale}/messages.po`)) as { messages: Messages }
+/**
+ * The compiled catalogs by name (see lingui.config.ts). One import per name, the name written out: Vite
+ * then splits each locale's catalog into its own chunk, and only the active one is fetched.
+ */
+const catalogs = {
+  /** Every page's messages: the root route's loader. */
+  messages: (locale: CatalogLocale) => import(`../../locales/${locale}/messages.po`),
+  /** The live screens' own (dashboard, sign-in, checkout): their layout routes' loaders. */
+  app: (locale: CatalogLocale) => import(`../../locales/${locale}/app.po`),
+}
+
+/** Loads one locale's compiled catalog. */
+export async function loadMessages(
+  locale: CatalogLocale,
+  catalog: keyof typeof catalogs = 'messages',
+): Promise<Messages> {
+  const { messages } = (await catalogs[catalog](locale)) as { messages: Messages }
   return messages
 }
 
@@ -17,4 +31,18 @@ export function i18nFor(locale: string, messages: Messages): I18n {
     instances.set(messages, i18n)
   }
   return i18n
+}
+
+const merged = new WeakMap<Messages, WeakMap<Messages, Messages>>()
+
+/**
+ * The root catalog with a live screen's own on top: one object per pair of catalog objects, so i18nFor gives
+ * each pair (and so each locale) one instance of its own, and a re-render gets the same one back.
+ */
+export function withAppMessages(rootMessages: Messages, appMessages: Messages): Messages {
+  let byApp = merged.get(rootMessages)
+  if (!byApp) merged.set(rootMessages, (byApp = new WeakMap()))
+  let messages = byApp.get(appMessages)
+  if (!messages) byApp.set(appMessages, (messages = { ...rootMessages, ...appMessages }))
+  return messages
 }

@@ -42,6 +42,27 @@ describe('links after hydration', () => {
     await page.close()
   })
 
+  it('opens the dashboard in the language of the page it came from, and in the one chosen there', async () => {
+    // Its messages are a catalog of their own (app.po), loaded by its route: on a click, a reload, a switch.
+    const { page, problems } = await open('/ja')
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+    const title = page.locator('#dashboard-title')
+    await page.locator('header a[href="/ja/api-dashboard"]:visible').first().click()
+    await page.waitForURL(/\/ja\/api-dashboard$/)
+    // The address changes first; the page follows once the route's loaders are done.
+    await expect.poll(() => title.textContent(), { timeout: 15_000 }).toBe('APIキー')
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+    await page.reload()
+    await appRunning(page)
+    expect(await title.textContent()).toBe('APIキー')
+    await openLanguages(page, '日本語')
+    await page.locator('a[hreflang="de"]').click()
+    await page.waitForURL(/\/de\/api-dashboard$/)
+    await expect.poll(() => title.textContent(), { timeout: 15_000 }).toBe('API-Schlüssel')
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
   it('links from a dashboard tab to the dashboard itself, not to that tab', async () => {
     const { page } = await open('/fr/api-dashboard/usage')
     const dashboardLinks = () => hrefs(page, 'header a[href*="api-dashboard"]:not([hreflang])')

@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { catalogLocales, sourceLocale } from '../../app.config'
 import { entryKey, readPo, type PoEntry } from '../support/po'
 
-/** The main catalog, and the live demos' own (loaded with their code: see lingui.config.ts). */
-const catalogs = ['messages', 'demos'] as const
+/** The main catalog, the live demos' own (loaded with their code) and the live screens' (see lingui.config.ts). */
+const catalogs = ['messages', 'demos', 'app'] as const
 type Catalog = (typeof catalogs)[number]
 const catalogPath = (root: string, locale: string, catalog: Catalog) => join(root, locale, `${catalog}.po`)
 const committed = (locale: string, catalog: Catalog) => readPo(catalogPath('locales', locale, catalog))

@@ -1,12 +1,13 @@
+import type { Messages } from '@lingui/core'
 import type { ReactNode } from 'react'
 import { AppProviders } from '~/components/site/app-providers'
 import { SiteHeader } from '~/components/site/header'
 import { AuthProvider } from './auth-context'
 
 /** The frame of the screens that know who is signed in: the dashboard and the sign-in pages. */
-export function AuthShell({ children }: { children: ReactNode }) {
+export function AuthShell({ appMessages, children }: { appMessages: Messages; children: ReactNode }) {
   return (
-    <AppProviders>
+    <AppProviders appMessages={appMessages}>
       <AuthProvider>
         <SiteHeader />
         <main id="main" className="mx-auto max-w-6xl px-4 py-8">

@@ -1,13 +1,21 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { AuthShell } from '~/features/auth/auth-shell'
 import { dashboardSearchSchema } from '~/lib/guard-search'
+import { loadMessages } from '~/lib/i18n'
 
 /** `login` comes from the farewell redirect; `sui` and `s` are declared on the locale route above (spec §2). */
 export const Route = createFileRoute('/{-$locale}/api-dashboard')({
   validateSearch: dashboardSearchSchema,
-  component: () => (
-    <AuthShell>
+  // The live screens' catalog, in the root's locale. That locale is in this match's path, so another
+  // language is another match, whose loader the navigation waits for.
+  loader: ({ context }) => loadMessages(context.locale, 'app'),
+  component: DashboardLayout,
+})
+
+function DashboardLayout() {
+  return (
+    <AuthShell appMessages={Route.useLoaderData()}>
       <Outlet />
     </AuthShell>
-  ),
-})
+  )
+}
