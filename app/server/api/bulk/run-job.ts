@@ -139,11 +139,12 @@ export async function runBulkJob(ctx: WorkerContext, job: BulkJobRow): Promise<v
       if (!(await saved())) return
       if (computed.kind === 'failed') return await finish(ctx, job, { status: 'failed', error: computed.error, tokens })
       saving = saveBatch(ctx, job, computed)
+      // Its failure is rethrown where it is awaited, after the next batch is computed; meanwhile Node would call
+      // it unhandled and stop the process (a storage error would take the server down, not just end the run).
+      saving.catch(() => undefined)
     }
     if (await saved()) await finish(ctx, job, { status: 'completed', tokens })
   } finally {
     clearInterval(heartbeat)
-    // Thrown out of the loop with a save under way: its own failure matters no more than the one thrown.
-    void saving?.catch(() => undefined)
   }
 }
