@@ -15,7 +15,7 @@ export function SiteFooter() {
   const companyLinks = useCompanyLinks()
   const linkClass = 'text-sm text-muted-foreground hover:text-foreground'
   return (
-    <footer className="content-visibility-auto mt-24 border-t bg-muted/40">
+    <footer className="mt-24 border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-products">
           <h2 id="footer-products" className="text-sm font-semibold">{t`Products`}</h2>

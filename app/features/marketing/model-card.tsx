@@ -28,7 +28,7 @@ export function ModelCard({
   return (
     <article
       className={cn(
-        'content-visibility-auto flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-xs',
+        'flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-xs',
         current && 'ring-2 ring-primary',
       )}
     >

@@ -1,10 +1,7 @@
 import type * as React from 'react'
 import { cn } from '~/lib/utils'
 
-/**
- * A titled page section; the heading names the landmark, so screen readers can jump between sections. Laid out
- * only as it nears the viewport (content-visibility-auto in app/styles.css).
- */
+/** A titled page section; the heading names the landmark, so screen readers can jump between sections. */
 export function Section({
   id,
   title,
@@ -21,11 +18,7 @@ export function Section({
   className?: string
 }) {
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className={cn('content-visibility-auto scroll-mt-20 py-12 sm:py-16', className)}
-    >
+    <section id={id} aria-labelledby={`${id}-title`} className={cn('scroll-mt-20 py-12 sm:py-16', className)}>
       <div className="mx-auto max-w-6xl px-4">
         <div className="mb-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div className="max-w-2xl">
