@@ -71,7 +71,9 @@ function breakable(path: string) {
 function Contents({ model }: { model: ReferenceModel }) {
   const { t } = useLingui()
   const groupTitle = useGroupTitle()
-  const link = 'block rounded px-1 py-0.5 text-muted-foreground hover:text-foreground'
+  // Every link at least 24 px tall, so a finger finds it (WCAG 2.2 target size): a line of text-sm plus py-0.5,
+  // of text-xs plus py-1.
+  const link = 'block rounded px-1 text-muted-foreground hover:text-foreground'
   return (
     <nav
       aria-label={t`On this page`}
@@ -82,19 +84,19 @@ function Contents({ model }: { model: ReferenceModel }) {
       </p>
       <ul className="mt-3 space-y-3">
         <li>
-          <a href="#overview" className={link}>
+          <a href="#overview" className={`${link} py-0.5`}>
             <Trans>Getting started</Trans>
           </a>
         </li>
         {model.groups.map((group) => (
           <li key={group.id}>
-            <a href={`#${group.id}`} className={`${link} font-medium text-foreground`}>
+            <a href={`#${group.id}`} className={`${link} py-0.5 font-medium text-foreground`}>
               {groupTitle(group.id)}
             </a>
             <ul className="mt-1 space-y-0.5">
               {group.operations.map((operation) => (
                 <li key={operation.id}>
-                  <a href={`#${operation.id}`} className={`${link} flex items-baseline gap-2 text-xs`}>
+                  <a href={`#${operation.id}`} className={`${link} flex items-baseline gap-2 py-1 text-xs`}>
                     <MethodBadge method={operation.method} compact />
                     <span className="min-w-0 font-mono break-words">
                       {breakable(operation.path.replace(/^\/api\/v1/, ''))}
