@@ -151,17 +151,31 @@ function ledgerResults(raw) {
   return results
 }
 
-const files = readdirSync(resultsDir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
+const path = 'BENCHMARKS.md'
+const current = existsSync(path)
+  ? readFileSync(path, 'utf8')
+  : '# Benchmarks\n\n<!-- measured:start --><!-- measured:end -->\n'
+const files = readdirSync(resultsDir).filter((f) => f.endsWith('.json'))
 const keeps = (r) => !r.budget || (r.budget.op === '<' ? r.value < r.budget.value : r.value >= r.budget.value)
-const rows = files.flatMap((file) => {
-  const { at, results } = JSON.parse(readFileSync(`${resultsDir}/${file}`, 'utf8'))
-  return results.map(
-    (r) =>
-      `| ${file.replace('.json', '')} | ${r.name} | ${r.value} ${r.unit} | ${r.budget ? `${r.budget.op} ${r.budget.value}` : '–'} | ${r.budget ? (keeps(r) ? 'yes' : '**no**') : '–'} | ${r.note ?? ''} | ${at.slice(0, 10)} |`,
-  )
-})
+const rowsBySuite = new Map(
+  files.map((file) => {
+    const { at, results } = JSON.parse(readFileSync(`${resultsDir}/${file}`, 'utf8'))
+    const suite = file.replace('.json', '')
+    const rows = results.map(
+      (r) =>
+        `| ${suite} | ${r.name} | ${r.value} ${r.unit} | ${r.budget ? `${r.budget.op} ${r.budget.value}` : '–'} | ${r.budget ? (keeps(r) ? 'yes' : '**no**') : '–'} | ${r.note ?? ''} | ${at.slice(0, 10)} |`,
+    )
+    return [suite, rows]
+  }),
+)
+// A filtered run on a fresh checkout has no results for the suites it skipped (.results is not committed):
+// their last published rows stay in the table rather than vanishing.
+for (const line of current.match(/<!-- measured:start -->[\s\S]*<!-- measured:end -->/)?.[0].split('\n') ?? []) {
+  const suite = /^\| ([\w-]+) \| /.exec(line)?.[1]
+  if (!suite || suite === 'suite' || files.includes(`${suite}.json`)) continue
+  rowsBySuite.set(suite, [...(rowsBySuite.get(suite) ?? []), line])
+}
+const rows = [...rowsBySuite.keys()].sort().flatMap((suite) => rowsBySuite.get(suite))
 const section = [
   '<!-- measured:start -->',
   `Last run: ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}.`,
@@ -171,10 +185,6 @@ const section = [
   ...rows,
   '<!-- measured:end -->',
 ].join('\n')
-const path = 'BENCHMARKS.md'
-const current = existsSync(path)
-  ? readFileSync(path, 'utf8')
-  : '# Benchmarks\n\n<!-- measured:start --><!-- measured:end -->\n'
 writeFileSync(path, current.replace(/<!-- measured:start -->[\s\S]*<!-- measured:end -->/, section))
 console.log(section)
 if (failures.length > 0) {

@@ -22,11 +22,14 @@ function* htmlFiles(dir) {
   }
 }
 
-function writeCompressed(target, text) {
+function writeCompressed(target, text, brotliQuality = 9) {
   mkdirSync(dirname(target), { recursive: true })
   writeFileSync(target, text)
   writeFileSync(`${target}.gz`, gzipSync(text, { level: 9 }))
-  writeFileSync(`${target}.br`, brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
+  writeFileSync(
+    `${target}.br`,
+    brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
+  )
 }
 
 if (!existsSync(publicDir)) process.exit(0)
@@ -56,7 +59,9 @@ for (const file of htmlFiles(publicDir)) {
   baseUrl ??= html.match(/<link rel="canonical" href="([^"]+)"/)?.[1]
   // The root writes it as a JSON string literal (app/routes/__root.tsx).
   apiBaseUrl ??= JSON.parse(html.match(/window\.__API_BASE_URL__=("(?:[^"\\]|\\.)*")/)?.[1] ?? 'null') ?? undefined
-  writeCompressed(join(outDir, rel), html)
+  // Each page is a first round trip: quality 10 keeps the larger ones within the first ~14 KB window (9 does not
+  // for /ja) at a fifth of the build time 11 would take for 2% less.
+  writeCompressed(join(outDir, rel), html, 10)
   pages[route === '/.' ? '/' : route] = {
     file: rel,
     hashes: [...new Set(hashes)],
