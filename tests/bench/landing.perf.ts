@@ -1,4 +1,5 @@
 import autocannon from 'autocannon'
+import { get } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, inject, it } from 'vitest'
 import { appRunning, launchBrowser } from '../e2e/support/browser'
@@ -61,6 +62,21 @@ async function firstLoadJs(
   }
 }
 
+/** A new connection's first round trip carries 10 segments of 1,460 B (initial congestion window, RFC 6928). */
+const firstRoundTripKb = (10 * 1460) / 1024
+
+/** The page as it crosses the wire to a browser: brotli body and response headers, in KB. */
+function servedHtmlKb(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(baseUrl + path, { headers: { 'accept-encoding': 'br, gzip', accept: 'text/html' } }, (response) => {
+      let bytes = response.rawHeaders.reduce((sum, part) => sum + Buffer.byteLength(part) + 2, 20)
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      response.on('end', () => resolve(bytes / 1024))
+      response.on('error', reject)
+    }).on('error', reject)
+  })
+}
+
 describe('landing page', () => {
   it('serves server-rendered requests per second', async () => {
     // As a browser asks for it: brotli, which the prerendered page is stored in.
@@ -90,6 +106,13 @@ describe('landing page', () => {
         value: Math.round(js.runtimeKb * 10) / 10,
         unit: 'KB gzip',
         note: 'all scripts until the app runs: prefetched at idle after load, run on the first interaction',
+      })
+      results.push({
+        name: `HTML as served ${path}`,
+        value: Math.round((await servedHtmlKb(path)) * 10) / 10,
+        unit: 'KB',
+        budget: { op: '<', value: Math.round(firstRoundTripKb * 10) / 10 },
+        note: 'brotli body and response headers: within the first round trip, the paint needs no second',
       })
       results.push({
         name: `inline scripts ${path}`,
