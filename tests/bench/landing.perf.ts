@@ -2,16 +2,11 @@ import autocannon from 'autocannon'
 import { get } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, inject, it } from 'vitest'
-import { posts } from '#content/news'
 import { appRunning, launchBrowser } from '../e2e/support/browser'
+import { marketingPages } from './support/pages'
 import { recordResults, type BenchResult } from './support/results'
 
 const baseUrl = inject('baseUrl')
-// The pages Lighthouse measures (lighthouse.perf.ts): landing, a product, the catalogue, a news post, en and ja.
-const marketingPages = ['/', '/embeddings', '/models', `/news/${posts[0]!.slug}`].flatMap((path) => [
-  path,
-  path === '/' ? '/ja' : `/ja${path}`,
-])
 
 /**
  * First-load JavaScript: every script file Chromium fetched for the page before `load`, gzipped: what competes

@@ -5,15 +5,11 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, inject, it } from 'vitest'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
-import { posts } from '#content/news'
+import { marketingPages } from './support/pages'
 import { recordResults, type BenchResult } from './support/results'
 
 const run = promisify(execFile)
 const baseUrl = inject('baseUrl')
-const pages = ['/', '/embeddings', '/models', `/news/${posts[0]!.slug}`].flatMap((path) => [
-  path,
-  path === '/' ? '/ja' : `/ja${path}`,
-])
 const chromeFlags =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync'
 
@@ -83,7 +79,7 @@ async function lighthouseOnce(url: string): Promise<Report> {
 describe('Lighthouse on marketing pages', () => {
   it('scores landing, a product page, the catalogue and a news post in English and Japanese', async () => {
     const results: BenchResult[] = []
-    for (const path of pages) {
+    for (const path of marketingPages) {
       const runs: Report[] = []
       for (let run = 0; run < runsPerPage; run++) runs.push(await lighthouse(baseUrl + path))
       const report = computeMedianRun(runs as never) as unknown as Report

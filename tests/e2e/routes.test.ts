@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { wcagTags } from './support/axe'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { models } from '#content/models'
@@ -99,9 +100,7 @@ describe('every route in every interface locale, light and dark, accessible and 
           }
           await page.setViewportSize(desktop)
           if (axeLocales.has(locale)) {
-            const { violations } = await new AxeBuilder({ page })
-              .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-              .analyze()
+            const { violations } = await new AxeBuilder({ page }).withTags([...wcagTags, 'best-practice']).analyze()
             for (const v of violations)
               failures.push(
                 `${path}: axe ${v.id} (${v.impact}) at ${v.nodes
