@@ -9,6 +9,9 @@ import { rowsOf } from '~/server/db/migrate'
 import type { Db } from '~/server/db/types'
 import { issueKey } from '~/server/domain/keys'
 import { applyEntry } from '~/server/domain/ledger'
+import { serverEnv } from '~/server/env'
+import { requestIdOf } from '~/server/http/request-id'
+import { runInRequest } from '~/server/request-context'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { createTestDatabase } from './db'
 
@@ -82,9 +85,15 @@ function handlerOf(route: RouteLike, method: string, path: string): SpecHandler 
   return handler
 }
 
-/** Calls a route's server handler in process and hands back its Response as is (streams included). */
+/**
+ * Calls a route's server handler in process and hands back its Response as is (streams included), inside
+ * the request's context as the request middleware gives it (its `X-Request-Id`, kept when sent).
+ */
 export function respond(route: RouteLike, method: string, path: string, init: CallInit = {}): Promise<Response> {
-  return handlerOf(route, method, path)({ request: buildRequest(method, path, init), params: init.params ?? {} })
+  const handler = handlerOf(route, method, path)
+  const request = buildRequest(method, path, init)
+  const context = { env: serverEnv(), requestId: requestIdOf(request), method, path: new URL(request.url).pathname }
+  return runInRequest(context, () => handler({ request, params: init.params ?? {} }))
 }
 
 /**

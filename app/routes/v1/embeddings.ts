@@ -20,7 +20,7 @@ export const Route = createFileRoute('/v1/embeddings')({
             input: ['Organic skincare for sensitive skin', { text: 'Bio-Hautpflege für empfindliche Haut' }],
           },
           answer: embeddingsAnswer,
-          errors: [401, 402, 413, 415, 422, 429, 502, 504],
+          errors: [401, 402, 409, 413, 415, 422, 429, 502, 504],
         },
         ({ caller, json }) => createEmbeddings(caller, json),
       ),

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
+import { rowsOf } from '../db/migrate'
 import type { Db, Tx } from '../db/types'
 import { Batcher } from './batcher'
 import {
@@ -46,4 +48,30 @@ export async function consume(db: Db | Tx, input: ConsumeInput): Promise<EntryRe
 /** A usage event as a debit named after it, so it lands once however often it is sent. */
 function usageEntry({ keyId, tokens, usageEventId, product, model }: ConsumeInput): EntryInput {
   return { keyId, amount: -tokens, type: 'consume', externalRef: `usage:${usageEventId}`, product, model }
+}
+
+/** The ledger name of the credit that gives back a usage event's unused or unanswered tokens. */
+export const usageReversalRef = (usageEventId: string) => `usage-reversal:${usageEventId}`
+
+/**
+ * How long a request id stays spent: a metered request sent again with the same `X-Request-Id` within this
+ * window is refused (409) instead of computed; after it, the id starts a new request.
+ */
+export const REQUEST_ID_WINDOW_HOURS = 24
+
+/**
+ * Whether a usage event's debit stands for a request that was answered: recorded within the request-id
+ * window and not given back (a request whose computation failed has its tokens returned, and may be sent
+ * again under the same id).
+ */
+export async function usageAnswered(db: Db, usageEventId: string): Promise<boolean> {
+  const [row] = rowsOf<{ answered: boolean }>(
+    await db.execute(sql`select exists (
+      select 1 from ledger_entries d
+      where d.external_ref = ${`usage:${usageEventId}`}
+        and d.created_at > now() - make_interval(hours => ${REQUEST_ID_WINDOW_HOURS})
+        and not exists (select 1 from ledger_entries r where r.external_ref = ${usageReversalRef(usageEventId)})
+    ) as answered`),
+  )
+  return Boolean(row?.answered)
 }

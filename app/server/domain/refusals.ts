@@ -38,6 +38,14 @@ export class InsufficientBalance extends BaseRefusal {
   readonly kind = 'InsufficientBalance'
 }
 
+/**
+ * A metered request came with an `X-Request-Id` this key already used for a request that was charged and
+ * answered: it is refused before anything is computed, so a replayed id never buys a second answer.
+ */
+export class RequestIdReused extends BaseRefusal {
+  readonly kind = 'RequestIdReused'
+}
+
 /** The event behind an entry (usage event, payment) was already recorded for a different key. */
 export class EventOfAnotherKey extends BaseRefusal {
   readonly kind = 'EventOfAnotherKey'
@@ -291,6 +299,7 @@ export type Refusal =
   | KeyRevoked
   | KeyIdNotFound
   | InsufficientBalance
+  | RequestIdReused
   | EventOfAnotherKey
   | InvalidAmount
   | UnstorableText

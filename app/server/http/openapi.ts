@@ -56,7 +56,7 @@ const statusText: Record<number, string> = {
   403: 'Forbidden: a cross-site request, or a page the reader may not fetch (not a public address)',
   402: 'Balance exhausted',
   404: 'Not found',
-  409: 'Conflict',
+  409: 'Conflict: the state changed, or an `X-Request-Id` already spent on an answered request',
   413: 'Body too large',
   415: 'Wrong content type',
   422: 'Invalid input',

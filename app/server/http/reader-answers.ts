@@ -78,5 +78,5 @@ export const readerSpec: Pick<
       description: '`data` events, each a JSON snapshot shaped like `data` of the JSON answer',
     },
   ],
-  errors: [401, 402, 403, 422, 429, 502, 504],
+  errors: [401, 402, 403, 409, 422, 429, 502, 504],
 }

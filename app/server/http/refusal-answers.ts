@@ -58,6 +58,11 @@ const answers: Answers = {
   ReceiverNotFound: { status: 404, detail: 'Receiver key not found' },
   TransactionNotFound: { status: 404, detail: 'Transaction not found' },
   ModelNotFound: { status: 404, detail: 'Model not found' },
+  RequestIdReused: {
+    status: 409,
+    detail:
+      'This X-Request-Id was already used by a request of this key, which was charged and answered; send a new X-Request-Id to run the request again',
+  },
   EventOfAnotherKey: { status: 409, detail: 'This event was already recorded for another key' },
   InvalidAmount: { status: 400, detail: 'tokens must be a positive whole number' },
   UnstorableText: { status: 400, detail: 'Text must not contain NUL characters' },

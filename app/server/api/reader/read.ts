@@ -9,7 +9,7 @@ import { summaryText } from '../../providers/reader/convert/summaries'
 import { targetUrl } from '../../providers/reader/page-rules'
 import type { ConvertedPage } from '../../providers/reader/read-page'
 import { keyOf, type Caller } from '../caller'
-import { chargeRequest } from '../search/charge'
+import { chargeRequest, refuseReusedRequestId } from '../search/charge'
 import { TokenMeter } from '../search/meter'
 import { cachedOrRead } from './page-cache'
 
@@ -31,13 +31,15 @@ export function answeredPage(page: ConvertedPage): ReaderPage {
 }
 
 /**
- * The caller's key when it sent one (already checked and limited by the endpoint). A key with nothing left
- * is refused before any page is fetched: the read would cost work it cannot pay for.
+ * The caller's key when it sent one (already checked and limited by the endpoint). A key with nothing left,
+ * or a request id the key already spent on an answer, is refused before any page is fetched: the read would
+ * cost work nobody pays for.
  */
 async function payerOf(caller: Caller): Promise<{ db: Db; key: ApiKey } | undefined> {
   if (caller.presentedKey === undefined) return undefined
   const payer = await keyOf(caller, 'reader')
   if (payer.key.balance <= 0) throw new InsufficientBalance()
+  await refuseReusedRequestId(payer.db, payer.key)
   return payer
 }
 

@@ -2,7 +2,8 @@ import { currentRequest } from '../../request-context'
 import type { Db } from '../../db/types'
 import type { ApiKey } from '../../domain/keys'
 import { applyEntry } from '../../domain/ledger'
-import { consume } from '../../domain/metering'
+import { consume, usageAnswered, usageReversalRef } from '../../domain/metering'
+import { RequestIdReused } from '../../domain/refusals'
 import { errorFields, log } from '../../log'
 import { afterLedger } from '../after-ledger'
 
@@ -11,10 +12,15 @@ export interface Charge {
   refund(): Promise<void>
 }
 
+/** How many times one request id may be sent again after its request failed (its tokens given back). */
+const RETRIES_PER_REQUEST_ID = 5
+
 /**
  * Debits a search request's tokens from the caller's key before anything is computed: a key that cannot
  * pay is refused with 402 and costs no work. The debit is named after the request id (`X-Request-Id`,
- * kept when the client sends one), so a client retrying a request with its id is charged once.
+ * kept when the client sends one), so one id is charged once, and a request sent again with an id already
+ * charged and answered is refused with 409 before it is computed: an id never buys a second answer. An id
+ * whose request failed (its tokens given back) may be sent again, as the next attempt of that id.
  */
 export async function chargeRequest(
   db: Db,
@@ -22,16 +28,32 @@ export async function chargeRequest(
   usage: { tokens: number; product: string; model: string },
 ): Promise<Charge> {
   if (usage.tokens === 0) return { refund: async () => undefined }
-  const usageEventId = `v1:${key.id}:${currentRequest()?.requestId ?? crypto.randomUUID()}`
-  const result = await consume(db, { keyId: key.id, usageEventId, ...usage })
-  afterLedger(result)
-  return {
-    async refund() {
-      // A retried request's debit belongs to the first attempt, which may have been answered.
-      if (result.duplicate) return
-      await giveBack(db, key, { ...usage, usageEventId })
-    },
+  const requestUsage = requestUsageId(key)
+  for (let attempt = 0; attempt <= RETRIES_PER_REQUEST_ID; attempt++) {
+    const usageEventId = attempt === 0 ? requestUsage : `${requestUsage}:retry-${attempt}`
+    const result = await consume(db, { keyId: key.id, usageEventId, ...usage })
+    if (result.duplicate) {
+      if (await usageAnswered(db, usageEventId)) break
+      continue
+    }
+    afterLedger(result)
+    return { refund: () => giveBack(db, key, { ...usage, usageEventId }) }
   }
+  throw new RequestIdReused(requestUsage)
+}
+
+/**
+ * Refuses, before any work, a request whose id this key already spent on an answered request: for calls
+ * that can price their answer only after computing it (the reader converts the page first).
+ */
+export async function refuseReusedRequestId(db: Db, key: Pick<ApiKey, 'id'>): Promise<void> {
+  const usageEventId = requestUsageId(key)
+  if (await usageAnswered(db, usageEventId)) throw new RequestIdReused(usageEventId)
+}
+
+/** The usage event a metered request's debit is named after: its key and its request id. */
+function requestUsageId(key: Pick<ApiKey, 'id'>): string {
+  return `v1:${key.id}:${currentRequest()?.requestId ?? crypto.randomUUID()}`
 }
 
 /**
@@ -49,7 +71,7 @@ export async function giveBack(
       keyId: key.id,
       amount: usage.tokens,
       type: 'adjustment',
-      externalRef: `usage-reversal:${usage.usageEventId}`,
+      externalRef: usageReversalRef(usage.usageEventId),
       product: usage.product,
       model: usage.model,
     })
