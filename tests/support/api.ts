@@ -11,7 +11,7 @@ import { issueKey } from '~/server/domain/keys'
 import { applyEntry } from '~/server/domain/ledger'
 import { serverEnv } from '~/server/env'
 import { requestIdOf } from '~/server/http/request-id'
-import { runInRequest } from '~/server/request-context'
+import { currentRequest, runInRequest } from '~/server/request-context'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { createTestDatabase } from './db'
 
@@ -87,13 +87,17 @@ function handlerOf(route: RouteLike, method: string, path: string): SpecHandler 
 
 /**
  * Calls a route's server handler in process and hands back its Response as is (streams included), inside
- * the request's context as the request middleware gives it (its `X-Request-Id`, kept when sent).
+ * the request's context as the request middleware gives it (its `X-Request-Id`, kept when sent), unless
+ * the test runs it inside a context of its own.
  */
 export function respond(route: RouteLike, method: string, path: string, init: CallInit = {}): Promise<Response> {
   const handler = handlerOf(route, method, path)
   const request = buildRequest(method, path, init)
+  const run = () => handler({ request, params: init.params ?? {} })
+  // A test that opened a request context of its own (to read the log lines it names) keeps it.
+  if (currentRequest()) return run()
   const context = { env: serverEnv(), requestId: requestIdOf(request), method, path: new URL(request.url).pathname }
-  return runInRequest(context, () => handler({ request, params: init.params ?? {} }))
+  return runInRequest(context, run)
 }
 
 /**
