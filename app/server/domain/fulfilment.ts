@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { premiumPriceId } from '../../../app.config'
-import { apiKeys, autoRechargeAttempts, billingDebts, billingProfiles, purchases } from '../db/schema'
+import { apiKeys, autoRechargeAttempts, billingProfiles, purchases } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { shareAccountStatus } from './account-keys'
 import { openIfBelow } from './auto-recharge'
+import { settleDebts } from './debts'
 import { applyEntry, type EntryResult } from './ledger'
 import type { PurchaseRow } from './purchases'
 
@@ -24,7 +25,7 @@ export type Fulfilment = { outcome: 'credited'; ledger: EntryResult } | { outcom
  * buyer returning to the success page, a retried delivery), the purchase row is locked and its ledger entry
  * is `purchase:<purchase id>`, so the second asker finds it paid. In the same transaction the key becomes
  * paid (spec §6: its e-mail, the buyer's) and premium for the premium pack, its card is kept for
- * auto-recharge, auto-recharge starts if the checkout asked for it, and debts from earlier refunds are settled.
+ * auto-recharge, auto-recharge starts if the checkout asked for it, and debts from earlier refunds are paid from it first.
  */
 export async function creditPurchase(db: Db, purchaseId: string, facts: PaymentFacts): Promise<Fulfilment> {
   return db.transaction(async (tx) => {
@@ -105,28 +106,4 @@ async function startAutoRecharge(tx: Tx, purchase: PurchaseRow) {
     .set({ rechargePriceId: purchase.priceId, disabledReason: null })
     .where(eq(billingProfiles.keyId, purchase.keyId))
   return openIfBelow(tx, purchase.keyId)
-}
-
-/** Tokens a refund could not take back (they were spent) come out of the next purchase, oldest debt first. */
-async function settleDebts(tx: Tx, keyId: string) {
-  const debts = await tx
-    .select()
-    .from(billingDebts)
-    .where(and(eq(billingDebts.keyId, keyId), isNull(billingDebts.settledAt)))
-    .orderBy(asc(billingDebts.createdAt))
-  for (const debt of debts) {
-    const [{ balance }] = await tx.select({ balance: apiKeys.balance }).from(apiKeys).where(eq(apiKeys.id, keyId))
-    if (balance < debt.tokens) return
-    await applyEntry(tx, {
-      keyId,
-      amount: -debt.tokens,
-      type: 'adjustment',
-      externalRef: `debt:${debt.id}`,
-      product: 'tokens',
-    })
-    await tx
-      .update(billingDebts)
-      .set({ settledAt: sql`now()` })
-      .where(eq(billingDebts.id, debt.id))
-  }
 }

@@ -4,10 +4,12 @@ import { rowsOf } from '../db/migrate'
 import type { TransferResult } from '~/contracts/billing'
 import type { Db } from '../db/types'
 import { KeyRevoked, NothingToTransfer, ReceiverNotFound, SameKeyTransfer } from './refusals'
+import { carryDebts, settleDebts } from './debts'
 import { applyEntries, entryResult, type EntryInput } from './ledger'
 
 /**
- * Moves the sender's whole balance to the receiver and revokes the sender, atomically (invariant I5).
+ * Moves the sender's whole balance to the receiver and revokes the sender, atomically (invariant I5), with
+ * the sender's open debts (see `settleDebts`).
  * Both rows are locked in id order, so A→B racing B→A queue up instead of deadlocking; the loser then
  * finds its sender (or receiver) revoked and is refused.
  */
@@ -45,11 +47,15 @@ export async function transferBalance(db: Db, senderId: string, receiverId: stri
     // Both halves in one statement; either refusal throws and rolls the transaction back.
     const [out, into] = (await applyEntries(tx, entries)).map((outcome, i) => entryResult(outcome, entries[i]))
     await tx.execute(sql`update api_keys set revoked_at = now() where id = ${senderId}::uuid`)
+    // Debts follow the tokens: what the sender owes goes with its balance, and the receiver's open debts
+    // (its own and those) are paid from what it now holds.
+    await carryDebts(tx, senderId, receiverId)
+    const { paid, balance } = await settleDebts(tx, receiverId)
     return {
       transfer_id: transferId,
       amount,
       sender_balance: out.balance,
-      receiver_balance: into.balance,
+      receiver_balance: paid > 0 ? balance : into.balance,
       sender_revoked: true,
     }
   })

@@ -9,6 +9,11 @@ export interface UploadedFile {
   mediaType: string
   /** The file's bytes as they arrive; fails with `UploadTooLarge` past the limit. */
   body: AsyncIterable<Uint8Array>
+  /**
+   * Aborted the moment the upload fails (the client went away, a limit was passed): what the handler still
+   * holds in buffers must not keep it working for nobody, so it checks this as it goes.
+   */
+  signal: AbortSignal
 }
 
 export interface UploadLimits {
@@ -46,6 +51,7 @@ export async function readUpload<T>(
   const fields: Record<string, string> = {}
   let handled: Promise<T> | undefined
   let fileStream: Readable | undefined
+  const failed = new AbortController()
 
   return new Promise((resolve, reject) => {
     let settled = false
@@ -54,6 +60,7 @@ export async function readUpload<T>(
     const fail = (error: unknown) => {
       if (settled) return
       settled = true
+      failed.abort(error)
       source.unpipe(parser)
       source.destroy()
       fileStream?.destroy()
@@ -81,7 +88,12 @@ export async function readUpload<T>(
       }
       fileStream = stream
       stream.once('limit', () => stream.destroy(new UploadTooLarge(limits.maxFileBytes)))
-      const file = { fileName: info.filename ?? '', mediaType: info.mimeType ?? '', body: stream }
+      const file = {
+        fileName: info.filename ?? '',
+        mediaType: info.mimeType ?? '',
+        body: stream,
+        signal: failed.signal,
+      }
       // A handler that refuses the fields before reading the file throws at once: a rejection all the same.
       handled = Promise.resolve({ ...fields }).then((early) => handle(file, early))
       handled.catch(fail)
@@ -100,9 +112,15 @@ export async function readUpload<T>(
         resolve({ fields, file })
       }, fail)
     })
-    // The whole body passing its limit is the file being too large, said in the file's words.
+    // The whole body passing its limit is the file being too large, said in the file's words. Any other
+    // failure of the body is the client going away mid-upload (Node names it ECONNRESET, which must not
+    // read as the database being down): a 400 nobody may be left to read, after the file is let go of.
     source.on('error', (error) =>
-      fail(error instanceof HttpError && error.status === 413 ? new UploadTooLarge(limits.maxFileBytes) : error),
+      fail(
+        error instanceof HttpError && error.status === 413
+          ? new UploadTooLarge(limits.maxFileBytes)
+          : new HttpError(400, 'The request body ended before the upload was complete'),
+      ),
     )
     source.pipe(parser)
   })

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse'
-import { Readable } from 'node:stream'
+import { pipeline, Readable } from 'node:stream'
 import { bulkLimits } from '~/contracts/bulk'
 import { InvalidInput } from '../../domain/refusals'
 
@@ -59,8 +59,13 @@ async function* lines(text: AsyncIterable<string>): AsyncGenerator<BulkRow> {
 }
 
 async function* table(text: AsyncIterable<string>, delimiter: string): AsyncGenerator<BulkRow> {
-  const records = Readable.from(text).pipe(
+  // pipeline, not pipe: pipe() never passes the source's failure on (a byte that is not UTF-8, the client
+  // going away), so the parser would wait for more input forever and the upload would never be answered.
+  // pipeline destroys the parser with that error, which the loop below then throws.
+  const records = pipeline(
+    Readable.from(text),
     parse({ delimiter, bom: true, skip_empty_lines: true, relax_column_count: true }),
+    () => undefined,
   )
   let columns: { text: number; id: number } | undefined
   try {
@@ -92,12 +97,19 @@ async function* table(text: AsyncIterable<string>, delimiter: string): AsyncGene
 /**
  * The texts of an uploaded file, in order, held to the job limits: at most `maxRows` texts of at most
  * `maxRowCharacters` each (a 422 naming the text otherwise). Blank lines and empty cells are skipped.
+ * Stops at the next text once `signal` aborts: a chunk already read can hold thousands of rows, and
+ * counting their tokens for a client that has gone would keep its partial file open all that time.
  */
-export async function* bulkRows(body: AsyncIterable<Uint8Array>, format: FileFormat): AsyncGenerator<BulkRow> {
+export async function* bulkRows(
+  body: AsyncIterable<Uint8Array>,
+  format: FileFormat,
+  signal?: AbortSignal,
+): AsyncGenerator<BulkRow> {
   const text = decoded(body)
   const rows = format === 'lines' ? lines(text) : table(text, format === 'csv' ? ',' : '\t')
   let count = 0
   for await (const row of rows) {
+    signal?.throwIfAborted()
     count++
     if (count > bulkLimits.maxRows)
       throw fileProblem(

@@ -15,6 +15,8 @@ export interface IncomingFile {
   fileName: string
   mediaType: string
   body: AsyncIterable<Uint8Array>
+  /** Aborted when the upload fails while the file is still being read (the client went away). */
+  signal?: AbortSignal
 }
 
 export interface StoredInput extends Counted {
@@ -88,7 +90,7 @@ export async function uploadBulkJob(caller: Caller, receive: ReceiveUpload): Pro
   let written = false
   try {
     const { fields, stored } = await receive(async (file) => {
-      const rows = bulkRows(file.body, formatOf(file.fileName, file.mediaType))
+      const rows = bulkRows(file.body, formatOf(file.fileName, file.mediaType), file.signal)
       const counted: Counted = { rows: 0, tokens: 0 }
       written = true
       await storage.write(inputObject, inputLines(rows, engine.maxInputTokens, counted), 'application/x-ndjson')

@@ -62,7 +62,8 @@ DROP FUNCTION IF EXISTS ledger_apply(jsonb, jsonb);
 --
 -- Outcomes: applied; duplicate (the event is already recorded for this key: its entry id and the
 -- current balance, so a replay looks like the first answer); conflict (the event is recorded for
--- another key); not_found (no such key); revoked (a revoked key refuses every entry, credits too);
+-- another key); not_found (no such key); revoked (a revoked key refuses every entry, credits too, but a
+-- refund: tokens a key's owner revoked it with are still taken back when their purchase is refunded);
 -- insufficient (a debit past the balance); invalid (no event, or an amount whose sign does not fit
 -- the type, as the ledger_entries_type_sign CHECK would say, but without aborting the batch).
 -- recharges is 1 when the entry opened an auto-recharge attempt (see the rule above).
@@ -124,7 +125,7 @@ BEGIN
 			WHEN entry.type IN ('consume', 'transfer_out', 'refund') THEN entry.amount < 0
 			WHEN entry.type = 'adjustment' THEN entry.amount <> 0
 			ELSE false END, false);
-		IF key_found AND NOT key_revoked AND well_formed AND key_balance + entry.amount >= 0 THEN
+		IF key_found AND (NOT key_revoked OR entry.type = 'refund') AND well_formed AND key_balance + entry.amount >= 0 THEN
 			INSERT INTO ledger_entries (key_id, type, amount, balance_after, external_ref, product, model, counterparty_key_id)
 			VALUES (current_key, entry.type, entry.amount, key_balance + entry.amount, entry.external_ref,
 				entry.product, entry.model, entry.counterparty_key_id)
@@ -137,9 +138,9 @@ BEGIN
 			outcome := 'applied';
 			entry_id := new_entry;
 			IF armed_max > key_balance OR disarmed_min <= key_balance THEN
-				-- No mail for transfer_out: the sender is revoked right after, so telling its holder the
-				-- balance is low would only confuse.
-				alerts := ledger_settle_alerts(current_key, key_balance, entry.type <> 'transfer_out', alert);
+				-- No mail for transfer_out or on a revoked key: the sender is revoked right after, so telling
+				-- its holder the balance is low would only confuse.
+				alerts := ledger_settle_alerts(current_key, key_balance, entry.type <> 'transfer_out' AND NOT key_revoked, alert);
 				SELECT max(n.threshold) FILTER (WHERE n.armed), min(n.threshold) FILTER (WHERE NOT n.armed)
 				INTO armed_max, disarmed_min
 				FROM balance_notifications n WHERE n.key_id = current_key;
@@ -155,7 +156,7 @@ BEGIN
 				outcome := CASE WHEN recorded_key = entry.key_id THEN 'duplicate' ELSE 'conflict' END;
 				entry_id := CASE WHEN recorded_key = entry.key_id THEN recorded_entry END;
 			ELSE
-				outcome := CASE WHEN NOT key_found THEN 'not_found' WHEN key_revoked THEN 'revoked'
+				outcome := CASE WHEN NOT key_found THEN 'not_found' WHEN key_revoked AND entry.type <> 'refund' THEN 'revoked'
 					WHEN NOT well_formed THEN 'invalid' ELSE 'insufficient' END;
 			END IF;
 		END IF;

@@ -109,20 +109,33 @@ export const autoRechargeAttempts = pgTable(
 )
 
 /**
- * Tokens a refund or dispute took back that the key no longer held (it had spent them): recorded as owed
- * instead of driving the balance below zero, and settled from the key's next purchase.
+ * Tokens a refund or dispute took back that the key holding the purchase's tokens no longer had (it had
+ * spent them): recorded as owed instead of driving the balance below zero, and paid from the key's next
+ * credits (a purchase, a transfer in) as they come. A transfer carries its sender's open debts to the
+ * receiver with the balance (`key_id` is the key that owes now). Changed only under the key row's lock.
  */
-export const billingDebts = pgTable('billing_debts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  keyId: uuid('key_id')
-    .notNull()
-    .references(() => apiKeys.id),
-  tokens: bigint('tokens', { mode: 'number' }).notNull(),
-  reason: text('reason').notNull(),
-  externalRef: text('external_ref').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  settledAt: timestamp('settled_at', { withTimezone: true }),
-})
+export const billingDebts = pgTable(
+  'billing_debts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    tokens: bigint('tokens', { mode: 'number' }).notNull(),
+    /** Paid so far; the debt is settled (`settled_at`) when it reaches `tokens`. */
+    settledTokens: bigint('settled_tokens', { mode: 'number' }).notNull().default(0),
+    reason: text('reason').notNull(),
+    externalRef: text('external_ref').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('billing_debts_settled', sql`${t.settledTokens} between 0 and ${t.tokens}`),
+    index('billing_debts_open_idx')
+      .on(t.keyId, t.createdAt)
+      .where(sql`settled_at is null`),
+  ],
+)
 
 /** The sandbox provider's own objects (checkout sessions, payment intents, customers), as Stripe would keep them. */
 export const sandboxObjects = pgTable('sandbox_objects', {
