@@ -14,6 +14,7 @@ import {
   purchaseCredits,
   sandbox,
   signedEvent,
+  signedPayload,
   startCheckout,
   SANDBOX_SECRET,
 } from '../support/payments'
@@ -114,6 +115,62 @@ describe('webhook signatures (test 11)', () => {
     expect(await fingerprint(database.db)).toEqual(before)
     expect((await postWebhook(good.payload, good.signature)).status).toBe(200)
     expect(await balanceOf(key.id)).toBe(5 + 1_000_000_000)
+  })
+})
+
+describe('signed events dated ahead, or of the wrong shape', () => {
+  it('refuses a signature dated beyond a minute ahead with 400 and changes nothing; a few seconds ahead passes', async () => {
+    const key = await keyWithBalance(database.db, 5)
+    const session = await startCheckout(key.apiKey)
+    await writeObject(database.db, {
+      ...(await storedSession(session)),
+      status: 'complete',
+      payment_status: 'paid',
+    } as never)
+    const now = Math.floor(Date.now() / 1000)
+    const before = await fingerprint(database.db)
+    for (const ahead of [600, 120]) {
+      const future = signedEvent('checkout.session.completed', { id: session }, { timestamp: now + ahead })
+      const answer = await postWebhook(future.payload, future.signature)
+      expect(answer).toMatchObject({ status: 400, body: { detail: 'Invalid payment event signature' } })
+    }
+    expect(await fingerprint(database.db)).toEqual(before)
+    expect(await balanceOf(key.id)).toBe(5)
+    const skewed = signedEvent('checkout.session.completed', { id: session }, { timestamp: now + 20 })
+    expect((await postWebhook(skewed.payload, skewed.signature)).status).toBe(200)
+    expect(await balanceOf(key.id)).toBe(5 + 1_000_000_000)
+  })
+
+  it('answers 400 to a validly signed event with a null object, no id, or a NUL in its id, and records each as failed, never pending', async () => {
+    const pendingEvents = () =>
+      scalar(database.db, sql`select count(*) from payment_events where processed_at is null and failed_at is null`)
+    const failedEvents = () =>
+      scalar(database.db, sql`select count(*) from payment_events where failed_at is not null and processed_at is null`)
+    const pendingBefore = await pendingEvents()
+    const failedBefore = await failedEvents()
+    const id = () => `evt_test_${crypto.randomUUID().replace(/-/g, '')}`
+    const shapes: Array<[string, unknown]> = [
+      ['data.object', { id: id(), object: 'event', type: 'checkout.session.completed', data: { object: null } }],
+      ['id', { object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', payment_intent: 'pi_1' } } }],
+      ['id', { id: `${id()}\u0000x`, object: 'event', type: 'checkout.session.completed', data: { object: {} } }],
+      ['id', { id: 42, object: 'event', type: 'checkout.session.completed', data: { object: {} } }],
+      ['data', { id: id(), object: 'event', type: 'payment_intent.succeeded' }],
+      ['data.object', { id: id(), object: 'event', type: 'charge.refunded', data: { object: ['ch_1'] } }],
+      ['stored', { id: id(), object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_\u0000' } } }],
+    ]
+    for (const [where, event] of shapes) {
+      const { payload, signature } = signedPayload(JSON.stringify(event))
+      const answer = await postWebhook(payload, signature)
+      expect(answer.status, payload).toBe(400)
+      expect(answer.body.detail, payload).toMatch(/^Malformed payment event: /)
+      expect(answer.body.detail, payload).toContain(where)
+    }
+    const notJson = signedPayload('{"id": "evt_test_cut", "type": "charge.refun')
+    expect((await postWebhook(notJson.payload, notJson.signature)).body.detail).toBe(
+      'Malformed payment event: the body is not JSON',
+    )
+    expect(await pendingEvents()).toBe(pendingBefore)
+    expect(await failedEvents()).toBe(failedBefore + shapes.length + 1)
   })
 })
 

@@ -194,6 +194,20 @@ export class PaymentSignatureInvalid extends BaseRefusal {
   readonly kind = 'PaymentSignatureInvalid'
 }
 
+/**
+ * A correctly signed payment event that is not an event we can act on (no id, no object, text Postgres cannot
+ * store): refused, and recorded as failed under `record` so it never waits as pending.
+ */
+export class PaymentEventMalformed extends BaseRefusal {
+  readonly kind = 'PaymentEventMalformed'
+  constructor(
+    readonly problem: string,
+    readonly record: { id: string; type: string },
+  ) {
+    super(problem)
+  }
+}
+
 /** A purchase that is not there for this key. */
 export class PurchaseNotFound extends BaseRefusal {
   readonly kind = 'PurchaseNotFound'
@@ -310,6 +324,7 @@ export type Refusal =
   | ClassifierChanged
   | PageNotRead
   | PaymentSignatureInvalid
+  | PaymentEventMalformed
   | PurchaseNotFound
   | AutoRechargeRefused
   | PaymentServiceFailed

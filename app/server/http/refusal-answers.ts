@@ -101,6 +101,7 @@ const answers: Answers = {
     headers: { Connection: 'close' },
   }),
   PaymentSignatureInvalid: { status: 400, detail: 'Invalid payment event signature' },
+  PaymentEventMalformed: (refusal) => ({ status: 400, detail: `Malformed payment event: ${refusal.problem}` }),
   PurchaseNotFound: { status: 404, detail: 'Purchase not found' },
   AutoRechargeRefused: (refusal) => ({ status: 409, detail: refusal.detail }),
   PaymentServiceFailed: {

@@ -1,8 +1,8 @@
 import Stripe from 'stripe'
 import { checkCard, type CardEntry, type CardProblem, type TestCard } from '~/contracts/sandbox-cards'
 import type { Db } from '../../../db/types'
-import { PaymentSignatureInvalid } from '../../../domain/refusals'
 import { errorFields, log } from '../../../log'
+import { readSignedEvent } from '../signed-event'
 import { minorUnits, type CheckoutFacts, type PaymentIntentFacts, type PaymentProvider } from '../types'
 import { readObject, sandboxId, writeObject, type SandboxObject } from './store'
 
@@ -192,15 +192,7 @@ export function sandboxProvider(settings: SandboxSettings) {
       return { id, url: session.url as string }
     },
 
-    async verifyEvent(payload, signature) {
-      if (!signature) throw new PaymentSignatureInvalid('no Stripe-Signature header')
-      try {
-        const event = await signer.webhooks.constructEventAsync(payload, signature, settings.secret, undefined, crypto)
-        return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> }
-      } catch (error) {
-        throw new PaymentSignatureInvalid((error as Error).message, { cause: error })
-      }
-    },
+    verifyEvent: (payload, signature) => readSignedEvent(signer.webhooks, crypto, payload, signature, settings.secret),
 
     async checkoutFacts(sessionId): Promise<CheckoutFacts> {
       const { db, session } = await openSession(sessionId)
