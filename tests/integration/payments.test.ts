@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Route as keyInfoRoute } from '~/routes/api/v1/api_key/fe_user'
 import { Route as checkoutRoute } from '~/routes/api/v1/checkout_session'
 import { confirmCheckoutFor } from '~/server/api/payments/purchases'
+import { sandboxPayFor } from '~/server/api/payments/sandbox-checkout'
 import { openDatabase, useDatabase } from '~/server/db/client'
 import { writeObject } from '~/server/providers/payments/sandbox/store'
 import { call, fingerprint, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
@@ -397,6 +398,28 @@ describeWithService('TEST_DATABASE_URL', 'concurrent deliveries on real Postgres
       ...Array.from({ length: 5 }, () => postWebhook(other.payload, other.signature)),
     ])
     expect(answers.map((answer) => answer.status)).toEqual(Array(25).fill(200))
+    expect(await balanceOf(key.id)).toBe(5 + 1_000_000_000)
+    expect(await purchaseCredits(database.db, key.id)).toBe(2)
+  })
+})
+
+describeWithService('TEST_DATABASE_URL', 'concurrent submits of one sandbox checkout on real Postgres', () => {
+  it('takes one payment for 12 concurrent submits of one session and tells the others it is already paid', async () => {
+    const key = await keyWithBalance(database.db, 5)
+    const session = await startCheckout(key.apiKey)
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => sandboxPayFor(session, card('succeeds'))))
+    await sandbox().idle()
+    const kinds = outcomes.map((outcome) => outcome.kind)
+    expect(kinds.filter((kind) => kind === 'paid')).toHaveLength(1)
+    expect(kinds.filter((kind) => kind === 'already_paid')).toHaveLength(11)
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ redirect: expect.stringContaining(session) })
+    const payments = await scalar(
+      database.db,
+      sql`select count(*) from sandbox_objects where kind = 'payment_intent'
+          and data->>'status' = 'succeeded' and data->'metadata'->>'purchase_id' = (
+            select id::text from purchases where checkout_session_id = ${session})`,
+    )
+    expect(payments).toBe(1)
     expect(await balanceOf(key.id)).toBe(5 + 1_000_000_000)
     expect(await purchaseCredits(database.db, key.id)).toBe(2)
   })

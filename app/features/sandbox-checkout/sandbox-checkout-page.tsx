@@ -35,7 +35,9 @@ export function SandboxCheckoutPage() {
   const [error, setError] = useState<string>()
   const [authenticating, setAuthenticating] = useState(false)
   const outcome = (payment: Payment) => {
-    if (payment.kind === 'paid' || payment.kind === 'closed') return window.location.assign(payment.redirect)
+    // Paid now, or by another submit of this session (a second tab, a double click): the dashboard shows it.
+    if (payment.kind === 'paid' || payment.kind === 'already_paid' || payment.kind === 'closed')
+      return window.location.assign(payment.redirect)
     setAuthenticating(payment.kind === 'authenticate')
     if (payment.kind === 'declined') setError(t`Your card was declined. Try another test card.`)
     else if (payment.kind === 'invalid') setError(describe(payment.problem))
