@@ -125,7 +125,7 @@ function buildEnvSchema() {
       v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
       v.transform((s) => s === 'true'),
     ),
-    /** Stripe: both set, payments go through Stripe; both unset, through the built-in sandbox. */
+    /** Stripe: both set, payments go through Stripe; both unset, through the sandbox if PAYMENTS_SANDBOX=on, else none. */
     STRIPE_SECRET_KEY: optional(
       v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_…)')),
     ),
@@ -134,6 +134,12 @@ function buildEnvSchema() {
     ),
     /** Another address for Stripe's API (a mock, a proxy); unset: Stripe's own. */
     STRIPE_API_URL: optional(url),
+    /**
+     * `on`: without Stripe's keys, payments go through the built-in sandbox (test mode: tokens for a test card).
+     * Unset or `off`: no sandbox, and without Stripe nothing can be bought. `npm start` (on a local address)
+     * and the tests turn it on; a deployment must ask for it.
+     */
+    PAYMENTS_SANDBOX: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'off'),
     /** Signs the sandbox's payment events; unset: random per process (set it when running several instances). */
     PAYMENTS_SANDBOX_SECRET: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
     /** Auto-recharges one key may make in a day and in 30 days; past them a recharge fails and turns itself off. */
@@ -258,6 +264,10 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET)
       throw new ConfigError(
         'Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together, or neither (the sandbox)',
+      )
+    if (env.STRIPE_SECRET_KEY && env.PAYMENTS_SANDBOX === 'on')
+      throw new ConfigError(
+        'Invalid environment: PAYMENTS_SANDBOX=on runs the test-mode sandbox instead of Stripe: unset it or the STRIPE_* keys',
       )
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH)
       throw new ConfigError('Invalid environment: PASSWORD_MAX_LENGTH is below PASSWORD_MIN_LENGTH')

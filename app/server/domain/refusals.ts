@@ -221,6 +221,11 @@ export class AutoRechargeRefused extends BaseRefusal {
   }
 }
 
+/** No payment service is set up (no Stripe keys, and the sandbox not asked for): nothing can be bought. */
+export class PaymentsUnavailable extends BaseRefusal {
+  readonly kind = 'PaymentsUnavailable'
+}
+
 /** The payment service failed or could not be reached; nothing was bought. */
 export class PaymentServiceFailed extends BaseRefusal {
   readonly kind = 'PaymentServiceFailed'
@@ -328,6 +333,7 @@ export type Refusal =
   | PurchaseNotFound
   | AutoRechargeRefused
   | PaymentServiceFailed
+  | PaymentsUnavailable
   | BulkJobNotFound
   | BulkJobState
   | UploadTooLarge

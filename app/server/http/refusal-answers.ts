@@ -108,6 +108,10 @@ const answers: Answers = {
     status: 502,
     detail: 'The payment service could not be reached; nothing was charged. Try again shortly',
   },
+  PaymentsUnavailable: {
+    status: 501,
+    detail: 'Payments are not set up on this server, so nothing can be bought here',
+  },
   // `auth/<code>` lets the dashboard show the identity service's own error in the visitor's language.
   IdentityRefused: (refusal) =>
     refusal.code
