@@ -177,6 +177,26 @@ function buildEnvSchema() {
       v.pipe(v.string(), v.regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id (lower case, digits, -)')),
     ),
     FIREBASE_API_KEY: optional(v.string()),
+    /**
+     * A service account's JSON key (its text): the server asks the identity service with it whether a session's
+     * user still exists and is enabled. Without it (and outside the emulator) sessions last one check interval.
+     */
+    FIREBASE_SERVICE_ACCOUNT: optional(
+      v.pipe(
+        v.string(),
+        v.rawTransform(({ dataset, addIssue, NEVER }) => {
+          try {
+            const key = JSON.parse(dataset.value) as { client_email?: unknown; private_key?: unknown }
+            if (typeof key.client_email === 'string' && typeof key.private_key === 'string')
+              return { clientEmail: key.client_email, privateKey: key.private_key }
+          } catch {
+            // reported below
+          }
+          addIssue({ message: "must be a service account's JSON key (with client_email and private_key)" })
+          return NEVER
+        }),
+      ),
+    ),
     FIREBASE_AUTH_DOMAIN: optional(v.pipe(v.string(), v.regex(/^[\w.-]+(:\d+)?$/, 'must be a host name'))),
     /** `host:port` of the Auth emulator: ID tokens are then unsigned, and accepted only for a `demo-` project. */
     /** Another address for Google's published ID-token keys (a JWKS); only tests point it elsewhere (a loopback server). */
@@ -216,6 +236,14 @@ function buildEnvSchema() {
     SESSION_DAYS: v.optional(
       v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(90)),
       '14',
+    ),
+    /**
+     * Seconds a session is trusted without asking the identity service whether its user still exists and is
+     * enabled; at most an hour, the life of an ID token (tests shorten it).
+     */
+    SESSION_CHECK_SECONDS: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(3600)),
+      '3600',
     ),
     /** Seals account keys so their owner can use them on any device; unset: a random secret kept in DATA_DIR/secrets. */
     KEY_ENCRYPTION_SECRET: optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),

@@ -138,6 +138,53 @@ describe('accounts against the Auth emulator', () => {
     expect(forged.status).toBe(401)
   })
 
+  it('ends every session of a user deleted or disabled at the identity service at their next use after the check interval', async () => {
+    process.env.SESSION_CHECK_SECONDS = '1'
+    try {
+      const sessionCount = (uid: string) =>
+        scalar(database.db, sql`select count(*) from sessions where uid = ${uid} and revoked_at is null`)
+      const gone = await signedUp()
+      const laptop = await sessionOf(gone.idToken)
+      const phone = await sessionOf((await emulator.signIn(gone.email, password)).idToken)
+      const disabled = await signedUp()
+      const theirs = await sessionOf(disabled.idToken)
+      const kept = await signedUp()
+      const ours = await sessionOf(kept.idToken)
+
+      await emulator.admin('delete', { localId: gone.uid })
+      await emulator.admin('update', { localId: disabled.uid, disableUser: true })
+      await new Promise((resolve) => setTimeout(resolve, 1200))
+
+      const keys = await call(keysRoute, 'GET', '/api/v1/account/keys', withCookie(laptop.cookie))
+      expect(keys).toMatchObject({ status: 401, body: { detail: 'Sign in to continue' } })
+      // Deleted at the identity service: the phone's session ended with the laptop's, unused.
+      expect(await sessionCount(gone.uid)).toBe(0)
+      const phoneAfter = await call(sessionRoute, 'GET', '/api/v1/account/session', withCookie(phone.cookie))
+      expect(phoneAfter).toMatchObject({ status: 200, body: { user: null } })
+      const profile = await call(profileRoute, 'PATCH', '/api/v1/account/profile', {
+        ...withCookie(theirs.cookie),
+        json: { displayName: 'still here?' },
+      })
+      expect(profile).toMatchObject({ status: 401, body: { detail: 'Sign in to continue' } })
+      expect(await sessionCount(disabled.uid)).toBe(0)
+
+      // A user who is still there keeps the session, confirmed again for another interval.
+      const before = await scalar(
+        database.db,
+        sql`select extract(epoch from max(confirmed_at)) from sessions where uid = ${kept.uid}`,
+      )
+      const mine = await call(keysRoute, 'GET', '/api/v1/account/keys', withCookie(ours.cookie))
+      expect(mine).toMatchObject({ status: 200, body: { keys: [] } })
+      const after = await scalar(
+        database.db,
+        sql`select extract(epoch from max(confirmed_at)) from sessions where uid = ${kept.uid}`,
+      )
+      expect(after).toBeGreaterThan(before)
+    } finally {
+      delete process.env.SESSION_CHECK_SECONDS
+    }
+  })
+
   it("opens no session from an old sign-in, nor from a token that is not the identity service's", async () => {
     const now = Math.floor(Date.now() / 1000)
     const claims = {

@@ -71,4 +71,17 @@ describe('environment', () => {
     expect(sandboxByDefault({ PAYMENTS_SANDBOX: 'off' })).toBeUndefined()
     expect(sandboxByDefault({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toBeUndefined()
   })
+
+  it('re-checks sessions at least hourly, and reads the service account it asks with', () => {
+    expect(parseEnv({}).SESSION_CHECK_SECONDS).toBe(3600)
+    expect(() => parseEnv({ SESSION_CHECK_SECONDS: '7200' })).toThrowError(/SESSION_CHECK_SECONDS/)
+    const key = { type: 'service_account', client_email: 'a@p.iam.gserviceaccount.com', private_key: 'PEM' }
+    expect(parseEnv({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(key) }).FIREBASE_SERVICE_ACCOUNT).toEqual({
+      clientEmail: 'a@p.iam.gserviceaccount.com',
+      privateKey: 'PEM',
+    })
+    expect(() => parseEnv({ FIREBASE_SERVICE_ACCOUNT: '{"client_email": 1' })).toThrowError(
+      /FIREBASE_SERVICE_ACCOUNT must be a service account's JSON key/,
+    )
+  })
 })
