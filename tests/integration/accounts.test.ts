@@ -14,6 +14,7 @@ import { Route as feUserRoute } from '~/routes/api/v1/api_key/fe_user'
 import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
 import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
 import { Route as ticketsRoute } from '~/routes/api/v1/tickets/viewer'
+import { rowsOf } from '~/server/db/migrate'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { authEmulator, type AuthEmulator } from '../support/auth-emulator'
 import { call, scalar, setupApi, solvedCaptcha, testEnv } from '../support/api'
@@ -69,7 +70,7 @@ describe('accounts against the Auth emulator', () => {
     })
   })
 
-  it('signs up only with a password that meets the policy, and never twice for one address', async () => {
+  it('signs up only with a password that meets the policy', async () => {
     const email = newEmail()
     const weak = await call(signUpRoute, 'POST', '/api/v1/account/sign_up', { json: { email, password: 'short1' } })
     expect(weak.status).toBe(400)
@@ -80,9 +81,37 @@ describe('accounts against the Auth emulator', () => {
     })
     expect(noDigit.body.detail).toBe('auth/password-does-not-meet-requirements: numeric')
     await signedUp(email)
-    const again = await call(signUpRoute, 'POST', '/api/v1/account/sign_up', { json: { email, password } })
-    expect(again.status).toBe(400)
-    expect(again.body.detail).toBe('auth/email-already-in-use')
+  })
+
+  it('answers a sign-up the same whether or not the address has an account, and tells the owner by e-mail', async () => {
+    const verificationCodes = async (to: string) => {
+      const response = await fetch(`${emulator.url}/emulator/v1/projects/${emulator.projectId}/oobCodes`)
+      const { oobCodes } = (await response.json()) as { oobCodes: Array<{ email: string; requestType: string }> }
+      return oobCodes.filter((code) => code.email === to && code.requestType === 'VERIFY_EMAIL').length
+    }
+    const email = newEmail()
+    const fresh = await call(signUpRoute, 'POST', '/api/v1/account/sign_up', { json: { email, password } })
+    const again = await call(signUpRoute, 'POST', '/api/v1/account/sign_up', {
+      json: { email: email.toUpperCase(), password: 'another password 9' },
+    })
+    expect(again.status).toBe(fresh.status)
+    expect(again.body).toEqual(fresh.body)
+    expect(fresh).toMatchObject({ status: 200, body: { detail: 'Check your e-mail to continue' } })
+    expect(again.response.headers.get('content-length')).toBe(fresh.response.headers.get('content-length'))
+
+    // The new address got the identity service's verification mail; the second try changed nothing there.
+    expect(await verificationCodes(email)).toBe(1)
+    expect((await emulator.signIn(email, password)).idToken).toBeTruthy()
+    await expect(emulator.signIn(email, 'another password 9')).rejects.toThrow()
+    // The owner learns of it by e-mail, with the way to sign in or reset.
+    const [notice] = rowsOf<{ subject: string; text: string }>(
+      await database.db.execute(
+        sql`select subject, text from email_outbox where lower("to") = ${email} and kind = 'sign-up-existing-account'`,
+      ),
+    )
+    expect(notice.subject).toMatch(/someone tried to create an account with your e-mail/)
+    expect(notice.text).toContain('http://localhost:3000/sign-in')
+    expect(notice.text).toContain('http://localhost:3000/sign-in?mode=reset')
   })
 
   it('verifies the e-mail with the one-time code it sent', async () => {
