@@ -2,6 +2,7 @@
 // (hundreds of prerender lines, bundler reports) is kept back and shown only if the build fails.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { sandboxByDefault } from './payments-default.mjs'
 
 const entry = new URL('../.output/server/index.mjs', import.meta.url)
 if (!existsSync(entry) || process.env.REBUILD === 'true') {
@@ -34,6 +35,17 @@ if (!process.env.FIREBASE_PROJECT_ID) {
   )
   // Whatever ends the server (its own shutdown on SIGTERM, a crash) ends the emulator with it.
   process.once('exit', () => void emulator.stop())
+}
+
+// Payments: without Stripe's keys, the test-mode sandbox on a local server, none on a public one.
+const sandbox = sandboxByDefault(process.env)
+if (sandbox) {
+  process.env.PAYMENTS_SANDBOX = sandbox
+  console.log(
+    sandbox === 'on'
+      ? '[start] payments: the built-in sandbox (test mode: Stripe test cards buy real tokens on this server)'
+      : '[start] payments: off (no STRIPE_* keys, and a public PUBLIC_BASE_URL; PAYMENTS_SANDBOX=on runs the sandbox)',
+  )
 }
 
 /** The emulator's usual port when it is free, else any free one. */

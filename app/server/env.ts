@@ -125,7 +125,7 @@ function buildEnvSchema() {
       v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
       v.transform((s) => s === 'true'),
     ),
-    /** Stripe: both set, payments go through Stripe; both unset, through the built-in sandbox. */
+    /** Stripe: both set, payments go through Stripe; both unset, through the sandbox if PAYMENTS_SANDBOX=on, else none. */
     STRIPE_SECRET_KEY: optional(
       v.pipe(v.string(), v.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_…)')),
     ),
@@ -134,6 +134,12 @@ function buildEnvSchema() {
     ),
     /** Another address for Stripe's API (a mock, a proxy); unset: Stripe's own. */
     STRIPE_API_URL: optional(url),
+    /**
+     * `on`: without Stripe's keys, payments go through the built-in sandbox (test mode: tokens for a test card).
+     * Unset or `off`: no sandbox, and without Stripe nothing can be bought. `npm start` (on a local address)
+     * and the tests turn it on; a deployment must ask for it.
+     */
+    PAYMENTS_SANDBOX: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'off'),
     /** Signs the sandbox's payment events; unset: random per process (set it when running several instances). */
     PAYMENTS_SANDBOX_SECRET: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
     /** Auto-recharges one key may make in a day and in 30 days; past them a recharge fails and turns itself off. */
@@ -171,6 +177,26 @@ function buildEnvSchema() {
       v.pipe(v.string(), v.regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id (lower case, digits, -)')),
     ),
     FIREBASE_API_KEY: optional(v.string()),
+    /**
+     * A service account's JSON key (its text): the server asks the identity service with it whether a session's
+     * user still exists and is enabled. Without it (and outside the emulator) sessions last one check interval.
+     */
+    FIREBASE_SERVICE_ACCOUNT: optional(
+      v.pipe(
+        v.string(),
+        v.rawTransform(({ dataset, addIssue, NEVER }) => {
+          try {
+            const key = JSON.parse(dataset.value) as { client_email?: unknown; private_key?: unknown }
+            if (typeof key.client_email === 'string' && typeof key.private_key === 'string')
+              return { clientEmail: key.client_email, privateKey: key.private_key }
+          } catch {
+            // reported below
+          }
+          addIssue({ message: "must be a service account's JSON key (with client_email and private_key)" })
+          return NEVER
+        }),
+      ),
+    ),
     FIREBASE_AUTH_DOMAIN: optional(v.pipe(v.string(), v.regex(/^[\w.-]+(:\d+)?$/, 'must be a host name'))),
     /** `host:port` of the Auth emulator: ID tokens are then unsigned, and accepted only for a `demo-` project. */
     /** Another address for Google's published ID-token keys (a JWKS); only tests point it elsewhere (a loopback server). */
@@ -210,6 +236,14 @@ function buildEnvSchema() {
     SESSION_DAYS: v.optional(
       v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(90)),
       '14',
+    ),
+    /**
+     * Seconds a session is trusted without asking the identity service whether its user still exists and is
+     * enabled; at most an hour, the life of an ID token (tests shorten it).
+     */
+    SESSION_CHECK_SECONDS: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(3600)),
+      '3600',
     ),
     /** Seals account keys so their owner can use them on any device; unset: a random secret kept in DATA_DIR/secrets. */
     KEY_ENCRYPTION_SECRET: optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
@@ -258,6 +292,10 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET)
       throw new ConfigError(
         'Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together, or neither (the sandbox)',
+      )
+    if (env.STRIPE_SECRET_KEY && env.PAYMENTS_SANDBOX === 'on')
+      throw new ConfigError(
+        'Invalid environment: PAYMENTS_SANDBOX=on runs the test-mode sandbox instead of Stripe: unset it or the STRIPE_* keys',
       )
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH)
       throw new ConfigError('Invalid environment: PASSWORD_MAX_LENGTH is below PASSWORD_MIN_LENGTH')

@@ -24,6 +24,7 @@ const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 16)
 const SECRET = 'whsec_bench_sandbox_secret_0123456789'
 
 test('webhook fulfilment throughput', async () => {
+  process.env.PAYMENTS_SANDBOX = 'on'
   process.env.PAYMENTS_SANDBOX_SECRET = SECRET
   const name = `bench_pay_${Date.now().toString(36)}`
   const admin = await openDatabase({ url: ADMIN_URL, maxConnections: 1 })

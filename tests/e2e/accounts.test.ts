@@ -1,9 +1,12 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 const emulator = inject('authEmulator')
+const dataDir = inject('dataDir')
 const password = 'correct horse 42'
 
 let browser: Browser
@@ -21,6 +24,17 @@ async function codeFor(email: string, requestType: string): Promise<string> {
   const code = oobCodes.filter((c) => c.email === email && c.requestType === requestType).pop()
   if (!code) throw new Error(`no ${requestType} code for ${email}`)
   return code.oobCode
+}
+
+/** The subjects of the mail the served build wrote to `to` (its outbox files, as no SMTP server is configured). */
+async function outboxMailTo(to: string): Promise<string> {
+  const dir = join(dataDir, 'outbox')
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'))
+  const mails = await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(dir, file), 'utf8'))))
+  return mails
+    .filter((mail: { to: string }) => mail.to.toLowerCase() === to.toLowerCase())
+    .map((mail: { subject: string }) => mail.subject)
+    .join('\n')
 }
 
 /** Problems a visitor would notice, leaving out the emulator's own address (the identity service's stand-in). */
@@ -59,6 +73,16 @@ describe('an account keeps its keys across browsers', () => {
     await signUp.getByLabel('Password').fill(password)
     await signUp.getByRole('button', { name: 'Create account' }).click()
 
+    // Sign-up says only "check your e-mail" (an address with an account is told the same); then sign in.
+    await page.getByTestId('sign-up-sent').waitFor()
+    const sentText = await page.getByTestId('sign-up-sent').getByRole('status').textContent()
+    expect(sentText).toContain(email)
+    await page.getByTestId('sign-up-continue').click()
+    const signInHere = page.getByTestId('sign-in-form')
+    expect(await signInHere.getByLabel('E-mail').inputValue()).toBe(email)
+    await signInHere.getByLabel('Password').fill(password)
+    await signInHere.getByRole('button', { name: 'Sign in' }).click()
+
     // A new account lands on the Account tab, which asks for the code the verification e-mail brought.
     await page.waitForURL(/\/api-dashboard\/account/)
     await page.getByTestId('verification-code').waitFor()
@@ -96,6 +120,20 @@ describe('an account keeps its keys across browsers', () => {
     await phone.getByTestId('account-key').nth(0).getByTestId('use-account-key').click()
     await phone.getByText('In use here').waitFor()
     expect(realProblems(watched.problems)).toEqual([])
+
+    // Someone else signs up with the same address: the same answer on screen; its owner gets an e-mail.
+    await phone.getByTestId('sign-out').click()
+    await phone.getByTestId('confirm-sign-out').click()
+    await phone.getByTestId('sign-in-link').waitFor()
+    await phone.goto(`${baseUrl}/sign-in?mode=sign-up`)
+    await appRunning(phone)
+    const again = phone.getByTestId('sign-up-form')
+    await again.getByLabel('E-mail').fill(email)
+    await again.getByLabel('Password').fill('another password 7')
+    await again.getByRole('button', { name: 'Create account' }).click()
+    await phone.getByTestId('sign-up-sent').waitFor()
+    expect(await phone.getByTestId('sign-up-sent').getByRole('status').textContent()).toBe(sentText)
+    await expect.poll(() => outboxMailTo(email), { timeout: 20_000 }).toMatch(/someone tried to create an account/)
     await second.close()
   })
 

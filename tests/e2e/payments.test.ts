@@ -27,20 +27,20 @@ afterAll(async () => {
   await server?.stop({ forceAfterMs: 15_000 })
 })
 
-async function trialKey(): Promise<string> {
-  const challenge = await (await fetch(`${server.baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()
+async function trialKey(baseUrl = server.baseUrl): Promise<string> {
+  const challenge = await (await fetch(`${baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()
   const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey })
   const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-  const issued = await fetch(`${server.baseUrl}/api/v1/api_key/trial`, {
+  const issued = await fetch(`${baseUrl}/api/v1/api_key/trial`, {
     method: 'POST',
     body: new URLSearchParams({ captcha }),
   })
   return ((await issued.json()) as { api_key: string }).api_key
 }
 
-const balanceOf = async (apiKey: string) =>
+const balanceOf = async (apiKey: string, baseUrl = server.baseUrl) =>
   (
-    (await (await fetch(`${server.baseUrl}/api/v1/api_key/fe_user?api_key=${apiKey}`)).json()) as {
+    (await (await fetch(`${baseUrl}/api/v1/api_key/fe_user?api_key=${apiKey}`)).json()) as {
       wallet: { total_balance: number }
     }
   ).wallet.total_balance
@@ -167,5 +167,42 @@ describe('the sandbox checkout page', () => {
       await context.close()
     }
     expect(failures).toEqual([])
+  })
+})
+
+describe('a server with no payment service (no Stripe keys, PAYMENTS_SANDBOX unset)', () => {
+  let unpaid: ServedBuild
+  beforeAll(async () => {
+    const port = await freePort()
+    const origin = `http://127.0.0.1:${port}`
+    unpaid = await serveBuild(
+      { PUBLIC_BASE_URL: origin, PUBLIC_API_BASE_URL: origin, DATABASE_URL: '', PAYMENTS_SANDBOX: undefined },
+      { port },
+    )
+  })
+  afterAll(() => unpaid?.stop({ forceAfterMs: 15_000 }))
+
+  it("says in the visitor's language that tokens cannot be bought here, at Buy, at auto-recharge and on a sandbox page", async () => {
+    const apiKey = await trialKey(unpaid.baseUrl)
+    const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    const refusal = 'Auf diesem Server können keine Tokens gekauft werden: Es ist kein Zahlungsdienst eingerichtet.'
+    await page.goto(`${unpaid.baseUrl}/de/api-dashboard/billing`)
+    await appRunning(page)
+    await page.locator('[data-price-id=price_tokens_11b]').getByTestId('buy-pack').click()
+    await page.getByText(refusal).waitFor()
+    expect(page.url()).toContain('/de/api-dashboard/billing')
+
+    await page.goto(`${unpaid.baseUrl}/de/api-dashboard/auto-recharge`)
+    await page.getByTestId('recharge-threshold').fill('1000000')
+    await page.getByTestId('save-recharge').click()
+    await page.getByText(refusal).waitFor()
+
+    await page.goto(`${unpaid.baseUrl}/de/sandbox-checkout/cs_test_0123456789abcdef01234567`)
+    await appRunning(page)
+    await page.getByTestId('sandbox-error').waitFor()
+    expect(await page.getByTestId('sandbox-error').textContent()).toBe(refusal)
+    expect(await balanceOf(apiKey, unpaid.baseUrl)).toBe(10_000_000)
+    await context.close()
   })
 })

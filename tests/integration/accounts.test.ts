@@ -14,6 +14,7 @@ import { Route as feUserRoute } from '~/routes/api/v1/api_key/fe_user'
 import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
 import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
 import { Route as ticketsRoute } from '~/routes/api/v1/tickets/viewer'
+import { rowsOf } from '~/server/db/migrate'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { authEmulator, type AuthEmulator } from '../support/auth-emulator'
 import { call, scalar, setupApi, solvedCaptcha, testEnv } from '../support/api'
@@ -69,7 +70,7 @@ describe('accounts against the Auth emulator', () => {
     })
   })
 
-  it('signs up only with a password that meets the policy, and never twice for one address', async () => {
+  it('signs up only with a password that meets the policy', async () => {
     const email = newEmail()
     const weak = await call(signUpRoute, 'POST', '/api/v1/account/sign_up', { json: { email, password: 'short1' } })
     expect(weak.status).toBe(400)
@@ -80,9 +81,37 @@ describe('accounts against the Auth emulator', () => {
     })
     expect(noDigit.body.detail).toBe('auth/password-does-not-meet-requirements: numeric')
     await signedUp(email)
-    const again = await call(signUpRoute, 'POST', '/api/v1/account/sign_up', { json: { email, password } })
-    expect(again.status).toBe(400)
-    expect(again.body.detail).toBe('auth/email-already-in-use')
+  })
+
+  it('answers a sign-up the same whether or not the address has an account, and tells the owner by e-mail', async () => {
+    const verificationCodes = async (to: string) => {
+      const response = await fetch(`${emulator.url}/emulator/v1/projects/${emulator.projectId}/oobCodes`)
+      const { oobCodes } = (await response.json()) as { oobCodes: Array<{ email: string; requestType: string }> }
+      return oobCodes.filter((code) => code.email === to && code.requestType === 'VERIFY_EMAIL').length
+    }
+    const email = newEmail()
+    const fresh = await call(signUpRoute, 'POST', '/api/v1/account/sign_up', { json: { email, password } })
+    const again = await call(signUpRoute, 'POST', '/api/v1/account/sign_up', {
+      json: { email: email.toUpperCase(), password: 'another password 9' },
+    })
+    expect(again.status).toBe(fresh.status)
+    expect(again.body).toEqual(fresh.body)
+    expect(fresh).toMatchObject({ status: 200, body: { detail: 'Check your e-mail to continue' } })
+    expect(again.response.headers.get('content-length')).toBe(fresh.response.headers.get('content-length'))
+
+    // The new address got the identity service's verification mail; the second try changed nothing there.
+    expect(await verificationCodes(email)).toBe(1)
+    expect((await emulator.signIn(email, password)).idToken).toBeTruthy()
+    await expect(emulator.signIn(email, 'another password 9')).rejects.toThrow()
+    // The owner learns of it by e-mail, with the way to sign in or reset.
+    const [notice] = rowsOf<{ subject: string; text: string }>(
+      await database.db.execute(
+        sql`select subject, text from email_outbox where lower("to") = ${email} and kind = 'sign-up-existing-account'`,
+      ),
+    )
+    expect(notice.subject).toMatch(/someone tried to create an account with your e-mail/)
+    expect(notice.text).toContain('http://localhost:3000/sign-in')
+    expect(notice.text).toContain('http://localhost:3000/sign-in?mode=reset')
   })
 
   it('verifies the e-mail with the one-time code it sent', async () => {
@@ -136,6 +165,53 @@ describe('accounts against the Auth emulator', () => {
     expect(keysAfter).toMatchObject({ status: 401, body: { detail: 'Sign in to continue' } })
     const forged = await call(keysRoute, 'GET', '/api/v1/account/keys', withCookie(`session=${'a'.repeat(43)}`))
     expect(forged.status).toBe(401)
+  })
+
+  it('ends every session of a user deleted or disabled at the identity service at their next use after the check interval', async () => {
+    process.env.SESSION_CHECK_SECONDS = '1'
+    try {
+      const sessionCount = (uid: string) =>
+        scalar(database.db, sql`select count(*) from sessions where uid = ${uid} and revoked_at is null`)
+      const gone = await signedUp()
+      const laptop = await sessionOf(gone.idToken)
+      const phone = await sessionOf((await emulator.signIn(gone.email, password)).idToken)
+      const disabled = await signedUp()
+      const theirs = await sessionOf(disabled.idToken)
+      const kept = await signedUp()
+      const ours = await sessionOf(kept.idToken)
+
+      await emulator.admin('delete', { localId: gone.uid })
+      await emulator.admin('update', { localId: disabled.uid, disableUser: true })
+      await new Promise((resolve) => setTimeout(resolve, 1200))
+
+      const keys = await call(keysRoute, 'GET', '/api/v1/account/keys', withCookie(laptop.cookie))
+      expect(keys).toMatchObject({ status: 401, body: { detail: 'Sign in to continue' } })
+      // Deleted at the identity service: the phone's session ended with the laptop's, unused.
+      expect(await sessionCount(gone.uid)).toBe(0)
+      const phoneAfter = await call(sessionRoute, 'GET', '/api/v1/account/session', withCookie(phone.cookie))
+      expect(phoneAfter).toMatchObject({ status: 200, body: { user: null } })
+      const profile = await call(profileRoute, 'PATCH', '/api/v1/account/profile', {
+        ...withCookie(theirs.cookie),
+        json: { displayName: 'still here?' },
+      })
+      expect(profile).toMatchObject({ status: 401, body: { detail: 'Sign in to continue' } })
+      expect(await sessionCount(disabled.uid)).toBe(0)
+
+      // A user who is still there keeps the session, confirmed again for another interval.
+      const before = await scalar(
+        database.db,
+        sql`select extract(epoch from max(confirmed_at)) from sessions where uid = ${kept.uid}`,
+      )
+      const mine = await call(keysRoute, 'GET', '/api/v1/account/keys', withCookie(ours.cookie))
+      expect(mine).toMatchObject({ status: 200, body: { keys: [] } })
+      const after = await scalar(
+        database.db,
+        sql`select extract(epoch from max(confirmed_at)) from sessions where uid = ${kept.uid}`,
+      )
+      expect(after).toBeGreaterThan(before)
+    } finally {
+      delete process.env.SESSION_CHECK_SECONDS
+    }
   })
 
   it("opens no session from an old sign-in, nor from a token that is not the identity service's", async () => {
@@ -196,15 +272,19 @@ describe('accounts against the Auth emulator', () => {
     expect(noToken.status).toBe(401)
   })
 
-  it('counts the tickets the user filed with sales', async () => {
+  it('counts the tickets filed from the e-mail only once the address is verified', async () => {
     const { idToken, email } = await signedUp()
-    expect((await call(ticketsRoute, 'GET', '/api/v1/tickets/viewer', { bearer: idToken })).body).toEqual({
-      totalQuantity: 0,
-    })
     await database.db.execute(
       sql`insert into contact_leads (name, email, company, message, locale) values ('A', ${email.toUpperCase()}, 'C', 'M', 'en-US')`,
     )
+    // Anyone can sign up with this address: until it is verified, what was filed from it is not theirs to count.
     expect((await call(ticketsRoute, 'GET', '/api/v1/tickets/viewer', { bearer: idToken })).body).toEqual({
+      totalQuantity: 0,
+    })
+    await emulator.sendCode({ requestType: 'VERIFY_EMAIL', idToken })
+    await emulator.applyCode((await emulator.codeFor(email, 'VERIFY_EMAIL')).oobCode)
+    const verified = (await emulator.signIn(email, password)).idToken
+    expect((await call(ticketsRoute, 'GET', '/api/v1/tickets/viewer', { bearer: verified })).body).toEqual({
       totalQuantity: 1,
     })
   })

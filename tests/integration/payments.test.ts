@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Route as keyInfoRoute } from '~/routes/api/v1/api_key/fe_user'
 import { Route as checkoutRoute } from '~/routes/api/v1/checkout_session'
 import { confirmCheckoutFor } from '~/server/api/payments/purchases'
+import { sandboxPayFor } from '~/server/api/payments/sandbox-checkout'
 import { openDatabase, useDatabase } from '~/server/db/client'
 import { writeObject } from '~/server/providers/payments/sandbox/store'
 import { call, fingerprint, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
@@ -14,6 +15,7 @@ import {
   purchaseCredits,
   sandbox,
   signedEvent,
+  signedPayload,
   startCheckout,
   SANDBOX_SECRET,
 } from '../support/payments'
@@ -114,6 +116,62 @@ describe('webhook signatures (test 11)', () => {
     expect(await fingerprint(database.db)).toEqual(before)
     expect((await postWebhook(good.payload, good.signature)).status).toBe(200)
     expect(await balanceOf(key.id)).toBe(5 + 1_000_000_000)
+  })
+})
+
+describe('signed events dated ahead, or of the wrong shape', () => {
+  it('refuses a signature dated beyond a minute ahead with 400 and changes nothing; a few seconds ahead passes', async () => {
+    const key = await keyWithBalance(database.db, 5)
+    const session = await startCheckout(key.apiKey)
+    await writeObject(database.db, {
+      ...(await storedSession(session)),
+      status: 'complete',
+      payment_status: 'paid',
+    } as never)
+    const now = Math.floor(Date.now() / 1000)
+    const before = await fingerprint(database.db)
+    for (const ahead of [600, 120]) {
+      const future = signedEvent('checkout.session.completed', { id: session }, { timestamp: now + ahead })
+      const answer = await postWebhook(future.payload, future.signature)
+      expect(answer).toMatchObject({ status: 400, body: { detail: 'Invalid payment event signature' } })
+    }
+    expect(await fingerprint(database.db)).toEqual(before)
+    expect(await balanceOf(key.id)).toBe(5)
+    const skewed = signedEvent('checkout.session.completed', { id: session }, { timestamp: now + 20 })
+    expect((await postWebhook(skewed.payload, skewed.signature)).status).toBe(200)
+    expect(await balanceOf(key.id)).toBe(5 + 1_000_000_000)
+  })
+
+  it('answers 400 to a validly signed event with a null object, no id, or a NUL in its id, and records each as failed, never pending', async () => {
+    const pendingEvents = () =>
+      scalar(database.db, sql`select count(*) from payment_events where processed_at is null and failed_at is null`)
+    const failedEvents = () =>
+      scalar(database.db, sql`select count(*) from payment_events where failed_at is not null and processed_at is null`)
+    const pendingBefore = await pendingEvents()
+    const failedBefore = await failedEvents()
+    const id = () => `evt_test_${crypto.randomUUID().replace(/-/g, '')}`
+    const shapes: Array<[string, unknown]> = [
+      ['data.object', { id: id(), object: 'event', type: 'checkout.session.completed', data: { object: null } }],
+      ['id', { object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', payment_intent: 'pi_1' } } }],
+      ['id', { id: `${id()}\u0000x`, object: 'event', type: 'checkout.session.completed', data: { object: {} } }],
+      ['id', { id: 42, object: 'event', type: 'checkout.session.completed', data: { object: {} } }],
+      ['data', { id: id(), object: 'event', type: 'payment_intent.succeeded' }],
+      ['data.object', { id: id(), object: 'event', type: 'charge.refunded', data: { object: ['ch_1'] } }],
+      ['stored', { id: id(), object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_\u0000' } } }],
+    ]
+    for (const [where, event] of shapes) {
+      const { payload, signature } = signedPayload(JSON.stringify(event))
+      const answer = await postWebhook(payload, signature)
+      expect(answer.status, payload).toBe(400)
+      expect(answer.body.detail, payload).toMatch(/^Malformed payment event: /)
+      expect(answer.body.detail, payload).toContain(where)
+    }
+    const notJson = signedPayload('{"id": "evt_test_cut", "type": "charge.refun')
+    expect((await postWebhook(notJson.payload, notJson.signature)).body.detail).toBe(
+      'Malformed payment event: the body is not JSON',
+    )
+    expect(await pendingEvents()).toBe(pendingBefore)
+    expect(await failedEvents()).toBe(failedBefore + shapes.length + 1)
   })
 })
 
@@ -340,6 +398,28 @@ describeWithService('TEST_DATABASE_URL', 'concurrent deliveries on real Postgres
       ...Array.from({ length: 5 }, () => postWebhook(other.payload, other.signature)),
     ])
     expect(answers.map((answer) => answer.status)).toEqual(Array(25).fill(200))
+    expect(await balanceOf(key.id)).toBe(5 + 1_000_000_000)
+    expect(await purchaseCredits(database.db, key.id)).toBe(2)
+  })
+})
+
+describeWithService('TEST_DATABASE_URL', 'concurrent submits of one sandbox checkout on real Postgres', () => {
+  it('takes one payment for 12 concurrent submits of one session and tells the others it is already paid', async () => {
+    const key = await keyWithBalance(database.db, 5)
+    const session = await startCheckout(key.apiKey)
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => sandboxPayFor(session, card('succeeds'))))
+    await sandbox().idle()
+    const kinds = outcomes.map((outcome) => outcome.kind)
+    expect(kinds.filter((kind) => kind === 'paid')).toHaveLength(1)
+    expect(kinds.filter((kind) => kind === 'already_paid')).toHaveLength(11)
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ redirect: expect.stringContaining(session) })
+    const payments = await scalar(
+      database.db,
+      sql`select count(*) from sandbox_objects where kind = 'payment_intent'
+          and data->>'status' = 'succeeded' and data->'metadata'->>'purchase_id' = (
+            select id::text from purchases where checkout_session_id = ${session})`,
+    )
+    expect(payments).toBe(1)
     expect(await balanceOf(key.id)).toBe(5 + 1_000_000_000)
     expect(await purchaseCredits(database.db, key.id)).toBe(2)
   })

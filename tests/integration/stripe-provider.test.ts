@@ -7,7 +7,7 @@ import { workRecharges } from '~/server/api/payments/recharge-worker'
 import { consume } from '~/server/domain/metering'
 import { call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
 import { startFakeStripe } from '../support/fake-stripe'
-import { postWebhook } from '../support/payments'
+import { postWebhook, signedPayload } from '../support/payments'
 
 const WEBHOOK_SECRET = 'whsec_fake_endpoint_secret'
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>
@@ -72,6 +72,38 @@ describe("the stripe provider against Stripe's API", () => {
       signature: 't=1,v1=00',
     }
     expect((await post(forged)).status).toBe(400)
+  })
+
+  it('refuses an event whose signature is dated ten minutes ahead, and a signed event without an object', async () => {
+    const key = await keyWithBalance(database.db, 0)
+    const { body } = await call(checkoutRoute, 'POST', '/api/v1/checkout_session', {
+      bearer: key.apiKey,
+      json: { price_id: 'price_tokens_1b' },
+    })
+    const session = [...stripe.sessions.values()].find((s) => s.url === body.url)!
+    const { completed } = stripe.paySession(session.id as string, { email: 'payer@example.com' })
+    const ahead = signedPayload(completed.payload, {
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) + 600,
+    })
+    expect(await post(ahead)).toMatchObject({ status: 400, body: { detail: 'Invalid payment event signature' } })
+    expect(await balanceOf(key.id)).toBe(0)
+    const empty = signedPayload(
+      JSON.stringify({ id: 'evt_1Empty', object: 'event', type: 'checkout.session.completed', data: { object: null } }),
+      { secret: WEBHOOK_SECRET },
+    )
+    expect(await post(empty)).toMatchObject({
+      status: 400,
+      body: { detail: 'Malformed payment event: data.object must be an object' },
+    })
+    expect(
+      await scalar(
+        database.db,
+        sql`select count(*) from payment_events where id = 'evt_1Empty' and failed_at is not null`,
+      ),
+    ).toBe(1)
+    expect((await post(completed)).status).toBe(200)
+    expect(await balanceOf(key.id)).toBe(1_000_000_000)
   })
 
   it('saves the card for auto-recharge, charges it off-session with the attempt as idempotency key, and credits from the webhook', async () => {

@@ -27,6 +27,8 @@ export function testEnv(extra: Record<string, string> = {}): void {
     USAGE_SERVICE_TOKEN: SERVICE_TOKEN,
     PUBLIC_BASE_URL: BASE,
     DATA_DIR: 'tests/.tmp/data',
+    // Payments through the test-mode sandbox, as npm start runs them (a file with Stripe keys turns it off).
+    PAYMENTS_SANDBOX: extra.STRIPE_SECRET_KEY ? 'off' : 'on',
     ...extra,
   })
 }

@@ -35,6 +35,18 @@ export async function authEmulator(projectId = 'demo-lodestar-test') {
     ) => rest('sendOobCode', body),
     applyCode: (oobCode: string) => rest<{ emailVerified?: boolean }>('update', { oobCode }),
     lookup: (idToken: string) => rest<{ users: Array<{ emailVerified: boolean }> }>('lookup', { idToken }),
+    /** What an administrator does in the console, through the emulator's admin credential (`Bearer owner`). */
+    admin: async (method: 'delete' | 'update', body: object) => {
+      const response = await fetch(
+        `${emulator.url}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:${method}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+          body: JSON.stringify(body),
+        },
+      )
+      if (!response.ok) throw new Error(`admin ${method}: ${response.status} ${await response.text()}`)
+    },
     /** The newest one-time code the emulator "mailed" to `email` for `requestType`. */
     async codeFor(email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'EMAIL_SIGNIN') {
       const response = await fetch(`${emulator.url}/emulator/v1/projects/${projectId}/oobCodes`)

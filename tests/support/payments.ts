@@ -14,6 +14,16 @@ export const SANDBOX_SECRET = 'whsec_test_sandbox_secret_0123456789'
 
 const signer = new Stripe('sk_test_signer', { httpClient: Stripe.createFetchHttpClient() })
 
+/** Any body signed with the sandbox's secret (or `secret`) at `timestamp` (default: now), as the service signs it. */
+export function signedPayload(payload: string, options: { secret?: string; timestamp?: number } = {}) {
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? SANDBOX_SECRET,
+    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+  })
+  return { payload, signature }
+}
+
 /** A Stripe-shaped event of `type` about `object`, signed with the sandbox's secret (or `secret`), as the service sends it. */
 export function signedEvent(
   type: string,
@@ -27,12 +37,7 @@ export function signedEvent(
     created: Math.floor(Date.now() / 1000),
     data: { object },
   })
-  const signature = signer.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? SANDBOX_SECRET,
-    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
-  })
-  return { payload, signature }
+  return signedPayload(payload, options)
 }
 
 export const postWebhook = (payload: string, signature?: string) =>

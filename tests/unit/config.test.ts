@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseEnv } from '~/server/env'
+import { sandboxByDefault } from '../../scripts/payments-default.mjs'
 
 describe('environment', () => {
   it('has working defaults for a laptop', () => {
@@ -51,5 +52,36 @@ describe('environment', () => {
       SEARCH_API_URL: 'http://search.test/search',
     })
     expect(upstream).toMatchObject({ DEEPSEARCH_ENGINE: 'upstream', LLM_TIMEOUT_MS: 60000 })
+  })
+
+  it('runs the payment sandbox only when asked, never together with Stripe', () => {
+    expect(parseEnv({}).PAYMENTS_SANDBOX).toBe('off')
+    expect(parseEnv({ PAYMENTS_SANDBOX: 'on' }).PAYMENTS_SANDBOX).toBe('on')
+    expect(() => parseEnv({ PAYMENTS_SANDBOX: 'yes' })).toThrowError(/PAYMENTS_SANDBOX must be on or off/)
+    expect(() =>
+      parseEnv({ PAYMENTS_SANDBOX: 'on', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+    ).toThrowError(/PAYMENTS_SANDBOX=on runs the test-mode sandbox instead of Stripe/)
+  })
+
+  it('has npm start turn the sandbox on for a local server only, and leave an explicit setting or Stripe alone', () => {
+    expect(sandboxByDefault({})).toBe('on')
+    expect(sandboxByDefault({ PUBLIC_BASE_URL: 'http://127.0.0.1:4000' })).toBe('on')
+    expect(sandboxByDefault({ PUBLIC_BASE_URL: 'https://lodestar.example' })).toBe('off')
+    expect(sandboxByDefault({ PAYMENTS_SANDBOX: 'on', PUBLIC_BASE_URL: 'https://lodestar.example' })).toBeUndefined()
+    expect(sandboxByDefault({ PAYMENTS_SANDBOX: 'off' })).toBeUndefined()
+    expect(sandboxByDefault({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toBeUndefined()
+  })
+
+  it('re-checks sessions at least hourly, and reads the service account it asks with', () => {
+    expect(parseEnv({}).SESSION_CHECK_SECONDS).toBe(3600)
+    expect(() => parseEnv({ SESSION_CHECK_SECONDS: '7200' })).toThrowError(/SESSION_CHECK_SECONDS/)
+    const key = { type: 'service_account', client_email: 'a@p.iam.gserviceaccount.com', private_key: 'PEM' }
+    expect(parseEnv({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(key) }).FIREBASE_SERVICE_ACCOUNT).toEqual({
+      clientEmail: 'a@p.iam.gserviceaccount.com',
+      privateKey: 'PEM',
+    })
+    expect(() => parseEnv({ FIREBASE_SERVICE_ACCOUNT: '{"client_email": 1' })).toThrowError(
+      /FIREBASE_SERVICE_ACCOUNT must be a service account's JSON key/,
+    )
   })
 })

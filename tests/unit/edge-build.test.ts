@@ -95,8 +95,12 @@ describe('what an edge build hands to Node', () => {
 })
 
 describe('settings the edge build cannot start without', () => {
-  it('asks for the database URL, a shared captcha key and, without Stripe, the sandbox secret', () => {
+  it('asks for the database URL, a shared captcha key and, where the sandbox is asked for, its secret', () => {
     expect(runtimeProblems(parseEnv({}))).toEqual([
+      expect.stringContaining('DATABASE_URL'),
+      expect.stringContaining('CAPTCHA_SECRET'),
+    ])
+    expect(runtimeProblems(parseEnv({ PAYMENTS_SANDBOX: 'on' }))).toEqual([
       expect.stringContaining('DATABASE_URL'),
       expect.stringContaining('CAPTCHA_SECRET'),
       expect.stringContaining('PAYMENTS_SANDBOX_SECRET'),

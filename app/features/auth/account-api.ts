@@ -31,8 +31,9 @@ export const accountApi = {
   startSession: (idToken: string, profile: { displayName?: string | null; photoURL?: string | null }) =>
     request<UserAnswer>('POST', 'account/session', { idToken, json: profile }),
   endSession: () => request<{ detail: string }>('DELETE', 'account/session'),
+  /** Answers the same whether or not the address has an account: what happened is told by e-mail. */
   signUp: (email: string, password: string) =>
-    request<{ uid: string }>('POST', 'account/sign_up', { json: { email, password } }),
+    request<{ detail: string }>('POST', 'account/sign_up', { json: { email, password } }),
   resetPassword: (oobCode: string, newPassword: string) =>
     request<{ email: string }>('POST', 'account/reset_password', { json: { oobCode, newPassword } }),
   updateProfile: (fields: {

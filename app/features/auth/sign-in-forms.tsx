@@ -14,10 +14,18 @@ export const EMAIL_FOR_LINK = 'emailForSignIn'
 
 type SignedIn = (user: User, options?: { fresh?: boolean }) => Promise<void>
 
-export function PasswordSignInForm({ config, onSignedIn }: { config: AuthConfig; onSignedIn: SignedIn }) {
+export function PasswordSignInForm({
+  config,
+  onSignedIn,
+  initialEmail = '',
+}: {
+  config: AuthConfig
+  onSignedIn: SignedIn
+  initialEmail?: string
+}) {
   const { t } = useLingui()
   const { busy, error, run } = useIdentityAction()
-  const [email, setEmail] = useState('')
+  const [email, setEmail] = useState(initialEmail)
   const [password, setPassword] = useState('')
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -46,25 +54,40 @@ export function PasswordSignInForm({ config, onSignedIn }: { config: AuthConfig;
   )
 }
 
-/** Sign-up goes through our server, which checks the password policy before the identity service sees it. */
-export function SignUpForm({ config, onSignedIn }: { config: AuthConfig; onSignedIn: SignedIn }) {
+/**
+ * Sign-up goes through our server, which checks the password policy before the identity service sees it. Its
+ * answer is the same whether or not the address has an account (the e-mail says which), so the form shows the
+ * same "check your e-mail" state either way and the visitor signs in next.
+ */
+export function SignUpForm({ config, onContinue }: { config: AuthConfig; onContinue: (email: string) => void }) {
   const { t } = useLingui()
   const { busy, error, run } = useIdentityAction()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  const [sentTo, setSentTo] = useState<string>()
   const policy = config.passwordPolicy
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!passwordAllowed(password, policy)) return
     void run(async () => {
       await accountApi.signUp(email.trim(), password)
-      const { auth, sdk } = await firebaseAuth(config)
-      const { user } = await sdk.signInWithEmailAndPassword(auth, email.trim(), password)
-      // The code to verify the address arrives by e-mail; the Account tab takes it.
-      await sdk.sendEmailVerification(user)
-      await onSignedIn(user, { fresh: true })
+      setSentTo(email.trim())
     })
   }
+  if (sentTo)
+    return (
+      <div className="flex flex-col gap-4" data-testid="sign-up-sent">
+        <p role="status" className="text-sm">
+          <Trans>
+            Check your e-mail: we sent a message to {sentTo} about this sign-up. Follow it, then sign in with your
+            e-mail and password.
+          </Trans>
+        </p>
+        <Button type="button" onClick={() => onContinue(sentTo)} data-testid="sign-up-continue">
+          <Trans>Continue to sign-in</Trans>
+        </Button>
+      </div>
+    )
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" data-testid="sign-up-form">
       <EmailField value={email} onChange={setEmail} />

@@ -35,6 +35,7 @@ export function SignInPage() {
   const { tab, mode: initialMode } = route.useSearch()
   const [mode, setMode] = useState<Mode>(initialMode ?? 'sign-in')
   const [notice, setNotice] = useState<string>()
+  const [signInEmail, setSignInEmail] = useState<string>()
   const afterSignIn = useAfterSignIn()
   const message = useIdentityMessage()
   const navigate = useNavigate()
@@ -112,10 +113,20 @@ export function SignInPage() {
           </CardHeader>
           <CardContent className="flex flex-col gap-6">
             {mode === 'sign-in' && (
-              <PasswordSignInForm config={config} onSignedIn={(user) => afterSignIn(user, { tab })} />
+              <PasswordSignInForm
+                config={config}
+                initialEmail={signInEmail}
+                onSignedIn={(user) => afterSignIn(user, { tab: signInEmail ? 'account' : tab })}
+              />
             )}
             {mode === 'sign-up' && (
-              <SignUpForm config={config} onSignedIn={(user) => afterSignIn(user, { tab: 'account' })} />
+              <SignUpForm
+                config={config}
+                onContinue={(email) => {
+                  setSignInEmail(email)
+                  setMode('sign-in')
+                }}
+              />
             )}
             {mode === 'link' && (
               <EmailLinkForm

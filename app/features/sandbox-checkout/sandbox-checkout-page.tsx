@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Skeleton } from '~/components/ui/skeleton'
 import type { CardEntry } from '~/contracts/sandbox-cards'
 import { brand } from '../../../app.config'
+import { isPaymentsUnavailable, usePaymentErrorMessage } from '../dashboard/billing/payment-error'
 import { useFormat } from '../dashboard/format'
 import { CardForm } from './card-form'
 import { authenticateSandboxSession, fetchSandboxSession, paySandboxSession } from './sandbox.functions'
@@ -25,6 +26,7 @@ export function SandboxCheckoutPage() {
   const { t } = useLingui()
   const format = useFormat()
   const describe = useCardProblem()
+  const paymentError = usePaymentErrorMessage()
   const { session } = route.useParams()
   const view = useQuery({
     queryKey: ['sandbox-checkout', session],
@@ -35,7 +37,9 @@ export function SandboxCheckoutPage() {
   const [error, setError] = useState<string>()
   const [authenticating, setAuthenticating] = useState(false)
   const outcome = (payment: Payment) => {
-    if (payment.kind === 'paid' || payment.kind === 'closed') return window.location.assign(payment.redirect)
+    // Paid now, or by another submit of this session (a second tab, a double click): the dashboard shows it.
+    if (payment.kind === 'paid' || payment.kind === 'already_paid' || payment.kind === 'closed')
+      return window.location.assign(payment.redirect)
     setAuthenticating(payment.kind === 'authenticate')
     if (payment.kind === 'declined') setError(t`Your card was declined. Try another test card.`)
     else if (payment.kind === 'invalid') setError(describe(payment.problem))
@@ -44,12 +48,12 @@ export function SandboxCheckoutPage() {
   const pay = useMutation({
     mutationFn: (card: CardEntry) => paySandboxSession({ data: { session_id: session, ...card } }),
     onSuccess: outcome,
-    onError: (failure) => setError(failure.message),
+    onError: (failure) => setError(paymentError(failure)),
   })
   const authenticate = useMutation({
     mutationFn: (approve: boolean) => authenticateSandboxSession({ data: { session_id: session, approve } }),
     onSuccess: outcome,
-    onError: (failure) => setError(failure.message),
+    onError: (failure) => setError(paymentError(failure)),
   })
 
   return (
@@ -71,8 +75,12 @@ export function SandboxCheckoutPage() {
       {view.isPending ? (
         <Skeleton className="h-96 w-full rounded-xl" />
       ) : view.isError ? (
-        <p role="alert" className="text-sm text-muted-foreground">
-          <Trans>This checkout does not exist ({view.error.message}).</Trans>
+        <p role="alert" className="text-sm text-muted-foreground" data-testid="sandbox-error">
+          {isPaymentsUnavailable(view.error) ? (
+            paymentError(view.error)
+          ) : (
+            <Trans>This checkout does not exist ({view.error.message}).</Trans>
+          )}
         </p>
       ) : view.data.status !== 'open' ? (
         <Card>

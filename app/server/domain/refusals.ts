@@ -202,6 +202,20 @@ export class PaymentSignatureInvalid extends BaseRefusal {
   readonly kind = 'PaymentSignatureInvalid'
 }
 
+/**
+ * A correctly signed payment event that is not an event we can act on (no id, no object, text Postgres cannot
+ * store): refused, and recorded as failed under `record` so it never waits as pending.
+ */
+export class PaymentEventMalformed extends BaseRefusal {
+  readonly kind = 'PaymentEventMalformed'
+  constructor(
+    readonly problem: string,
+    readonly record: { id: string; type: string },
+  ) {
+    super(problem)
+  }
+}
+
 /** A purchase that is not there for this key. */
 export class PurchaseNotFound extends BaseRefusal {
   readonly kind = 'PurchaseNotFound'
@@ -213,6 +227,11 @@ export class AutoRechargeRefused extends BaseRefusal {
   constructor(readonly detail: string) {
     super(detail)
   }
+}
+
+/** No payment service is set up (no Stripe keys, and the sandbox not asked for): nothing can be bought. */
+export class PaymentsUnavailable extends BaseRefusal {
+  readonly kind = 'PaymentsUnavailable'
 }
 
 /** The payment service failed or could not be reached; nothing was bought. */
@@ -319,9 +338,11 @@ export type Refusal =
   | ClassifierChanged
   | PageNotRead
   | PaymentSignatureInvalid
+  | PaymentEventMalformed
   | PurchaseNotFound
   | AutoRechargeRefused
   | PaymentServiceFailed
+  | PaymentsUnavailable
   | BulkJobNotFound
   | BulkJobState
   | UploadTooLarge

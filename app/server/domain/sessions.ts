@@ -12,11 +12,17 @@ export async function openSession(db: Db, uid: string, days: number): Promise<{ 
   return { token, expiresAt }
 }
 
-/** The user of a live session: known token, not revoked, not expired. */
-export async function sessionUser(db: Db, token: string): Promise<User | undefined> {
+/** A live session (known token, not revoked, not expired), its user and when that user was last confirmed. */
+export interface LiveSession {
+  id: string
+  confirmedAt: Date
+  user: User
+}
+
+export async function liveSession(db: Db, token: string): Promise<LiveSession | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined
   const [row] = await db
-    .select({ user: users })
+    .select({ id: sessions.id, confirmedAt: sessions.confirmedAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.uid, sessions.uid))
     .where(
@@ -26,7 +32,31 @@ export async function sessionUser(db: Db, token: string): Promise<User | undefin
         gt(sessions.expiresAt, sql`now()`),
       ),
     )
-  return row?.user
+  return row
+}
+
+/** The identity service said the session's user exists and is enabled: trusted again for another interval. */
+export async function confirmSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ confirmedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId))
+}
+
+/** Ends one session, whatever its token (a session that could not be confirmed). */
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}
+
+/** Ends every session of a user the identity service no longer has, or has disabled. */
+export async function revokeUserSessions(db: Db, uid: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.uid, uid), isNull(sessions.revokedAt)))
 }
 
 export async function closeSession(db: Db, token: string): Promise<void> {

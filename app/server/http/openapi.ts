@@ -61,6 +61,7 @@ const statusText: Record<number, string> = {
   415: 'Wrong content type',
   422: 'Invalid input',
   429: 'Rate limited: retry after the seconds in `Retry-After`',
+  501: 'No payment service is set up on this server (no Stripe keys, and the sandbox not asked for)',
   502: 'The inference engine failed (upstream API error)',
   504: 'The inference engine timed out',
   503: 'Database unreachable: retry after the seconds in `Retry-After`',

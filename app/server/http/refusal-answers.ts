@@ -106,11 +106,16 @@ const answers: Answers = {
     headers: { Connection: 'close' },
   }),
   PaymentSignatureInvalid: { status: 400, detail: 'Invalid payment event signature' },
+  PaymentEventMalformed: (refusal) => ({ status: 400, detail: `Malformed payment event: ${refusal.problem}` }),
   PurchaseNotFound: { status: 404, detail: 'Purchase not found' },
   AutoRechargeRefused: (refusal) => ({ status: 409, detail: refusal.detail }),
   PaymentServiceFailed: {
     status: 502,
     detail: 'The payment service could not be reached; nothing was charged. Try again shortly',
+  },
+  PaymentsUnavailable: {
+    status: 501,
+    detail: 'Payments are not set up on this server, so nothing can be bought here',
   },
   // `auth/<code>` lets the dashboard show the identity service's own error in the visitor's language.
   IdentityRefused: (refusal) =>

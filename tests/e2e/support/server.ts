@@ -54,7 +54,8 @@ export async function serveBuild(
   const baseUrl = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    // The test-mode payment sandbox, as npm start runs it, unless `env` says otherwise.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PAYMENTS_SANDBOX: 'on', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -10,7 +10,7 @@ import { accountKeys } from './queries'
 
 /** Spec §7 tickets viewer: requests the user sent to sales and support. */
 export function TicketsCard() {
-  const { idToken, status } = useAuth()
+  const { idToken, status, identity } = useAuth()
   const format = useFormat()
   const tickets = useQuery({
     queryKey: accountKeys.tickets,
@@ -26,6 +26,12 @@ export function TicketsCard() {
         </CardTitle>
         <CardDescription>
           <Trans>Requests you sent to sales and support with your account's e-mail.</Trans>
+          {identity && !identity.emailVerified && (
+            <>
+              {' '}
+              <Trans>They are counted once your e-mail address is verified.</Trans>
+            </>
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-3">

@@ -13,6 +13,7 @@ import { useFormat } from '../format'
 import { notify } from '../notify'
 import { productsQuery, refreshKey } from '../queries'
 import { autoRechargeMutation } from '../billing/queries'
+import { usePaymentErrorMessage } from '../billing/payment-error'
 import { checkoutReturnUrls } from '../billing/return-urls'
 
 type PriceId = 'price_tokens_1b' | 'price_tokens_11b'
@@ -29,6 +30,7 @@ export function RechargeForm({ apiKey, status }: { apiKey: string; status: Recha
   const queryClient = useQueryClient()
   const packs = useQuery(productsQuery())
   const save = useMutation(autoRechargeMutation())
+  const paymentError = usePaymentErrorMessage()
   const priced = (packs.data ?? []).filter((pack) => pack.price > 0)
   const [threshold, setThreshold] = useState(status.threshold ? String(status.threshold) : '1000000')
   const [priceId, setPriceId] = useState<string>(status.price_id ?? 'price_tokens_1b')
@@ -55,7 +57,7 @@ export function RechargeForm({ apiKey, status }: { apiKey: string; status: Recha
           void refreshKey(queryClient, apiKey)
           notify.success(t`Auto-recharge is on.`)
         },
-        onError: (failure) => setError(failure.message),
+        onError: (failure) => setError(paymentError(failure)),
       },
     )
   }

@@ -9,6 +9,8 @@ import { useLocale } from '~/lib/use-locale'
 import { premiumPriceId } from '../../../../app.config'
 import { useFormat } from '../format'
 import { productsQuery } from '../queries'
+import { notify } from '../notify'
+import { usePaymentErrorMessage } from './payment-error'
 import { checkoutMutation } from './queries'
 import { checkoutReturnUrls } from './return-urls'
 
@@ -23,7 +25,8 @@ export function PacksCard({ apiKey }: { apiKey: string | null }) {
   const format = useFormat()
   const locale = useLocale()
   const products = useQuery(productsQuery())
-  const checkout = useMutation(checkoutMutation())
+  const paymentError = usePaymentErrorMessage()
+  const checkout = useMutation({ ...checkoutMutation(), onError: (error) => notify.error(paymentError(error)) })
   const buy = (priceId: BuyablePrice) =>
     apiKey && checkout.mutate({ apiKey, price_id: priceId, ...checkoutReturnUrls(locale, 'billing') })
   return (

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/api/v1/checkout_session')({
           json: checkoutBody,
           example: { price_id: 'price_tokens_1b' },
           answer: checkoutAnswer,
-          errors: [401, 422, 429, 502],
+          errors: [401, 422, 429, 501, 502],
         },
         ({ caller, json }) => createCheckoutFor(caller, json),
       ),

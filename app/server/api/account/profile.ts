@@ -34,11 +34,13 @@ export async function updateProfileFor(
 
 /**
  * Spec §7 tickets viewer: how many requests the user has filed with sales and support (the contact form),
- * counted by the account's e-mail.
+ * counted by the account's e-mail, and only once the identity service has verified that address: anyone can
+ * sign up with someone else's address, and must not learn what was filed from it. Leads carry no user id, so
+ * an unverified address counts none.
  */
 export async function ticketsFor(caller: Caller): Promise<{ totalQuantity: number }> {
   const identity = await identityOf(caller)
-  if (!identity.email) return { totalQuantity: 0 }
+  if (!identity.email || !identity.emailVerified) return { totalQuantity: 0 }
   const [row] = await (
     await getDb()
   )

@@ -2,9 +2,20 @@ import type { UserAnswer } from '~/contracts/account'
 import { getDb } from '../../db/client'
 import type { Db } from '../../db/types'
 import { RecentSignInRequired, SignInRequired } from '../../domain/refusals'
-import { closeSession, openSession, sessionUser } from '../../domain/sessions'
+import {
+  closeSession,
+  confirmSession,
+  liveSession,
+  openSession,
+  revokeSession,
+  revokeUserSessions,
+  type LiveSession,
+} from '../../domain/sessions'
 import { ensureUser, userAnswer, type ProfileFields, type User } from '../../domain/users'
 import { serverEnv } from '../../env'
+import { log } from '../../log'
+import { identityConfig } from '../../providers/identity/config'
+import { userStatus } from '../../providers/identity/user-status'
 import type { Caller } from '../caller'
 import { identityOf } from './identity'
 
@@ -33,12 +44,43 @@ export async function accountOf(caller: Caller): Promise<{ db: Db; user: User }>
   return user
 }
 
+/**
+ * The session's user. A session is trusted for SESSION_CHECK_SECONDS (at most an hour, as an ID token) after
+ * the identity service last confirmed its user; past that the service is asked again first, so a user deleted
+ * or disabled there loses every session within the interval, not when the cookie expires.
+ */
 export async function optionalAccountOf(caller: Caller): Promise<{ db: Db; user: User } | undefined> {
   const token = sessionTokenOf(caller.request)
   if (!token) return undefined
   const db = await getDb()
-  const user = await sessionUser(db, token)
-  return user ? { db, user } : undefined
+  const session = await liveSession(db, token)
+  if (!session) return undefined
+  const age = Date.now() - session.confirmedAt.getTime()
+  if (age >= serverEnv().SESSION_CHECK_SECONDS * 1000 && !(await userConfirmed(db, session))) return undefined
+  return { db, user: session.user }
+}
+
+let warnedUnconfirmable = false
+
+/** Asks the identity service about the session's user; ends the session (all of a gone user's) when not confirmed. */
+async function userConfirmed(db: Db, session: LiveSession): Promise<boolean> {
+  const config = identityConfig(serverEnv())
+  const status = config ? await userStatus(config, session.user.uid) : 'unknown'
+  if (status === 'active') {
+    await confirmSession(db, session.id)
+    return true
+  }
+  if (status === 'unknown') {
+    // Nothing to ask with: a session that cannot be confirmed lasts one interval, never its full days.
+    if (!warnedUnconfirmable)
+      log('warn', 'sessions cannot be confirmed with the identity service: set FIREBASE_SERVICE_ACCOUNT')
+    warnedUnconfirmable = true
+    await revokeSession(db, session.id)
+    return false
+  }
+  await revokeUserSessions(db, session.user.uid)
+  log('info', 'sessions ended: the identity service no longer has the user enabled', { uid: session.user.uid, status })
+  return false
 }
 
 /**

@@ -81,13 +81,14 @@ export async function autoRechargeFor(caller: Caller, body: AutoRechargeBody): P
     await disableAutoRecharge(db, key.id)
     return { url: urls.cancelUrl }
   }
+  const provider = paymentProvider()
   const pack = packByPriceId(body.price_id)!
   if (body.metadata.currency.toUpperCase() !== pack.currency.toUpperCase())
     throw new InvalidInput([
       { loc: ['body', 'metadata', 'currency'], msg: `must be ${pack.currency}, the pack's currency`, type: 'currency' },
     ])
   const profile = await billingProfileOf(db, key.id)
-  if (key.email && profile?.paymentMethodId && profile.provider === paymentProvider().kind) {
+  if (key.email && profile?.paymentMethodId && profile.provider === provider.kind) {
     if (await enableAutoRecharge(db, key.id, body.metadata.threshold, pack.price_id)) kickRecharges()
     return { url: urls.successUrl.replace('{CHECKOUT_SESSION_ID}', '') }
   }

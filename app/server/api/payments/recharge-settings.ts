@@ -3,12 +3,14 @@ import type { RechargeStatus } from '~/contracts/payments'
 import { apiKeys } from '../../db/schema'
 import { billingProfileOf, disableAutoRecharge, latestAttempt, setRechargeThreshold } from '../../domain/auto-recharge'
 import { keyOf, type Caller } from '../caller'
-import { paymentProvider } from './provider'
+import { paymentProvider, paymentsKind } from './provider'
 import { kickRecharges } from './recharge-signal'
 
 /** POST /api/v1/auto_recharge/settings?threshold=: a new threshold; below it already, a recharge starts now. */
 export async function rechargeThresholdFor(caller: Caller, threshold: number): Promise<RechargeStatus> {
   const { db, key } = await keyOf(caller)
+  // A threshold starts charges: refused where no payment service is set up.
+  paymentProvider()
   if (await setRechargeThreshold(db, key.id, threshold)) kickRecharges()
   return rechargeStatusFor(caller)
 }
@@ -37,7 +39,7 @@ export async function rechargeStatusFor(caller: Caller): Promise<RechargeStatus>
     enabled: fresh?.autoRecharge ?? false,
     threshold: fresh?.autoRechargeThreshold ?? null,
     price_id: profile?.rechargePriceId ?? null,
-    eligible: !!fresh?.email && !!profile?.paymentMethodId && profile.provider === paymentProvider().kind,
+    eligible: !!fresh?.email && !!profile?.paymentMethodId && profile.provider === paymentsKind(),
     card,
     disabled_reason: fresh?.autoRecharge ? null : (profile?.disabledReason ?? null),
     last_attempt: attempt

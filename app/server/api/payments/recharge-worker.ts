@@ -18,7 +18,7 @@ import { onShutdown } from '../../lifecycle'
 import { errorFields, log } from '../../log'
 import type { PaymentProvider } from '../../providers/payments/types'
 import { fulfilIntent } from './fulfil'
-import { paymentProvider } from './provider'
+import { paymentProvider, paymentsKind } from './provider'
 import { onRechargeDue } from './recharge-signal'
 import { rechargeFailedNotice } from './recharge-notice'
 
@@ -98,6 +98,8 @@ function kick(): void {
   running = (async () => {
     try {
       const env = serverEnv()
+      // No payment service set up: nothing can be charged (attempts a debit opens wait for one).
+      if (!paymentsKind(env)) return
       const ctx: RechargeContext = {
         db: await getDb(),
         provider: paymentProvider(env),

@@ -1,13 +1,14 @@
 import type { CardEntry } from '~/contracts/sandbox-cards'
-import { PurchaseNotFound } from '../../domain/refusals'
+import { PaymentsUnavailable, PurchaseNotFound } from '../../domain/refusals'
 import type { SandboxPayment, SandboxSessionView } from '../../providers/payments/sandbox'
-import { paymentSandbox } from './provider'
+import { paymentSandbox, paymentsKind } from './provider'
 
-/** The sandbox, or not found: with Stripe configured its checkout page does not exist. */
+/** The sandbox; with Stripe configured its checkout page does not exist, and with no payments at all it says so. */
 function sandbox() {
   const found = paymentSandbox()
-  if (!found) throw new PurchaseNotFound('the sandbox is off: payments go through Stripe')
-  return found
+  if (found) return found
+  if (!paymentsKind()) throw new PaymentsUnavailable('the sandbox is off (PAYMENTS_SANDBOX) and Stripe is not set up')
+  throw new PurchaseNotFound('the sandbox is off: payments go through Stripe')
 }
 
 /** The sandbox checkout page's session: what is being bought, for how much. The session id is its capability, as Stripe's checkout URL is. */

@@ -20,7 +20,8 @@ export const users = pgTable('users', {
 
 /**
  * The server's own sign-in sessions: the cookie holds a random token, this row its SHA-256, so a session can
- * be revoked (sign-out, "sign out everywhere") without waiting for an ID token to expire.
+ * be revoked (sign-out, "sign out everywhere") without waiting for an ID token to expire. `confirmed_at` is when
+ * the identity service last said the user exists and is enabled; past SESSION_CHECK_SECONDS it is asked again.
  */
 export const sessions = pgTable(
   'sessions',
@@ -33,6 +34,7 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('sessions_uid_idx')

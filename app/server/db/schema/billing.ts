@@ -46,13 +46,16 @@ export const purchases = pgTable(
 /**
  * Payment events received (Stripe's, or the sandbox's in the same shape). `processed_at` is set only after
  * what the event does has committed, so a retry after a crash is processed again, and its effect, keyed by
- * the business id (session, payment intent, charge), lands once.
+ * the business id (session, payment intent, charge), lands once. A signed event that is malformed is
+ * recorded with `failed_at` and its `failure` instead: refused, never left pending.
  */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   processedAt: timestamp('processed_at', { withTimezone: true }),
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+  failure: text('failure'),
 })
 
 /** A key's payment details for auto-recharge: the customer and the card saved at checkout, and the pack to buy. */

@@ -11,6 +11,12 @@ export interface IdentityConfig {
   jwksUrl?: string
   /** Unsigned tokens are accepted only here: the emulator serving a `demo-` project, which no real one can be. */
   acceptUnsigned: boolean
+  /** Identity Toolkit's REST API: the emulator's, else (unset) Google's. */
+  identityToolkitUrl?: string
+  /** The service account the server asks the identity service about users with (FIREBASE_SERVICE_ACCOUNT). */
+  serviceAccount?: { clientEmail: string; privateKey: string }
+  /** Where a service account's token is asked for: Google's OAuth, unless a test points it at loopback. */
+  tokenUrl?: string
 }
 
 export function identityConfig(env: ServerEnv): IdentityConfig | undefined {
@@ -25,5 +31,7 @@ export function identityConfig(env: ServerEnv): IdentityConfig | undefined {
     emulatorUrl: emulatorHost ? `http://${emulatorHost}` : undefined,
     jwksUrl: env.FIREBASE_JWKS_URL,
     acceptUnsigned: !!emulatorHost && projectId.startsWith('demo-'),
+    identityToolkitUrl: emulatorHost ? `http://${emulatorHost}/identitytoolkit.googleapis.com` : undefined,
+    serviceAccount: env.FIREBASE_SERVICE_ACCOUNT,
   }
 }

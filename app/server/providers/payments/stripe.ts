@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
-import { PaymentServiceFailed, PaymentSignatureInvalid } from '../../domain/refusals'
+import { PaymentServiceFailed } from '../../domain/refusals'
+import { readSignedEvent } from './signed-event'
 import { minorUnits, type CardFacts, type CheckoutFacts, type PaymentIntentFacts, type PaymentProvider } from './types'
 
 export interface StripeSettings {
@@ -85,21 +86,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         return { id: session.id, url: session.url }
       }),
 
-    async verifyEvent(payload, signature) {
-      if (!signature) throw new PaymentSignatureInvalid('no Stripe-Signature header')
-      try {
-        const event = await stripe.webhooks.constructEventAsync(
-          payload,
-          signature,
-          settings.webhookSecret,
-          undefined,
-          crypto,
-        )
-        return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> }
-      } catch (error) {
-        throw new PaymentSignatureInvalid((error as Error).message, { cause: error })
-      }
-    },
+    verifyEvent: (payload, signature) =>
+      readSignedEvent(stripe.webhooks, crypto, payload, signature, settings.webhookSecret),
 
     checkoutFacts: (sessionId) =>
       calling(async (): Promise<CheckoutFacts> => {

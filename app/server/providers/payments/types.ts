@@ -8,7 +8,10 @@ import type { Pack } from '~/contracts/catalogue'
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'sandbox'
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>
-  /** The event in a webhook's raw body, if its signature is right and recent; `PaymentSignatureInvalid` otherwise. */
+  /**
+   * The event in a webhook's raw body, if its signature is right and dated within the tolerance (past and
+   * future); `PaymentSignatureInvalid` otherwise, `PaymentEventMalformed` for a signed body that is no event.
+   */
   verifyEvent(payload: string, signature: string | null): Promise<PaymentEvent>
   /** A checkout session as the service records it: its line items, not anything an event could carry. */
   checkoutFacts(sessionId: string): Promise<CheckoutFacts>

@@ -33,7 +33,7 @@ export const Route = createFileRoute('/api/v1/auto_recharge/')({
             metadata: { auto_recharge: true, threshold: 1000000, currency: 'USD' },
           },
           answer: autoRechargeAnswer,
-          errors: [401, 409, 422, 429, 502],
+          errors: [401, 409, 422, 429, 501, 502],
         },
         ({ caller, json }) => autoRechargeFor(caller, json),
       ),

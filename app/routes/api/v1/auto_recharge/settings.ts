@@ -15,7 +15,7 @@ export const Route = createFileRoute('/api/v1/auto_recharge/settings')({
           auth: 'key',
           query: rechargeSettingsQuery,
           answer: rechargeStatus,
-          errors: [401, 409, 422, 429],
+          errors: [401, 409, 422, 429, 501],
         },
         ({ caller, query }) => rechargeThresholdFor(caller, query.threshold),
       ),

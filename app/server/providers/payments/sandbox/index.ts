@@ -1,10 +1,10 @@
 import Stripe from 'stripe'
 import { checkCard, type CardEntry, type CardProblem, type TestCard } from '~/contracts/sandbox-cards'
-import type { Db } from '../../../db/types'
-import { PaymentSignatureInvalid } from '../../../domain/refusals'
+import type { Db, Tx } from '../../../db/types'
 import { errorFields, log } from '../../../log'
+import { readSignedEvent } from '../signed-event'
 import { minorUnits, type CheckoutFacts, type PaymentIntentFacts, type PaymentProvider } from '../types'
-import { readObject, sandboxId, writeObject, type SandboxObject } from './store'
+import { lockObject, readObject, sandboxId, writeObject, type SandboxObject } from './store'
 
 export interface SandboxSettings {
   /** Signs and checks the sandbox's webhook events (a test-mode webhook secret). */
@@ -48,6 +48,8 @@ type Method = SandboxObject & { card: { brand: string; last4: string }; test_car
 /** What paying on the sandbox's checkout page came to. */
 export type SandboxPayment =
   | { kind: 'paid'; redirect: string }
+  /** Another submit of the same session paid it first: this one charged nothing. */
+  | { kind: 'already_paid'; redirect: string }
   | { kind: 'authenticate' }
   | { kind: 'declined' }
   | { kind: 'invalid'; problem: CardProblem }
@@ -121,12 +123,24 @@ export function sandboxProvider(settings: SandboxSettings) {
     metadata: { ...session.metadata, kind: 'checkout' },
   })
 
-  /** The card is good: the customer, the card (saved when asked), the payment, the session complete, the events. */
-  async function complete(db: Db, session: Session, card: { card: TestCard; last4: string }): Promise<SandboxPayment> {
+  const successUrlOf = (session: Session) => session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)
+
+  /** An event to send once the transaction that decided it has committed. */
+  type Outgoing = [type: string, object: SandboxObject]
+
+  /**
+   * The card is good: the customer, the card (saved when asked), the payment and the session complete, all in
+   * the transaction that holds the session's lock; the events go out after it commits.
+   */
+  async function complete(
+    tx: Tx,
+    session: Session,
+    card: { card: TestCard; last4: string },
+  ): Promise<{ payment: SandboxPayment; events: Outgoing[] }> {
     let customer = session.customer
     if (!customer) {
       customer = sandboxId('cus')
-      await writeObject(db, { id: customer, object: 'customer', email: session.customer_email })
+      await writeObject(tx, { id: customer, object: 'customer', email: session.customer_email })
     }
     const method: Method = {
       id: sandboxId('pm'),
@@ -135,9 +149,9 @@ export function sandboxProvider(settings: SandboxSettings) {
       test_card: card.card,
       customer: session.save_card ? customer : null,
     }
-    await writeObject(db, method)
+    await writeObject(tx, method)
     const intent = intentOf(session, customer, method.id, 'succeeded')
-    await writeObject(db, intent)
+    await writeObject(tx, intent)
     const done: Session = {
       ...session,
       status: 'complete',
@@ -146,11 +160,33 @@ export function sandboxProvider(settings: SandboxSettings) {
       payment_intent: intent.id,
       pending_card: null,
     }
-    await writeObject(db, done)
-    await send('checkout.session.completed', done)
-    // Stripe sends this one too, for the same purchase: it must not credit a second time.
-    await send('payment_intent.succeeded', intent)
-    return { kind: 'paid', redirect: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) }
+    await writeObject(tx, done)
+    return {
+      payment: { kind: 'paid', redirect: successUrlOf(session) },
+      // Stripe sends the second one too, for the same purchase: it must not credit a second time.
+      events: [
+        ['checkout.session.completed', done],
+        ['payment_intent.succeeded', intent],
+      ],
+    }
+  }
+
+  /**
+   * One step on a session (a card submitted, a 3-D Secure answer) with its row locked: concurrent submits of
+   * one session take turns, so the second finds it paid and charges nothing. Events are sent after commit.
+   */
+  async function onLockedSession(
+    sessionId: string,
+    step: (tx: Tx, session: Session) => Promise<{ payment: SandboxPayment; events?: Outgoing[] }>,
+  ): Promise<SandboxPayment | undefined> {
+    const db = await settings.db()
+    const outcome = await db.transaction(async (tx) => {
+      const session = await lockObject<Session>(tx, sessionId)
+      return session?.object === 'checkout.session' ? step(tx, session) : undefined
+    })
+    if (!outcome) return undefined
+    for (const [type, object] of outcome.events ?? []) await send(type, object)
+    return outcome.payment
   }
 
   async function openSession(sessionId: string): Promise<{ db: Db; session: Session | undefined }> {
@@ -192,15 +228,7 @@ export function sandboxProvider(settings: SandboxSettings) {
       return { id, url: session.url as string }
     },
 
-    async verifyEvent(payload, signature) {
-      if (!signature) throw new PaymentSignatureInvalid('no Stripe-Signature header')
-      try {
-        const event = await signer.webhooks.constructEventAsync(payload, signature, settings.secret, undefined, crypto)
-        return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> }
-      } catch (error) {
-        throw new PaymentSignatureInvalid((error as Error).message, { cause: error })
-      }
-    },
+    verifyEvent: (payload, signature) => readSignedEvent(signer.webhooks, crypto, payload, signature, settings.secret),
 
     async checkoutFacts(sessionId): Promise<CheckoutFacts> {
       const { db, session } = await openSession(sessionId)
@@ -289,41 +317,41 @@ export function sandboxProvider(settings: SandboxSettings) {
         saveCard: session.save_card,
         awaitingAuthentication: session.pending_card !== null,
         cancelUrl: session.cancel_url,
-        successUrl: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id),
+        successUrl: successUrlOf(session),
       }
     },
 
-    /** Pays a session with a test card, as Stripe's hosted page would. */
-    async pay(sessionId: string, entry: CardEntry): Promise<SandboxPayment | undefined> {
-      const { db, session } = await openSession(sessionId)
-      if (!session) return undefined
-      if (session.status !== 'open')
-        return { kind: 'closed', redirect: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) }
-      const email = session.customer_email ?? entry.email?.trim()
-      if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
-        return { kind: 'invalid', problem: 'email' }
-      const checked = checkCard(entry)
-      if (!checked.ok) return { kind: 'invalid', problem: checked.problem }
-      session.customer_email = email
-      if (checked.card === 'declined') return { kind: 'declined' }
-      if (checked.card === 'authenticate') {
-        await writeObject(db, { ...session, pending_card: { card: checked.card, last4: checked.last4 } })
-        return { kind: 'authenticate' }
-      }
-      return complete(db, session, checked)
-    },
+    /** Pays a session with a test card, as Stripe's hosted page would; once, however many submits arrive. */
+    pay: (sessionId: string, entry: CardEntry) =>
+      onLockedSession(sessionId, async (tx, session) => {
+        if (session.status === 'complete') return { payment: { kind: 'already_paid', redirect: successUrlOf(session) } }
+        if (session.status !== 'open') return { payment: { kind: 'closed', redirect: successUrlOf(session) } }
+        const email = session.customer_email ?? entry.email?.trim()
+        if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
+          return { payment: { kind: 'invalid', problem: 'email' } }
+        const checked = checkCard(entry)
+        if (!checked.ok) return { payment: { kind: 'invalid', problem: checked.problem } }
+        session.customer_email = email
+        if (checked.card === 'declined') return { payment: { kind: 'declined' } }
+        if (checked.card === 'authenticate') {
+          await writeObject(tx, { ...session, pending_card: { card: checked.card, last4: checked.last4 } })
+          return { payment: { kind: 'authenticate' } }
+        }
+        return complete(tx, session, checked)
+      }),
 
     /** The 3-D Secure step: approved, the payment completes; refused, the card is declined. */
-    async authenticate(sessionId: string, approve: boolean): Promise<SandboxPayment | undefined> {
-      const { db, session } = await openSession(sessionId)
-      if (!session) return undefined
-      if (session.status !== 'open' || !session.pending_card) return { kind: 'closed', redirect: session.cancel_url }
-      if (!approve) {
-        await writeObject(db, { ...session, pending_card: null })
-        return { kind: 'declined' }
-      }
-      return complete(db, session, session.pending_card)
-    },
+    authenticate: (sessionId: string, approve: boolean) =>
+      onLockedSession(sessionId, async (tx, session) => {
+        if (session.status === 'complete') return { payment: { kind: 'already_paid', redirect: successUrlOf(session) } }
+        if (session.status !== 'open' || !session.pending_card)
+          return { payment: { kind: 'closed', redirect: session.cancel_url } }
+        if (!approve) {
+          await writeObject(tx, { ...session, pending_card: null })
+          return { payment: { kind: 'declined' } }
+        }
+        return complete(tx, session, session.pending_card)
+      }),
 
     /** Resolves once the events sent after charges have been delivered (tests wait for it). */
     async idle(): Promise<void> {

@@ -1,0 +1,1 @@
+export function sandboxByDefault(env: Record<string, string | undefined>): 'on' | 'off' | undefined
