@@ -173,10 +173,11 @@ export async function planCharge(db: Db, attempt: AttemptRow, caps: Caps): Promi
 }
 
 export async function recordCharge(db: Db, attemptId: string, purchaseId: string, paymentIntentId: string) {
+  // Purchase row first, then the attempt: the order crediting the purchase locks them in, so the two never deadlock.
   await db.transaction(async (tx) => {
-    await tx.update(autoRechargeAttempts).set({ paymentIntentId }).where(eq(autoRechargeAttempts.id, attemptId))
     await tx.execute(sql`update purchases set payment_intent_id = ${paymentIntentId}
       where id = ${purchaseId}::uuid and payment_intent_id is null`)
+    await tx.update(autoRechargeAttempts).set({ paymentIntentId }).where(eq(autoRechargeAttempts.id, attemptId))
   })
 }
 
