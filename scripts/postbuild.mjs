@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { deferHydration } from './defer-hydration.mjs'
+import { recordedHashFile, sourceHash } from '../build/source-hash.mjs'
 
 const publicDir = '.output/public'
 const outDir = '.output/server/prerendered'
@@ -72,6 +73,7 @@ for (const file of htmlFiles(publicDir)) {
 }
 const manifest = { baseUrl: baseUrl ? new URL(baseUrl).origin : null, apiBaseUrl: apiBaseUrl ?? null, pages }
 writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest))
+writeFileSync(recordedHashFile, sourceHash())
 console.log(
   `[postbuild] ${Object.values(pages).filter((page) => !page.script).length} prerendered pages for ${manifest.baseUrl} (API at ${manifest.apiBaseUrl})`,
 )

@@ -1,12 +1,21 @@
-// `npm start`: builds once on a fresh checkout, then serves the build with Node. The build's own output
-// (hundreds of prerender lines, bundler reports) is kept back and shown only if the build fails.
+// `npm start`: builds when there is no build or the sources changed since it was made (a hash of their
+// content, recorded by the build), then serves the build with Node. The build's own output (hundreds of
+// prerender lines, bundler reports) is kept back and shown only if the build fails.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { recordedHashFile, sourceHash } from '../build/source-hash.mjs'
 import { sandboxByDefault } from './payments-default.mjs'
 
 const entry = new URL('../.output/server/index.mjs', import.meta.url)
-if (!existsSync(entry) || process.env.REBUILD === 'true') {
-  console.log(`[start] ${existsSync(entry) ? 'rebuilding' : 'no build found: building'} the site (a minute or two)…`)
+const why = !existsSync(entry)
+  ? 'no build found'
+  : process.env.REBUILD === 'true'
+    ? 'REBUILD=true'
+    : !existsSync(recordedHashFile) || readFileSync(recordedHashFile, 'utf8') !== sourceHash()
+      ? 'the sources changed since the last build'
+      : undefined
+if (why) {
+  console.log(`[start] ${why}: building the site (a minute or two)…`)
   const started = Date.now()
   const build = spawnSync('npm', ['run', '--silent', 'build'], {
     encoding: 'utf8',
