@@ -81,7 +81,7 @@ describe('onnx embeddings', () => {
 
   it('answers unit vectors of the mean-pooled token states, named onnx:<model>', async () => {
     const texts = ['the cat sat on the mat', 'quantum physics', 'the cat sat on the mat', 'the']
-    const answer = await engines.embeddings.embed(texts, plain)
+    const answer = await engines.embeddings!.embed(texts, plain)
     expect(answer.model).toBe('onnx:tiny')
     expect(answer.vectors).toHaveLength(4)
     for (const vector of answer.vectors) {
@@ -96,25 +96,25 @@ describe('onnx embeddings', () => {
 
   it('is deterministic across calls and independent of the batch it came in', async () => {
     const texts = Array.from({ length: 70 }, (_, i) => `${'the cat '.repeat(i % 9)}word number ${i}`)
-    const together = await engines.embeddings.embed(texts, plain)
-    const again = await engines.embeddings.embed(texts, plain)
+    const together = await engines.embeddings!.embed(texts, plain)
+    const again = await engines.embeddings!.embed(texts, plain)
     expect(together.vectors.every((vector, i) => same(vector, again.vectors[i]))).toBe(true)
     for (const i of [0, 33, 69]) {
-      const [alone] = (await engines.embeddings.embed([texts[i]], plain)).vectors
+      const [alone] = (await engines.embeddings!.embed([texts[i]], plain)).vectors
       expectClose(together.vectors[i], Array.from(alone))
     }
   })
 
   it('cuts an input longer than the context to its first 510 tokens between [CLS] and [SEP]', async () => {
-    const [long, cut] = (await engines.embeddings.embed(['cat '.repeat(700), 'cat '.repeat(510)], plain)).vectors
+    const [long, cut] = (await engines.embeddings!.embed(['cat '.repeat(700), 'cat '.repeat(510)], plain)).vectors
     expect(same(long, cut)).toBe(true)
-    const [shorter] = (await engines.embeddings.embed(['cat '.repeat(509)], plain)).vectors
+    const [shorter] = (await engines.embeddings!.embed(['cat '.repeat(509)], plain)).vectors
     expect(distance(long, shorter)).toBeGreaterThan(0)
   })
 
   it('late chunking pools each input over its own tokens of one shared sequence', async () => {
     const inputs = ['the cat', 'sat on the mat', 'quantum physics']
-    const answer = await engines.embeddings.embed(inputs, late)
+    const answer = await engines.embeddings!.embed(inputs, late)
     const tokens = inputs.map(idsOf)
     const sequence = framed(tokens.flat())
     let start = 1
@@ -124,27 +124,27 @@ describe('onnx embeddings', () => {
       start += ids.length
     }
     // Aware of its neighbours: not the vector the same text gets alone.
-    const alone = await engines.embeddings.embed(inputs, plain)
+    const alone = await engines.embeddings!.embed(inputs, plain)
     for (const [i, vector] of answer.vectors.entries()) expect(distance(vector, alone.vectors[i])).toBeGreaterThan(0.01)
   })
 
   it('late chunking gives an input of only spaces the vector of its whole sequence', async () => {
-    const answer = await engines.embeddings.embed(['the cat', '   ', 'mat'], late)
+    const answer = await engines.embeddings!.embed(['the cat', '   ', 'mat'], late)
     expectClose(answer.vectors[1], await expectedVector(framed(idsOf('the cat mat'))))
   })
 
   it('late chunking continues in a next sequence when the inputs exceed the context', async () => {
     const first = 'cat '.repeat(300)
     const second = 'dog '.repeat(300)
-    const [a, b] = (await engines.embeddings.embed([first, second], late)).vectors
-    const [aAlone] = (await engines.embeddings.embed([first], late)).vectors
-    const [bAlone] = (await engines.embeddings.embed([second], late)).vectors
+    const [a, b] = (await engines.embeddings!.embed([first, second], late)).vectors
+    const [aAlone] = (await engines.embeddings!.embed([first], late)).vectors
+    const [bAlone] = (await engines.embeddings!.embed([second], late)).vectors
     // Same sequences, run in a batch of two or alone: equal up to the kernels' summation order.
     expectClose(a, Array.from(aAlone))
     expectClose(b, Array.from(bAlone))
     // …whereas inputs that fit share a sequence and see each other.
-    const [c] = (await engines.embeddings.embed(['cat '.repeat(200), 'dog '.repeat(200)], late)).vectors
-    const [cAlone] = (await engines.embeddings.embed(['cat '.repeat(200)], late)).vectors
+    const [c] = (await engines.embeddings!.embed(['cat '.repeat(200), 'dog '.repeat(200)], late)).vectors
+    const [cAlone] = (await engines.embeddings!.embed(['cat '.repeat(200)], late)).vectors
     expect(distance(c, cAlone)).toBeGreaterThan(0.01)
   })
 })
@@ -190,7 +190,7 @@ describe('onnx model folder', () => {
     const broken = join(modelsDir, 'broken')
     cpSync(join(modelsDir, 'tiny'), broken, { recursive: true })
     writeFileSync(join(broken, 'onnx', 'model.onnx'), 'not a protobuf')
-    const engine = createOnnxEngines({ modelsDir, embeddingModel: 'broken' }).embeddings
+    const engine = createOnnxEngines({ modelsDir, embeddingModel: 'broken' }).embeddings!
     await expect(engine.embed(['the cat'], plain)).rejects.toThrow(`could not load the model in ${broken}`)
     cpSync(join(modelsDir, 'tiny', 'onnx', 'model.onnx'), join(broken, 'onnx', 'model.onnx'))
     const [vector] = (await engine.embed(['the cat'], plain)).vectors
