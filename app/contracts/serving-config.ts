@@ -30,7 +30,7 @@ export const engineSpec = v.variant(
       api_key_env: v.optional(envName),
     }),
   ],
-  'engine must be builtin, onnx or upstream',
+  'must be builtin, onnx or upstream',
 )
 export type EngineSpec = v.InferOutput<typeof engineSpec>
 

@@ -37,7 +37,7 @@ export async function createEmbeddings(caller: Caller, body: Body): Promise<Serv
   await checkImages(served, engine, body.input, ['body', 'input'])
 
   if (body.task && engine.tasks.kind === 'adapters' && !engine.tasks.tasks.includes(body.task)) notApplied.push('task')
-  if (body.user !== undefined) notApplied.push('user')
+  if (body.user !== undefined && !upstream) notApplied.push('user')
   if (body.late_chunking && !(served.api.lateChunking && engine.supportsLateChunking))
     throw invalid(
       ['body', 'late_chunking'],
@@ -69,7 +69,12 @@ export async function createEmbeddings(caller: Caller, body: Body): Promise<Serv
       normalized: body.normalized,
       multiVector: body.return_multivector,
       dimensions: body.dimensions,
-      passThrough: upstream ? Object.fromEntries(unknown.map((field) => [field, body[field]])) : undefined,
+      // An upstream judges what this server does not read, OpenAI's end-user id included.
+      passThrough: upstream
+        ? Object.fromEntries(
+            [...unknown, ...(body.user === undefined ? [] : ['user' as const])].map((field) => [field, body[field]]),
+          )
+        : undefined,
     })
     const dimension = computed.vectors[0]?.length ?? 0
     if (body.dimensions !== undefined && !body.return_multivector && body.dimensions > dimension)
