@@ -89,6 +89,13 @@ describe('the official openai SDK', () => {
     expect(ids).toEqual(expect.arrayContaining(['embeddings-v3', 'clip-v2', 'reranker-v3', 'deepsearch-v1']))
     const one = await client().models.retrieve('jina-embeddings-v3')
     expect(one).toMatchObject({ id: 'embeddings-v3', object: 'model', served: true, engine: 'builtin' })
+    // Answered live from the running configuration: the model pages link here, and the build must not have
+    // crawled the links into static files.
+    for (const id of ['embeddings-v3', 'reranker-m0']) {
+      const response = await fetch(`${api}/models/${id}`)
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(((await response.json()) as { id: string }).id).toBe(id)
+    }
   })
 })
 
