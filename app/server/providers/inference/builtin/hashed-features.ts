@@ -109,28 +109,61 @@ export function projectionSeed(name: string): number {
   return fmix32(fnvSpan(name, 0, name.length))
 }
 
+/** A width's blocks as typed arrays (the nested blocks, then the whole width), built once per width. */
+interface Layout {
+  starts: Int32Array
+  sizes: Int32Array
+  /** size − 1 for a power-of-two block (a mask instead of a division), else −1. */
+  masks: Int32Array
+  /** A block's share of a dot product grows with its width: wider blocks collide less, so they dominate. */
+  weights: Float64Array
+}
+const layouts = new Map<number, Layout>()
+
+function layoutOf(dimensions: number): Layout {
+  let layout = layouts.get(dimensions)
+  if (!layout) {
+    // The whole width as one more block: the full vector keeps the collision rate of one hash over every
+    // dimension, and each prefix still holds every feature through the nested blocks.
+    const blocks = [...projectionBlocks(dimensions), [0, dimensions] as [number, number]]
+    layout = {
+      starts: Int32Array.from(blocks, ([start]) => start),
+      sizes: Int32Array.from(blocks, ([start, end]) => end - start),
+      masks: Int32Array.from(blocks, ([start, end]) => ((end - start) & (end - start - 1) ? -1 : end - start - 1)),
+      weights: Float64Array.from(blocks, ([start, end]) => end - start),
+    }
+    layouts.set(dimensions, layout)
+  }
+  return layout
+}
+
 /**
- * The raw (not normalised) projection of the features in `table`: per block, each feature's value with a
- * sign and a magnitude in [0.5, 1.5) drawn from its hash, added to one dimension of the block.
+ * The raw (not normalised) projection of the features in `table`: each feature's value, times a magnitude in
+ * [0.5, 1.5) drawn from its hash (so features never cancel exactly), added with a hash-chosen sign to one
+ * hash-chosen dimension of every block. Three hashes per feature, each one multiply and shift away from the
+ * last: the dimensions in the blocks come from rotations of the first, the signs and the magnitude from the
+ * second, the whole width's dimension from the third.
  */
 export function featureSums(table: FeatureTable, dimensions: number, seed = 0): Float64Array {
   const sums = new Float64Array(dimensions)
-  // The nested blocks, then the whole width as one more: the full vector keeps the collision rate of one hash
-  // over every dimension, and each prefix still holds every feature.
-  const blocks: Array<[number, number]> = [...projectionBlocks(dimensions), [0, dimensions]]
-  // A block's share of a dot product grows with its width: wider blocks collide less, so they dominate.
-  const blockWeights = blocks.map(([start, end]) => end - start)
+  const { starts, sizes, masks, weights } = layoutOf(dimensions)
+  const nested = starts.length - 1
   table.forEach((key, kind, count) => {
-    const value = kindWeights[kind] * (1 + Math.log(count))
-    let hash = key ^ seed
-    for (let b = 0; b < blocks.length; b++) {
-      const [start, end] = blocks[b]
-      hash = fmix32(hash + 0x9e3779b9)
-      // The dimension from the low 20 bits, the magnitude from the next 11, the sign from the top bit.
-      const magnitude = blockWeights[b] * (0.5 + ((hash >>> 20) & 0x7ff) / 0x800)
-      const signed = hash & 0x80000000 ? -value * magnitude : value * magnitude
-      sums[start + ((hash & 0xfffff) % (end - start))] += signed
+    // The key is already a well-mixed hash: one multiply-xorshift per derived hash is enough. Kept as int32
+    // (no `>>> 0`), so the engine works on small integers rather than boxed doubles.
+    const first = Math.imul(key ^ seed, 0x9e3779b1)
+    const second = Math.imul(first ^ (first >>> 15), 0x85ebca6b)
+    const value = kindWeights[kind] * (1 + Math.log(count)) * (0.5 + (second & 0xffff) / 0x10000)
+    let bits = first
+    for (let b = 0; b < nested; b++) {
+      const signed = (second >>> (16 + b)) & 1 ? -value : value
+      const mask = masks[b]
+      sums[starts[b] + (mask >= 0 ? bits & mask : (bits >>> 0) % sizes[b])] += signed * weights[b]
+      // Each block reads other bits of the hash.
+      bits = (bits >>> 7) | (bits << 25)
     }
+    const whole = Math.imul(second ^ (second >>> 13), 0xc2b2ae35)
+    sums[(whole >>> 0) % dimensions] += (second < 0 ? -value : value) * weights[nested]
   })
   return sums
 }
