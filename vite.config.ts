@@ -102,6 +102,8 @@ export default defineConfig({
           !/[?#]/.test(path) &&
           !path.includes('/api-dashboard') &&
           !path.includes('/sign-in') &&
+          // The search APIs answer live (a model page links to its /v1/models entry): never a prerendered page.
+          !path.startsWith('/v1/') &&
           !/\.[a-z0-9]+$/i.test(path),
       },
     }),

@@ -36,6 +36,8 @@ import { Route as V1BulkEmbeddingsIndexRouteImport } from './routes/v1/bulk-embe
 import { Route as V1ChatCompletionsRouteImport } from './routes/v1/chat/completions'
 import { Route as V1ClassifiersIndexRouteImport } from './routes/v1/classifiers/index'
 import { Route as V1ClassifiersIdRouteImport } from './routes/v1/classifiers/$id'
+import { Route as V1ModelsIndexRouteImport } from './routes/v1/models/index'
+import { Route as V1ModelsIdRouteImport } from './routes/v1/models/$id'
 import { Route as Char123LocaleChar125SiteIndexRouteImport } from './routes/{-$locale}/_site/index'
 import { Route as Char123LocaleChar125SiteAboutUsRouteImport } from './routes/{-$locale}/_site/about-us'
 import { Route as Char123LocaleChar125SiteApiReferenceRouteImport } from './routes/{-$locale}/_site/api-reference'
@@ -229,6 +231,16 @@ const V1ClassifiersIndexRoute = V1ClassifiersIndexRouteImport.update({
 const V1ClassifiersIdRoute = V1ClassifiersIdRouteImport.update({
   id: '/v1/classifiers/$id',
   path: '/v1/classifiers/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1ModelsIndexRoute = V1ModelsIndexRouteImport.update({
+  id: '/v1/models/',
+  path: '/v1/models/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1ModelsIdRoute = V1ModelsIdRouteImport.update({
+  id: '/v1/models/$id',
+  path: '/v1/models/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Char123LocaleChar125SiteIndexRoute =
@@ -567,6 +579,7 @@ export interface FileRoutesByFullPath {
   '/internal/v1/usage': typeof InternalV1UsageRoute
   '/v1/chat/completions': typeof V1ChatCompletionsRoute
   '/v1/classifiers/$id': typeof V1ClassifiersIdRoute
+  '/v1/models/$id': typeof V1ModelsIdRoute
   '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
   '/{-$locale}/classifier': typeof Char123LocaleChar125SiteClassifierRoute
@@ -586,6 +599,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/sign-in/action': typeof Char123LocaleChar125SignInActionRoute
   '/v1/bulk-embeddings/': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers/': typeof V1ClassifiersIndexRoute
+  '/v1/models/': typeof V1ModelsIndexRoute
   '/{-$locale}/': typeof Char123LocaleChar125SiteIndexRoute
   '/{-$locale}/sign-in/': typeof Char123LocaleChar125SignInIndexRoute
   '/api/v1/account/config': typeof ApiV1AccountConfigRoute
@@ -649,6 +663,7 @@ export interface FileRoutesByTo {
   '/internal/v1/usage': typeof InternalV1UsageRoute
   '/v1/chat/completions': typeof V1ChatCompletionsRoute
   '/v1/classifiers/$id': typeof V1ClassifiersIdRoute
+  '/v1/models/$id': typeof V1ModelsIdRoute
   '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
   '/{-$locale}/classifier': typeof Char123LocaleChar125SiteClassifierRoute
@@ -668,6 +683,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/sign-in/action': typeof Char123LocaleChar125SignInActionRoute
   '/v1/bulk-embeddings': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers': typeof V1ClassifiersIndexRoute
+  '/v1/models': typeof V1ModelsIndexRoute
   '/{-$locale}/sign-in': typeof Char123LocaleChar125SignInIndexRoute
   '/api/v1/account/config': typeof ApiV1AccountConfigRoute
   '/api/v1/account/getUserInfo': typeof ApiV1AccountGetUserInfoRoute
@@ -733,6 +749,7 @@ export interface FileRoutesById {
   '/internal/v1/usage': typeof InternalV1UsageRoute
   '/v1/chat/completions': typeof V1ChatCompletionsRoute
   '/v1/classifiers/$id': typeof V1ClassifiersIdRoute
+  '/v1/models/$id': typeof V1ModelsIdRoute
   '/{-$locale}/_site/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/_site/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
   '/{-$locale}/_site/classifier': typeof Char123LocaleChar125SiteClassifierRoute
@@ -752,6 +769,7 @@ export interface FileRoutesById {
   '/{-$locale}/sign-in/action': typeof Char123LocaleChar125SignInActionRoute
   '/v1/bulk-embeddings/': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers/': typeof V1ClassifiersIndexRoute
+  '/v1/models/': typeof V1ModelsIndexRoute
   '/{-$locale}/_site/': typeof Char123LocaleChar125SiteIndexRoute
   '/{-$locale}/sign-in/': typeof Char123LocaleChar125SignInIndexRoute
   '/api/v1/account/config': typeof ApiV1AccountConfigRoute
@@ -818,6 +836,7 @@ export interface FileRouteTypes {
     | '/internal/v1/usage'
     | '/v1/chat/completions'
     | '/v1/classifiers/$id'
+    | '/v1/models/$id'
     | '/{-$locale}/about-us'
     | '/{-$locale}/api-reference'
     | '/{-$locale}/classifier'
@@ -837,6 +856,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/sign-in/action'
     | '/v1/bulk-embeddings/'
     | '/v1/classifiers/'
+    | '/v1/models/'
     | '/{-$locale}/'
     | '/{-$locale}/sign-in/'
     | '/api/v1/account/config'
@@ -900,6 +920,7 @@ export interface FileRouteTypes {
     | '/internal/v1/usage'
     | '/v1/chat/completions'
     | '/v1/classifiers/$id'
+    | '/v1/models/$id'
     | '/{-$locale}/about-us'
     | '/{-$locale}/api-reference'
     | '/{-$locale}/classifier'
@@ -919,6 +940,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/sign-in/action'
     | '/v1/bulk-embeddings'
     | '/v1/classifiers'
+    | '/v1/models'
     | '/{-$locale}/sign-in'
     | '/api/v1/account/config'
     | '/api/v1/account/getUserInfo'
@@ -983,6 +1005,7 @@ export interface FileRouteTypes {
     | '/internal/v1/usage'
     | '/v1/chat/completions'
     | '/v1/classifiers/$id'
+    | '/v1/models/$id'
     | '/{-$locale}/_site/about-us'
     | '/{-$locale}/_site/api-reference'
     | '/{-$locale}/_site/classifier'
@@ -1002,6 +1025,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/sign-in/action'
     | '/v1/bulk-embeddings/'
     | '/v1/classifiers/'
+    | '/v1/models/'
     | '/{-$locale}/_site/'
     | '/{-$locale}/sign-in/'
     | '/api/v1/account/config'
@@ -1063,8 +1087,10 @@ export interface RootRouteChildren {
   InternalV1UsageRoute: typeof InternalV1UsageRoute
   V1ChatCompletionsRoute: typeof V1ChatCompletionsRoute
   V1ClassifiersIdRoute: typeof V1ClassifiersIdRoute
+  V1ModelsIdRoute: typeof V1ModelsIdRoute
   V1BulkEmbeddingsIndexRoute: typeof V1BulkEmbeddingsIndexRoute
   V1ClassifiersIndexRoute: typeof V1ClassifiersIndexRoute
+  V1ModelsIndexRoute: typeof V1ModelsIndexRoute
   ApiV1AccountConfigRoute: typeof ApiV1AccountConfigRoute
   ApiV1AccountGetUserInfoRoute: typeof ApiV1AccountGetUserInfoRoute
   ApiV1AccountProfileRoute: typeof ApiV1AccountProfileRoute
@@ -1288,6 +1314,20 @@ declare module '@tanstack/react-router' {
       path: '/v1/classifiers/$id'
       fullPath: '/v1/classifiers/$id'
       preLoaderRoute: typeof V1ClassifiersIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/models/': {
+      id: '/v1/models/'
+      path: '/v1/models'
+      fullPath: '/v1/models/'
+      preLoaderRoute: typeof V1ModelsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/models/$id': {
+      id: '/v1/models/$id'
+      path: '/v1/models/$id'
+      fullPath: '/v1/models/$id'
+      preLoaderRoute: typeof V1ModelsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/{-$locale}/_site/': {
@@ -1833,8 +1873,10 @@ const rootRouteChildren: RootRouteChildren = {
   InternalV1UsageRoute: InternalV1UsageRoute,
   V1ChatCompletionsRoute: V1ChatCompletionsRoute,
   V1ClassifiersIdRoute: V1ClassifiersIdRoute,
+  V1ModelsIdRoute: V1ModelsIdRoute,
   V1BulkEmbeddingsIndexRoute: V1BulkEmbeddingsIndexRoute,
   V1ClassifiersIndexRoute: V1ClassifiersIndexRoute,
+  V1ModelsIndexRoute: V1ModelsIndexRoute,
   ApiV1AccountConfigRoute: ApiV1AccountConfigRoute,
   ApiV1AccountGetUserInfoRoute: ApiV1AccountGetUserInfoRoute,
   ApiV1AccountProfileRoute: ApiV1AccountProfileRoute,

@@ -21,6 +21,7 @@ export const models: Model[] = [
     benchmark: { name: 'BEIR', metric: 'nDCG@10', score: 61.94 },
     paperIds: ['reranker-v3-listwise'],
     image: image('reranker-v3'),
+    api: { aliases: ['jina-reranker-v3'], capabilities: ['rerank'], inputs: ['text'], tasks: [], lateChunking: false },
   },
   {
     slug: 'code-embeddings-0.5b',
@@ -37,6 +38,13 @@ export const models: Model[] = [
     numReplicas: 1,
     paperIds: ['code-embeddings'],
     image: image('code-embeddings-0.5b'),
+    api: {
+      aliases: ['jina-code-embeddings-0.5b'],
+      capabilities: ['embeddings', 'classify'],
+      inputs: ['text'],
+      tasks: ['code.query', 'code.passage'],
+      lateChunking: false,
+    },
   },
   {
     slug: 'code-embeddings-1.5b',
@@ -53,6 +61,13 @@ export const models: Model[] = [
     numReplicas: 1,
     paperIds: ['code-embeddings'],
     image: image('code-embeddings-1.5b'),
+    api: {
+      aliases: ['jina-code-embeddings-1.5b'],
+      capabilities: ['embeddings', 'classify'],
+      inputs: ['text'],
+      tasks: ['code.query', 'code.passage'],
+      lateChunking: false,
+    },
   },
   {
     slug: 'reranker-m0',
@@ -68,6 +83,13 @@ export const models: Model[] = [
     numReplicas: 1,
     paperIds: ['reranker-m0-visual'],
     image: image('reranker-m0'),
+    api: {
+      aliases: ['jina-reranker-m0'],
+      capabilities: ['rerank'],
+      inputs: ['text', 'image'],
+      tasks: [],
+      lateChunking: false,
+    },
   },
   {
     slug: 'clip-v2',
@@ -84,6 +106,13 @@ export const models: Model[] = [
     numReplicas: 1,
     paperIds: ['clip-v2-multilingual'],
     image: image('clip-v2'),
+    api: {
+      aliases: ['jina-clip-v2'],
+      capabilities: ['embeddings', 'classify'],
+      inputs: ['text', 'image'],
+      tasks: [],
+      lateChunking: false,
+    },
   },
   {
     slug: 'embeddings-v3',
@@ -100,6 +129,13 @@ export const models: Model[] = [
     numReplicas: 2,
     paperIds: ['embeddings-v3-lora', 'late-chunking'],
     image: image('embeddings-v3'),
+    api: {
+      aliases: ['jina-embeddings-v3'],
+      capabilities: ['embeddings', 'classify'],
+      inputs: ['text'],
+      tasks: ['retrieval.query', 'retrieval.passage', 'text-matching', 'classification', 'separation'],
+      lateChunking: true,
+    },
   },
   {
     slug: 'embeddings-v4',
@@ -116,6 +152,14 @@ export const models: Model[] = [
     numReplicas: 1,
     paperIds: ['embeddings-v4-universal', 'deepsearch-reading'],
     image: image('embeddings-v4'),
+    api: {
+      aliases: ['jina-embeddings-v4'],
+      capabilities: ['embeddings', 'classify'],
+      inputs: ['text', 'image'],
+      tasks: ['retrieval.query', 'retrieval.passage', 'text-matching', 'code.query', 'code.passage'],
+      multiVectorDimensions: 128,
+      lateChunking: true,
+    },
   },
   {
     slug: 'reranker-v2-base-multilingual',
@@ -131,6 +175,13 @@ export const models: Model[] = [
     numReplicas: 1,
     paperIds: ['reranker-distillation'],
     image: image('reranker-v2-base-multilingual'),
+    api: {
+      aliases: ['jina-reranker-v2-base-multilingual'],
+      capabilities: ['rerank'],
+      inputs: ['text'],
+      tasks: [],
+      lateChunking: false,
+    },
   },
   {
     slug: 'colbert-v2',
@@ -147,6 +198,14 @@ export const models: Model[] = [
     numReplicas: 1,
     paperIds: ['colbert-v2-late-interaction'],
     image: image('colbert-v2'),
+    api: {
+      aliases: ['jina-colbert-v2'],
+      capabilities: ['embeddings', 'rerank'],
+      inputs: ['text'],
+      tasks: ['retrieval.query', 'retrieval.passage'],
+      multiVectorDimensions: 128,
+      lateChunking: false,
+    },
   },
   {
     slug: 'reader-lm-1.5b',
@@ -208,6 +267,13 @@ export const models: Model[] = [
     numReplicas: 0,
     paperIds: ['embeddings-v2-long', 'multitask-bilingual', 'late-chunking'],
     image: image('embeddings-v2-base-en'),
+    api: {
+      aliases: ['jina-embeddings-v2-base-en'],
+      capabilities: ['embeddings', 'classify'],
+      inputs: ['text'],
+      tasks: [],
+      lateChunking: true,
+    },
   },
 ]
 

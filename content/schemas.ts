@@ -5,7 +5,17 @@
  */
 import * as v from 'valibot'
 import type { PagePath } from '../app/lib/page-path'
-import { conferences, customerGroupIds, modelTags, ossStatuses, productKeys, socialIcons } from './vocabulary'
+import {
+  apiCapabilities,
+  apiInputs,
+  conferences,
+  customerGroupIds,
+  embeddingTasks,
+  modelTags,
+  ossStatuses,
+  productKeys,
+  socialIcons,
+} from './vocabulary'
 
 export * from './vocabulary'
 
@@ -100,6 +110,23 @@ export const modelTag = v.picklist(modelTags)
 
 const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1))
 
+/**
+ * How the search APIs serve a model: the names a request may give it besides its slug (which is its API id),
+ * including the ids existing client libraries send by default, and what it computes and reads.
+ */
+export const modelApi = v.object({
+  aliases: v.array(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be a lower-case model id'))),
+  capabilities: v.pipe(v.array(v.picklist(apiCapabilities)), v.minLength(1)),
+  inputs: v.pipe(v.array(v.picklist(apiInputs)), v.minLength(1)),
+  /** Task adapters (`task` values that change the vectors); empty: one embedding for every use. */
+  tasks: v.array(v.picklist(embeddingTasks)),
+  /** Width of each token vector when the model gives one per token (`return_multivector`). */
+  multiVectorDimensions: v.optional(positiveInt),
+  /** Whether the model embeds consecutive inputs as chunks of one document (`late_chunking`). */
+  lateChunking: v.boolean(),
+})
+export type ModelApi = v.InferOutput<typeof modelApi>
+
 export const model = v.object({
   slug,
   name: v.pipe(v.string(), v.minLength(1)),
@@ -116,6 +143,8 @@ export const model = v.object({
   benchmark: v.optional(v.object({ name: v.string(), metric: v.string(), score: v.number() })),
   paperIds: v.array(slug),
   image: v.pipe(imagePath, v.startsWith('/images/models/')),
+  /** Absent for models the search APIs do not serve (the reader's language models). */
+  api: v.optional(modelApi),
 })
 export type Model = v.InferOutput<typeof model>
 

@@ -27,6 +27,26 @@ export const modelTags = [
   'late-interaction',
 ] as const
 
+/** What the search APIs (`/v1/…`) can compute with a model of the catalogue. */
+export const apiCapabilities = ['embeddings', 'rerank', 'classify'] as const
+export type ApiCapability = (typeof apiCapabilities)[number]
+
+/** What a model reads: text, and images for the multimodal ones. */
+export const apiInputs = ['text', 'image'] as const
+export type ApiInput = (typeof apiInputs)[number]
+
+/** The embeddings API's `task` values (the adapters a model may have), the original's names. */
+export const embeddingTasks = [
+  'retrieval.query',
+  'retrieval.passage',
+  'text-matching',
+  'classification',
+  'separation',
+  'code.query',
+  'code.passage',
+] as const
+export type EmbeddingTask = (typeof embeddingTasks)[number]
+
 export const conferences = [
   'NeurIPS 2025',
   'EMNLP 2025',

@@ -1,4 +1,4 @@
-// `node scripts/make-tiny-model.mjs <outDir>`: writes a tiny BERT-like embedding model, generated offline and
+// `node scripts/make-tiny-model.mjs <outDir> [family]`: writes a tiny BERT-like model, generated offline and
 // deterministically, for the onnx engine's tests and benchmark (no download, no Python). It is laid out the way
 // transformers.js reads a local model (`<localModelPath>/<model>/...`, here `<outDir>/...`):
 //   tokenizer.json         a WordPiece tokenizer (BERT normaliser and pre-tokeniser, [CLS] … [SEP] template)
@@ -9,6 +9,14 @@
 // of the sequence (so each token sees its neighbours, which late chunking relies on), through a dense layer and
 // Tanh. Inputs input_ids, attention_mask, token_type_ids (int64 [batch, seq]); output last_hidden_state (float
 // [batch, seq, hidden]). The protobuf is written with protobufjs from the few ONNX messages it needs (below).
+//
+// `family` picks which of the catalogue's model families it imitates (default `embedding`):
+//   embedding       the above (BertModel): mean-pooled vectors, and per-token ones for multi-vector output
+//   cross-encoder   BertForSequenceClassification: the same layers, then a masked mean and a dense head to one
+//                   logit per sequence (output `logits` [batch, 1]), scoring query–document pairs read together
+//   task-adapters   as the original's v3 ONNX export is called: model_type xlm-roberta, inputs input_ids,
+//                   attention_mask and a scalar `task_id` choosing a row of a task table added to every token
+//                   (the adapters), output `text_embeds`; config.json lists the tasks (`lora_adaptations`)
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -108,10 +116,29 @@ const tokenizerConfig = {
   clean_up_tokenization_spaces: true,
 }
 
-function modelConfig(vocabSize) {
+/** The original's adapter names, in its `task_id` order. */
+export const taskAdapters = ['retrieval.query', 'retrieval.passage', 'separation', 'classification', 'text-matching']
+
+export const families = ['embedding', 'cross-encoder', 'task-adapters']
+
+function modelConfig(vocabSize, family) {
+  const byFamily = {
+    embedding: { model_type: 'bert', architectures: ['BertModel'] },
+    'cross-encoder': {
+      model_type: 'bert',
+      architectures: ['BertForSequenceClassification'],
+      num_labels: 1,
+      id2label: { 0: 'LABEL_0' },
+      label2id: { LABEL_0: 0 },
+    },
+    'task-adapters': {
+      model_type: 'xlm-roberta',
+      architectures: ['XLMRobertaModel'],
+      lora_adaptations: taskAdapters,
+    },
+  }
   return {
-    model_type: 'bert',
-    architectures: ['BertModel'],
+    ...byFamily[family],
     hidden_size: tinyModel.hiddenSize,
     num_hidden_layers: 1,
     num_attention_heads: 1,
@@ -238,9 +265,10 @@ const valueInfo = (name, elem_type, dims) => ({
   },
 })
 
-function modelProto(vocabSize) {
+function modelProto(vocabSize, family) {
   const { hiddenSize: h, maxPositions, typeVocabSize, seed } = tinyModel
   const random = seededRandom(seed)
+  const tasks = family === 'task-adapters'
   const initializer = [
     randomTensor('word_embeddings', [vocabSize, h], random, 1),
     randomTensor('position_embeddings', [maxPositions, h], random, 0.1),
@@ -252,14 +280,36 @@ function modelProto(vocabSize) {
     int64Tensor('axis_last', [1], [2]),
     floatTensor('one_float', [], [1]),
     floatTensor('half', [], [0.5]),
+    // After the shared weights, so the embedding family's weights stay what they always were.
+    ...(tasks ? [randomTensor('task_embeddings', [taskAdapters.length, h], random, 1)] : []),
+    ...(family === 'cross-encoder'
+      ? [randomTensor('classifier', [h, 1], random, 1), floatTensor('classifier_bias', [1], [0])]
+      : []),
   ]
+  // The third addend of every token: its token type's row, or (task adapters) the chosen task's row.
+  const third = tasks
+    ? [node('Gather', ['task_embeddings', 'task_id'], ['token_types'])]
+    : [node('Gather', ['token_type_embeddings', 'token_type_ids'], ['token_types'])]
+  const output = tasks ? 'text_embeds' : 'last_hidden_state'
+  const head =
+    family === 'cross-encoder'
+      ? [
+          node('Unsqueeze', ['mask', 'axis_last'], ['head_mask']),
+          node('Mul', ['last_hidden_state', 'head_mask'], ['head_masked']),
+          node('ReduceSum', ['head_masked', 'axis_seq'], ['head_sum'], [intAttribute('keepdims', 0)]),
+          node('ReduceSum', ['head_mask', 'axis_seq'], ['head_count'], [intAttribute('keepdims', 0)]),
+          node('Div', ['head_sum', 'head_count'], ['pooled']),
+          node('MatMul', ['pooled', 'classifier'], ['head_logits']),
+          node('Add', ['head_logits', 'classifier_bias'], ['logits']),
+        ]
+      : []
   const nodes = [
     node('Gather', ['word_embeddings', 'input_ids'], ['words']),
     node('Shape', ['input_ids'], ['input_shape']),
     node('Gather', ['input_shape', 'one'], ['seq_len']),
     node('Range', ['zero', 'seq_len', 'one'], ['position_ids']),
     node('Gather', ['position_embeddings', 'position_ids'], ['positions']),
-    node('Gather', ['token_type_embeddings', 'token_type_ids'], ['token_types']),
+    ...third,
     node('Add', ['words', 'positions'], ['words_positions']),
     node('Add', ['words_positions', 'token_types'], ['embeddings']),
     node('Cast', ['attention_mask'], ['mask'], [intAttribute('to', FLOAT)]),
@@ -272,34 +322,43 @@ function modelProto(vocabSize) {
     node('Mul', ['context', 'half'], ['context_half']),
     node('Add', ['embeddings', 'context_half'], ['mixed']),
     node('MatMul', ['mixed', 'dense'], ['projected']),
-    node('Tanh', ['projected'], ['last_hidden_state']),
+    node('Tanh', ['projected'], [family === 'cross-encoder' ? 'last_hidden_state' : output]),
+    ...head,
+  ]
+  const inputs = [
+    valueInfo('input_ids', INT64, ['batch', 'sequence']),
+    valueInfo('attention_mask', INT64, ['batch', 'sequence']),
+    tasks ? valueInfo('task_id', INT64, []) : valueInfo('token_type_ids', INT64, ['batch', 'sequence']),
   ]
   return {
     ir_version: 8,
     producer_name: 'make-tiny-model',
     opset_import: [{ domain: '', version: 17 }],
     graph: {
-      name: 'tiny-bert',
+      name: family === 'embedding' ? 'tiny-bert' : `tiny-${family}`,
       node: nodes,
       initializer,
-      input: ['input_ids', 'attention_mask', 'token_type_ids'].map((name) =>
-        valueInfo(name, INT64, ['batch', 'sequence']),
-      ),
-      output: [valueInfo('last_hidden_state', FLOAT, ['batch', 'sequence', h])],
+      input: inputs,
+      output: [
+        family === 'cross-encoder'
+          ? valueInfo('logits', FLOAT, ['batch', 1])
+          : valueInfo(output, FLOAT, ['batch', 'sequence', h]),
+      ],
     },
   }
 }
 
-export function encodeModel(vocabSize) {
+export function encodeModel(vocabSize, family = 'embedding') {
   const ModelProto = protobuf.Root.fromJSON(onnxSchema).lookupType('onnx.ModelProto')
-  const message = modelProto(vocabSize)
+  const message = modelProto(vocabSize, family)
   const problem = ModelProto.verify(message)
   if (problem) throw new Error(`tiny model: ${problem}`)
   return ModelProto.encode(ModelProto.fromObject(message)).finish()
 }
 
 /** Writes the model's four files under `outDir` and returns their paths. */
-export function makeTinyModel(outDir) {
+export function makeTinyModel(outDir, family = 'embedding') {
+  if (!families.includes(family)) throw new Error(`tiny model: the family must be one of ${families.join(', ')}`)
   const vocab = vocabulary()
   const size = Object.keys(vocab).length
   const files = {
@@ -311,17 +370,17 @@ export function makeTinyModel(outDir) {
   mkdirSync(join(outDir, 'onnx'), { recursive: true })
   writeFileSync(files.tokenizer, JSON.stringify(tokenizerJson(vocab)))
   writeFileSync(files.tokenizerConfig, JSON.stringify(tokenizerConfig, null, 2))
-  writeFileSync(files.config, JSON.stringify(modelConfig(size), null, 2))
-  writeFileSync(files.model, encodeModel(size))
+  writeFileSync(files.config, JSON.stringify(modelConfig(size, family), null, 2))
+  writeFileSync(files.model, encodeModel(size, family))
   return files
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const outDir = process.argv[2]
   if (!outDir) {
-    console.error('usage: node scripts/make-tiny-model.mjs <outDir>')
+    console.error(`usage: node scripts/make-tiny-model.mjs <outDir> [${families.join('|')}]`)
     process.exit(2)
   }
-  const files = makeTinyModel(resolve(outDir))
+  const files = makeTinyModel(resolve(outDir), process.argv[3])
   console.log(`tiny model written: ${Object.values(files).join(', ')}`)
 }

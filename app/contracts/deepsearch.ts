@@ -29,16 +29,34 @@ export const effortDefaults: Record<ReasoningEffort, { budgetTokens: number; max
 
 const text = v.pipe(v.string(), v.check(isStorableText, unstorableTextMessage))
 
-const messageContent = v.union([
-  text,
-  v.pipe(
-    v.array(v.strictObject({ type: v.literal('text'), text })),
-    v.transform((parts) => parts.map((part) => part.text).join('\n')),
-  ),
-])
+/** Content parts deep search does not read: refused with a 422 saying so, never dropped silently. */
+const unreadParts = ['image_url', 'input_audio', 'file'] as const
 
-const message = v.object({
-  role: v.picklist(['system', 'developer', 'user', 'assistant'], 'must be system, developer, user or assistant'),
+type ContentPart = { type: string; text?: string }
+const isPartList = (content: unknown): content is ContentPart[] => Array.isArray(content)
+
+/** A string, text parts, or null (an assistant turn that only called tools); read as one text. */
+const messageContent = v.pipe(
+  v.union([text, v.null(), v.array(v.looseObject({ type: v.string(), text: v.optional(text) }))]),
+  v.check(
+    (content) =>
+      !isPartList(content) || !content.some((part) => (unreadParts as readonly string[]).includes(part.type)),
+    'holds an image, audio or file part: deep search reads text only, so describe it in text or give the URL of a page that shows it',
+  ),
+  v.check(
+    (content) => !isPartList(content) || content.every((part) => part.type === 'text' && part.text !== undefined),
+    'must hold text parts ({type: "text", text})',
+  ),
+  v.transform((content) =>
+    content === null ? '' : isPartList(content) ? content.map((part) => part.text!).join('\n') : content,
+  ),
+)
+
+/** Roles read as the conversation's context; a `tool` message (a tool's result) is read like the others. */
+export const messageRoles = ['system', 'developer', 'user', 'assistant', 'tool'] as const
+
+const message = v.looseObject({
+  role: v.picklist(messageRoles, `must be ${messageRoles.join(', ')}`),
   content: messageContent,
 })
 
@@ -56,8 +74,32 @@ const hostnames = v.optional(
 )
 const whole = v.pipe(v.number(), v.integer('must be a whole number'))
 
+/** The fields /v1/chat/completions reads; others are accepted and named in `X-Options-Not-Applied`. */
+export const deepSearchFields = [
+  'model',
+  'messages',
+  'stream',
+  'stream_options',
+  'reasoning_effort',
+  'budget_tokens',
+  'max_attempts',
+  'no_direct_answer',
+  'boost_hostnames',
+  'bad_hostnames',
+  'only_hostnames',
+  'max_tokens',
+  'max_completion_tokens',
+  'max_returned_urls',
+  'response_format',
+  'temperature',
+  'top_p',
+  'user',
+] as const
+
+const positive = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))
+
 export const deepSearchBody = v.pipe(
-  v.strictObject({
+  v.looseObject({
     model: v.picklist(deepSearchModels, `must be ${deepSearchModels.join(', ')}`),
     messages: v.pipe(
       v.array(message),
@@ -90,6 +132,31 @@ export const deepSearchBody = v.pipe(
     boost_hostnames: hostnames,
     bad_hostnames: hostnames,
     only_hostnames: hostnames,
+    /** OpenAI's: with `include_usage`, a last chunk with empty `choices` carries the usage. */
+    stream_options: v.optional(v.looseObject({ include_usage: v.optional(v.boolean()) })),
+    /** Tokens the run may write (reasoning and answer); past them it stops with `finish_reason: "length"`. */
+    max_tokens: v.optional(v.nullable(positive)),
+    max_completion_tokens: v.optional(v.nullable(positive)),
+    /** Sources the answer cites at most (the original's option). */
+    max_returned_urls: v.optional(positive),
+    response_format: v.optional(
+      v.pipe(
+        v.looseObject({
+          type: v.picklist(
+            ['text', 'json_object', 'json_schema'],
+            'must be {type: "text"}, {type: "json_object"} or {type: "json_schema"}',
+          ),
+        }),
+        v.check(
+          (format) => format.type === 'text',
+          'must be {type: "text"}: deep search answers in prose with citations, not JSON',
+        ),
+      ),
+    ),
+    /** Sampling settings: the built-in engine answers extractively (deterministic), so they are not applied. */
+    temperature: v.optional(v.nullable(v.number())),
+    top_p: v.optional(v.nullable(v.number())),
+    user: v.optional(v.string()),
   }),
 )
 export type DeepSearchBody = v.InferOutput<typeof deepSearchBody>
@@ -137,7 +204,7 @@ export const completionChunk = v.object({
       index: v.number(),
       delta: chunkDelta,
       logprobs: v.null(),
-      finish_reason: v.nullable(v.picklist(['thinking_end', 'stop', 'error'])),
+      finish_reason: v.nullable(v.picklist(['thinking_end', 'stop', 'length', 'error'])),
     }),
   ),
   usage: v.optional(usage),
@@ -163,7 +230,7 @@ export const completionAnswer = v.object({
         annotations: v.array(annotation),
       }),
       logprobs: v.null(),
-      finish_reason: v.literal('stop'),
+      finish_reason: v.picklist(['stop', 'length']),
     }),
   ),
   usage,

@@ -2,8 +2,13 @@
  * Wire contracts of the search APIs under /v1 (embeddings, rerank, segment, classify, train, classifiers),
  * with the field names existing clients of this API family send and read. The limits here are the
  * documented ones: a request over them is refused with 422 and a message naming the limit.
+ *
+ * Request bodies are lenient like the original API and OpenAI's: a field this server does not know is
+ * accepted (`looseObject`), never silently: the API layer forwards it to an upstream engine or names it in
+ * the answer's `X-Options-Not-Applied` header.
  */
 import * as v from 'valibot'
+import { embeddingTasks, type EmbeddingTask } from '#content/vocabulary'
 import { isStorableText, unstorableTextMessage } from './common'
 
 export const searchLimits = {
@@ -23,14 +28,7 @@ export const searchLimits = {
   maxBodyBytes: 4 * 1024 * 1024,
 } as const
 
-export const embeddingTasks = [
-  'retrieval.query',
-  'retrieval.passage',
-  'text-matching',
-  'classification',
-  'separation',
-] as const
-export type EmbeddingTask = (typeof embeddingTasks)[number]
+export { embeddingTasks, type EmbeddingTask }
 
 const text = v.pipe(v.string(), v.check(isStorableText, unstorableTextMessage))
 const nonEmptyText = v.pipe(text, v.minLength(1, 'must not be empty'))
@@ -39,10 +37,47 @@ const nonEmptyText = v.pipe(text, v.minLength(1, 'must not be empty'))
 const textInput = v.union([
   nonEmptyText,
   v.pipe(
-    v.strictObject({ text: nonEmptyText }),
+    v.looseObject({ text: nonEmptyText }),
     v.transform((o) => o.text),
   ),
 ])
+
+/** An image: an http(s) URL, a `data:image/…;base64,` URI or bare base64, as the original API takes. */
+const imageReference = v.pipe(
+  v.string(),
+  v.minLength(1, 'must not be empty'),
+  v.check(
+    (value) =>
+      /^https?:\/\//i.test(value) || /^data:image\/[\w.+-]+;base64,/i.test(value) || /^[A-Za-z0-9+/=\s]+$/.test(value),
+    'must be an http(s) URL, a data:image URI or base64',
+  ),
+)
+
+/** An input or a document: a string, `{text}` or `{image}` (one of the two), extra fields kept for the answer. */
+const textOrImage = v.union(
+  [
+    nonEmptyText,
+    v.pipe(
+      v.looseObject({ text: v.optional(nonEmptyText), image: v.optional(imageReference) }),
+      v.check((o) => (o.text === undefined) !== (o.image === undefined), 'give text or image, one of the two'),
+    ),
+  ],
+  'must be a text, {text} or {image}',
+)
+export type TextOrImage = string | { text?: string; image?: string; [field: string]: unknown }
+
+const textOrImageList = (max: number, what: string) =>
+  v.pipe(
+    v.union([
+      v.pipe(
+        nonEmptyText,
+        v.transform((s) => [s] as TextOrImage[]),
+      ),
+      v.array(textOrImage),
+    ]),
+    v.minLength(1, `must hold at least one ${what}`),
+    v.maxLength(max, `must hold at most ${max} ${what}s (the limit per request)`),
+  )
 
 /** A list of at most `max` inputs; one bare string is accepted as a list of one, as clients of this API send. */
 const inputs = (max: number, what: string) =>
@@ -61,19 +96,61 @@ const inputs = (max: number, what: string) =>
 const modelName = v.pipe(v.string(), v.minLength(1, 'must name a model'), v.maxLength(128))
 
 export const embeddingTypes = ['float', 'base64', 'binary', 'ubinary'] as const
+export type EmbeddingType = (typeof embeddingTypes)[number]
 
-export const embeddingsBody = v.strictObject({
-  model: modelName,
-  input: inputs(searchLimits.maxInputs, 'input'),
-  task: v.optional(v.picklist(embeddingTasks, `must be one of ${embeddingTasks.join(', ')}`)),
-  dimensions: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1))),
-  embedding_type: v.optional(v.picklist(embeddingTypes, `must be one of ${embeddingTypes.join(', ')}`), 'float'),
-  normalized: v.optional(v.boolean(), true),
-  truncate: v.optional(v.boolean(), false),
-  late_chunking: v.optional(v.boolean(), false),
-})
+const embeddingType = v.picklist(embeddingTypes, `must be one of ${embeddingTypes.join(', ')}`)
+/** One encoding, or several (each item's `embedding` is then an object with one entry per encoding). */
+const embeddingTypeList = v.union(
+  [embeddingType, v.pipe(v.array(embeddingType), v.minLength(1, 'must name at least one encoding'))],
+  `must be one of ${embeddingTypes.join(', ')}, or a list of them`,
+)
+
+/** The fields /v1/embeddings reads; any other is accepted and reported as not applied (or forwarded upstream). */
+export const embeddingsFields = [
+  'model',
+  'input',
+  'task',
+  'dimensions',
+  'embedding_type',
+  'encoding_type',
+  'encoding_format',
+  'normalized',
+  'truncate',
+  'late_chunking',
+  'return_multivector',
+  'user',
+] as const
+
+export const embeddingsBody = v.pipe(
+  v.looseObject({
+    model: modelName,
+    input: textOrImageList(searchLimits.maxInputs, 'input'),
+    task: v.optional(v.picklist(embeddingTasks, `must be one of ${embeddingTasks.join(', ')}`)),
+    dimensions: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1))),
+    /** The original API's name for the encoding. */
+    embedding_type: v.optional(embeddingTypeList),
+    /** LlamaIndex's name for it. */
+    encoding_type: v.optional(embeddingTypeList),
+    /** OpenAI's name for it (its SDK always sends one). */
+    encoding_format: v.optional(v.picklist(['float', 'base64'], 'must be float or base64')),
+    normalized: v.optional(v.boolean(), true),
+    truncate: v.optional(v.boolean(), false),
+    late_chunking: v.optional(v.boolean(), false),
+    return_multivector: v.optional(v.boolean(), false),
+    /** OpenAI's end-user id: accepted, not used (named in X-Options-Not-Applied). */
+    user: v.optional(v.string()),
+  }),
+  v.check((body) => {
+    const named = [body.embedding_type, body.encoding_type, body.encoding_format].filter((x) => x !== undefined)
+    return new Set(named.map((x) => JSON.stringify(x))).size <= 1
+  }, 'embedding_type, encoding_type and encoding_format name the same thing: give one, or the same value'),
+)
 
 const usageTotal = v.object({ total_tokens: v.number() })
+
+/** A vector as floats, base64 of float32, packed bits, or (several encodings asked for) one entry per encoding. */
+const singleEncoding = v.union([v.array(v.number()), v.string()])
+const encodedVector = v.union([singleEncoding, v.record(v.picklist(embeddingTypes), singleEncoding)])
 
 export const embeddingsAnswer = v.object({
   model: v.string(),
@@ -82,16 +159,22 @@ export const embeddingsAnswer = v.object({
     v.object({
       object: v.literal('embedding'),
       index: v.number(),
-      embedding: v.union([v.array(v.number()), v.string()]),
+      /** Absent with `return_multivector`, which answers `embeddings` instead. */
+      embedding: v.optional(encodedVector),
+      /** With `return_multivector`: one vector per token. */
+      embeddings: v.optional(v.array(encodedVector)),
     }),
   ),
   usage: v.object({ total_tokens: v.number(), prompt_tokens: v.number() }),
 })
 
-export const rerankBody = v.strictObject({
+/** The fields /v1/rerank reads. */
+export const rerankFields = ['model', 'query', 'documents', 'top_n', 'return_documents', 'truncate'] as const
+
+export const rerankBody = v.looseObject({
   model: modelName,
   query: nonEmptyText,
-  documents: inputs(searchLimits.maxInputs, 'document'),
+  documents: textOrImageList(searchLimits.maxInputs, 'document'),
   top_n: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1))),
   return_documents: v.optional(v.boolean(), true),
   truncate: v.optional(v.boolean(), false),
@@ -103,13 +186,14 @@ export const rerankAnswer = v.object({
     v.object({
       index: v.number(),
       relevance_score: v.number(),
-      document: v.optional(v.object({ text: v.string() })),
+      /** The document as sent: `{text}` for a string, the object itself (extra fields included) otherwise. */
+      document: v.optional(v.looseObject({ text: v.optional(v.string()), image: v.optional(v.string()) })),
     }),
   ),
   usage: usageTotal,
 })
 
-export const tokenizers = ['cl100k_base', 'o200k_base', 'p50k_base', 'r50k_base', 'gpt2'] as const
+export const tokenizers = ['cl100k_base', 'o200k_base', 'p50k_base', 'p50k_edit', 'r50k_base', 'gpt2'] as const
 export type TokenizerName = (typeof tokenizers)[number]
 
 const count = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1))

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot'
 import { brand } from '../../app.config'
+import { parseServingConfig, ServingConfigError } from '../contracts/serving-config'
 import { currentRequest } from './request-context'
 import { runtimeProblems } from './runtime'
 
@@ -63,6 +64,12 @@ function buildEnvSchema() {
     ONNX_EMBEDDING_MODEL: optional(
       v.pipe(v.string(), v.regex(/^[\w.-]+(\/[\w.-]+)?$/, 'must be a folder name under MODELS_DIR')),
     ),
+    /**
+     * Which catalogue models the search APIs serve and with what engine instance, as JSON (see README
+     * "Serving models"; checked in providers/inference/serving-config.ts). Unset: every catalogue model on
+     * INFERENCE_ENGINE.
+     */
+    SERVED_MODELS: optional(v.string()),
     /** The upstream engine's compatible API (its /v1/embeddings and /v1/rerank), and its key. */
     UPSTREAM_API_BASE_URL: optional(url),
     UPSTREAM_API_KEY: optional(v.string()),
@@ -283,8 +290,16 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     const env = result.output
     if (env.INFERENCE_ENGINE === 'upstream' && !env.UPSTREAM_API_BASE_URL)
       throw new ConfigError('Invalid environment: INFERENCE_ENGINE=upstream needs UPSTREAM_API_BASE_URL')
-    if (env.INFERENCE_ENGINE === 'onnx' && !env.ONNX_EMBEDDING_MODEL)
+    if (env.INFERENCE_ENGINE === 'onnx' && !env.ONNX_EMBEDDING_MODEL && !env.SERVED_MODELS)
       throw new ConfigError('Invalid environment: INFERENCE_ENGINE=onnx needs ONNX_EMBEDDING_MODEL')
+    if (env.SERVED_MODELS) {
+      try {
+        parseServingConfig(env.SERVED_MODELS)
+      } catch (error) {
+        if (error instanceof ServingConfigError) throw new ConfigError(`Invalid environment: ${error.message}`)
+        throw error
+      }
+    }
     if (env.DEEPSEARCH_ENGINE === 'upstream' && !(env.LLM_BASE_URL && env.LLM_MODEL && env.SEARCH_API_URL))
       throw new ConfigError(
         'Invalid environment: DEEPSEARCH_ENGINE=upstream needs LLM_BASE_URL, LLM_MODEL and SEARCH_API_URL',

@@ -28,7 +28,7 @@ describe('onnx engine', () => {
     try {
       execFileSync(process.execPath, ['scripts/make-tiny-model.mjs', join(modelsDir, 'tiny')])
       const vocab = JSON.parse(readFileSync(join(modelsDir, 'tiny', 'tokenizer.json'), 'utf8')).model.vocab
-      const { embeddings } = createOnnxEngines({ modelsDir, embeddingModel: 'tiny' })
+      const embeddings = createOnnxEngines({ modelsDir, embeddingModel: 'tiny' }).embeddings!
       const session = await ort.InferenceSession.create(join(modelsDir, 'tiny', 'onnx', 'model.onnx'))
       const results = []
       // Whole words of the generated vocabulary, so the raw run can be fed the ids the tokenizer would make.

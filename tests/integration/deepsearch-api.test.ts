@@ -178,7 +178,6 @@ describe('deep search refusals', () => {
       [ask('x', { budget_tokens: 10 }), 'budget_tokens'],
       [ask('x', { max_attempts: 0 }), 'max_attempts'],
       [ask('x', { only_hostnames: ['not a host'] }), 'only_hostnames'],
-      [ask('x', { temperature: 0.2 }), 'temperature'],
       [{ model: 'deepsearch-v1', messages: [{ role: 'assistant', content: 'hi' }] }, 'messages'],
     ]
     for (const [json, field] of cases) {

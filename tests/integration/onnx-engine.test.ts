@@ -26,6 +26,8 @@ beforeAll(async () => {
   })
   modelsDir = mkdtempSync(join(tmpdir(), 'onnx-engine-'))
   execFileSync(process.execPath, ['scripts/make-tiny-model.mjs', join(modelsDir, 'tiny')])
+  execFileSync(process.execPath, ['scripts/make-tiny-model.mjs', join(modelsDir, 'cross'), 'cross-encoder'])
+  execFileSync(process.execPath, ['scripts/make-tiny-model.mjs', join(modelsDir, 'adapters'), 'task-adapters'])
   vocab = JSON.parse(readFileSync(join(modelsDir, 'tiny', 'tokenizer.json'), 'utf8')).model.vocab
   engines = createOnnxEngines({ modelsDir, embeddingModel: 'tiny' })
   session = await ort.InferenceSession.create(join(modelsDir, 'tiny', 'onnx', 'model.onnx'))
@@ -81,7 +83,7 @@ describe('onnx embeddings', () => {
 
   it('answers unit vectors of the mean-pooled token states, named onnx:<model>', async () => {
     const texts = ['the cat sat on the mat', 'quantum physics', 'the cat sat on the mat', 'the']
-    const answer = await engines.embeddings.embed(texts, plain)
+    const answer = await engines.embeddings!.embed(texts, plain)
     expect(answer.model).toBe('onnx:tiny')
     expect(answer.vectors).toHaveLength(4)
     for (const vector of answer.vectors) {
@@ -96,25 +98,25 @@ describe('onnx embeddings', () => {
 
   it('is deterministic across calls and independent of the batch it came in', async () => {
     const texts = Array.from({ length: 70 }, (_, i) => `${'the cat '.repeat(i % 9)}word number ${i}`)
-    const together = await engines.embeddings.embed(texts, plain)
-    const again = await engines.embeddings.embed(texts, plain)
+    const together = await engines.embeddings!.embed(texts, plain)
+    const again = await engines.embeddings!.embed(texts, plain)
     expect(together.vectors.every((vector, i) => same(vector, again.vectors[i]))).toBe(true)
     for (const i of [0, 33, 69]) {
-      const [alone] = (await engines.embeddings.embed([texts[i]], plain)).vectors
+      const [alone] = (await engines.embeddings!.embed([texts[i]], plain)).vectors
       expectClose(together.vectors[i], Array.from(alone))
     }
   })
 
   it('cuts an input longer than the context to its first 510 tokens between [CLS] and [SEP]', async () => {
-    const [long, cut] = (await engines.embeddings.embed(['cat '.repeat(700), 'cat '.repeat(510)], plain)).vectors
+    const [long, cut] = (await engines.embeddings!.embed(['cat '.repeat(700), 'cat '.repeat(510)], plain)).vectors
     expect(same(long, cut)).toBe(true)
-    const [shorter] = (await engines.embeddings.embed(['cat '.repeat(509)], plain)).vectors
+    const [shorter] = (await engines.embeddings!.embed(['cat '.repeat(509)], plain)).vectors
     expect(distance(long, shorter)).toBeGreaterThan(0)
   })
 
   it('late chunking pools each input over its own tokens of one shared sequence', async () => {
     const inputs = ['the cat', 'sat on the mat', 'quantum physics']
-    const answer = await engines.embeddings.embed(inputs, late)
+    const answer = await engines.embeddings!.embed(inputs, late)
     const tokens = inputs.map(idsOf)
     const sequence = framed(tokens.flat())
     let start = 1
@@ -124,27 +126,27 @@ describe('onnx embeddings', () => {
       start += ids.length
     }
     // Aware of its neighbours: not the vector the same text gets alone.
-    const alone = await engines.embeddings.embed(inputs, plain)
+    const alone = await engines.embeddings!.embed(inputs, plain)
     for (const [i, vector] of answer.vectors.entries()) expect(distance(vector, alone.vectors[i])).toBeGreaterThan(0.01)
   })
 
   it('late chunking gives an input of only spaces the vector of its whole sequence', async () => {
-    const answer = await engines.embeddings.embed(['the cat', '   ', 'mat'], late)
+    const answer = await engines.embeddings!.embed(['the cat', '   ', 'mat'], late)
     expectClose(answer.vectors[1], await expectedVector(framed(idsOf('the cat mat'))))
   })
 
   it('late chunking continues in a next sequence when the inputs exceed the context', async () => {
     const first = 'cat '.repeat(300)
     const second = 'dog '.repeat(300)
-    const [a, b] = (await engines.embeddings.embed([first, second], late)).vectors
-    const [aAlone] = (await engines.embeddings.embed([first], late)).vectors
-    const [bAlone] = (await engines.embeddings.embed([second], late)).vectors
+    const [a, b] = (await engines.embeddings!.embed([first, second], late)).vectors
+    const [aAlone] = (await engines.embeddings!.embed([first], late)).vectors
+    const [bAlone] = (await engines.embeddings!.embed([second], late)).vectors
     // Same sequences, run in a batch of two or alone: equal up to the kernels' summation order.
     expectClose(a, Array.from(aAlone))
     expectClose(b, Array.from(bAlone))
     // …whereas inputs that fit share a sequence and see each other.
-    const [c] = (await engines.embeddings.embed(['cat '.repeat(200), 'dog '.repeat(200)], late)).vectors
-    const [cAlone] = (await engines.embeddings.embed(['cat '.repeat(200)], late)).vectors
+    const [c] = (await engines.embeddings!.embed(['cat '.repeat(200), 'dog '.repeat(200)], late)).vectors
+    const [cAlone] = (await engines.embeddings!.embed(['cat '.repeat(200)], late)).vectors
     expect(distance(c, cAlone)).toBeGreaterThan(0.01)
   })
 })
@@ -162,6 +164,120 @@ describe('onnx rerank', () => {
     expect(identical).toBeCloseTo(1, 5)
     expect(near).toBeLessThan(identical)
     expect(unrelated).toBeLessThan(near)
+  })
+})
+
+/** Runs a model file directly on one unpadded sequence. */
+async function runDirectly(
+  folder: string,
+  feeds: Record<string, ort.Tensor>,
+): Promise<ort.InferenceSession.ReturnType> {
+  const direct = await ort.InferenceSession.create(join(modelsDir, folder, 'onnx', 'model.onnx'))
+  try {
+    return await direct.run(feeds)
+  } finally {
+    await direct.release()
+  }
+}
+const int64 = (values: number[], dims = [1, values.length]) =>
+  new ort.Tensor('int64', BigInt64Array.from(values, BigInt), dims)
+
+describe('onnx cross-encoder reranker', () => {
+  it('is a reranker only, scoring each query–document pair read together as the sigmoid of its logit', async () => {
+    const cross = createOnnxEngines({ modelsDir, embeddingModel: 'cross' })
+    expect(cross.embeddings).toBeUndefined()
+    const query = 'the cat sat'
+    const documents = ['on the mat', 'quantum physics', 'the cat sat']
+    const answer = await cross.reranker.rerank(query, documents)
+    expect(answer.model).toBe('onnx:cross')
+    for (const [i, document] of documents.entries()) {
+      // [CLS] query [SEP] document [SEP], the document's segment of token type 1.
+      const ids = [...framed(idsOf(query)), ...idsOf(document), vocab['[SEP]']]
+      const types = ids.map((_, k) => (k < idsOf(query).length + 2 ? 0 : 1))
+      const { logits } = await runDirectly('cross', {
+        input_ids: int64(ids),
+        attention_mask: int64(ids.map(() => 1)),
+        token_type_ids: int64(types),
+      })
+      const logit = (logits.data as Float32Array)[0]
+      expect(answer.scores[i]).toBeCloseTo(1 / (1 + Math.exp(-logit)), 5)
+    }
+    expect(new Set(answer.scores.map((score) => score.toFixed(4))).size).toBe(3)
+  })
+})
+
+describe('onnx task adapters (task_id) and multi-vector output', () => {
+  const adapterVector = async (text: string, taskId: number) => {
+    const ids = framed(idsOf(text))
+    const { text_embeds } = await runDirectly('adapters', {
+      input_ids: int64(ids),
+      attention_mask: int64(ids.map(() => 1)),
+      task_id: int64([taskId], []),
+    })
+    const states = text_embeds.data as Float32Array
+    const mean = Array.from(
+      { length: hidden },
+      (_, k) => ids.reduce((sum, _, t) => sum + states[t * hidden + k], 0) / ids.length,
+    )
+    return mean.map((x) => x / Math.hypot(...mean))
+  }
+
+  it('reads its adapters from config.json and applies the one a task names', async () => {
+    const { embeddings } = createOnnxEngines({ modelsDir, embeddingModel: 'adapters' })
+    expect(embeddings!.tasks).toEqual({
+      kind: 'adapters',
+      tasks: ['retrieval.query', 'retrieval.passage', 'separation', 'classification', 'text-matching'],
+    })
+    const text = 'the cat sat on the mat'
+    const query = await embeddings!.embed([text], { ...plain, task: 'retrieval.query' })
+    const passage = await embeddings!.embed([text], { ...plain, task: 'retrieval.passage' })
+    expect(query.taskApplied).toBe(true)
+    expectClose(query.vectors[0], await adapterVector(text, 0))
+    expectClose(passage.vectors[0], await adapterVector(text, 1))
+    expect(distance(query.vectors[0], passage.vectors[0])).toBeGreaterThan(0.05)
+    // A task it has no adapter for runs the first adapter, and says it did not apply the task.
+    const code = await embeddings!.embed([text], { ...plain, task: 'code.query' })
+    expect(code.taskApplied).toBe(false)
+    expectClose(code.vectors[0], await adapterVector(text, 0))
+  })
+
+  it('answers one unit vector per token for multi-vector output (ColBERT-style), and raw pooled vectors', async () => {
+    const text = 'the cat sat'
+    const answer = await engines.embeddings!.embed([text], { ...plain, multiVector: true, normalized: false })
+    const ids = framed(idsOf(text))
+    const { last_hidden_state } = await runDirectly('tiny', {
+      input_ids: int64(ids),
+      attention_mask: int64(ids.map(() => 1)),
+      token_type_ids: int64(ids.map(() => 0)),
+    })
+    const states = last_hidden_state.data as Float32Array
+    const tokens = answer.multiVectors![0]
+    expect(tokens).toHaveLength(ids.length)
+    for (const [t, token] of tokens.entries()) {
+      const row = Array.from(states.subarray(t * hidden, (t + 1) * hidden))
+      expectClose(
+        token,
+        row.map((x) => x / Math.hypot(...row)),
+      )
+    }
+    // normalized: false is the plain mean of the token states.
+    const mean = Array.from(
+      { length: hidden },
+      (_, k) => ids.reduce((sum, _, t) => sum + states[t * hidden + k], 0) / ids.length,
+    )
+    expectClose(answer.vectors[0], mean)
+    expect(length(answer.vectors[0])).not.toBeCloseTo(1, 3)
+  })
+
+  it('loads several model folders at once, each lazily and on its own', async () => {
+    const [cross, adapters, tiny] = await Promise.all([
+      createOnnxEngines({ modelsDir, embeddingModel: 'cross' }).reranker.rerank('cat', ['mat']),
+      createOnnxEngines({ modelsDir, embeddingModel: 'adapters' }).embeddings!.embed(['cat'], plain),
+      engines.embeddings!.embed(['cat'], plain),
+    ])
+    expect(cross.model).toBe('onnx:cross')
+    expect(adapters.model).toBe('onnx:adapters')
+    expect(tiny.model).toBe('onnx:tiny')
   })
 })
 
@@ -190,7 +306,7 @@ describe('onnx model folder', () => {
     const broken = join(modelsDir, 'broken')
     cpSync(join(modelsDir, 'tiny'), broken, { recursive: true })
     writeFileSync(join(broken, 'onnx', 'model.onnx'), 'not a protobuf')
-    const engine = createOnnxEngines({ modelsDir, embeddingModel: 'broken' }).embeddings
+    const engine = createOnnxEngines({ modelsDir, embeddingModel: 'broken' }).embeddings!
     await expect(engine.embed(['the cat'], plain)).rejects.toThrow(`could not load the model in ${broken}`)
     cpSync(join(modelsDir, 'tiny', 'onnx', 'model.onnx'), join(broken, 'onnx', 'model.onnx'))
     const [vector] = (await engine.embed(['the cat'], plain)).vectors

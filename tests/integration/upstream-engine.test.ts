@@ -103,6 +103,7 @@ describe('upstream embeddings', () => {
       normalized: true,
     })
     expect(result.model).toBe('jina-embeddings-v3')
+    expect(result.taskApplied).toBe(true)
     expect(result.vectors.map((vector) => Array.from(vector))).toEqual([
       [Math.fround(0.6), Math.fround(0.8), 0],
       [0, 0, 1],
@@ -163,10 +164,12 @@ describe('upstream rerank', () => {
     expect(reranker).toMatchObject({ kind: 'upstream', maxInputTokens: 8192 })
     const result = await reranker.rerank('query', ['a', 'b', 'c'], {
       requestedModel: 'jina-reranker-v2-base-multilingual',
+      passThrough: { instruction: 'prefer recent documents' },
     })
     expect(received[0].url).toBe('/v1/rerank')
     expect(received[0].headers.authorization).toBe(`Bearer ${key}`)
     expect(received[0].body).toEqual({
+      instruction: 'prefer recent documents',
       model: 'jina-reranker-v2-base-multilingual',
       query: 'query',
       documents: ['a', 'b', 'c'],

@@ -32,6 +32,17 @@ describe('what an edge build hands to Node', () => {
       expect(nodeCapabilityFor(path, onnx)).toBe('embeddings')
     expect(nodeCapabilityFor('/v1/segment', onnx)).toBeUndefined()
     expect(nodeCapabilityFor('/v1/classifiers', onnx)).toBeUndefined()
+    // The model list describes the onnx engines, which only Node builds.
+    expect(nodeCapabilityFor('/v1/models', onnx)).toBe('embeddings')
+    expect(nodeCapabilityFor('/v1/models/embeddings-v3', onnx)).toBe('embeddings')
+    expect(nodeCapabilityFor('/v1/models', env)).toBeUndefined()
+    // SERVED_MODELS with an onnx entry routes them too, whatever INFERENCE_ENGINE says; without one it does not.
+    const served = (engine: string) => ({
+      INFERENCE_ENGINE: 'builtin' as const,
+      SERVED_MODELS: JSON.stringify({ 'embeddings-v3': engine === 'onnx' ? { engine, folder: 'm' } : { engine } }),
+    })
+    expect(nodeCapabilityFor('/v1/rerank', served('onnx'))).toBe('embeddings')
+    expect(nodeCapabilityFor('/v1/rerank', served('builtin'))).toBeUndefined()
   })
 
   it('says where each capability goes', () => {

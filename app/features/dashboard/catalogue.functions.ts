@@ -1,6 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { modelsQuery } from '~/contracts/catalogue'
 import { models, packs } from '~/server/api/catalogue'
+import { listServedModels } from '~/server/api/search/served-models'
 import { validatorOf } from '~/server/http/input'
 import { apiCall } from './api-call.functions'
 
@@ -14,3 +15,8 @@ export const fetchModels = createServerFn({ method: 'GET' })
 export const fetchProducts = createServerFn({ method: 'GET' })
   .middleware([apiCall])
   .handler(() => packs())
+
+/** What this server serves of the catalogue, and with what: the same call as GET /v1/models. */
+export const fetchServedModels = createServerFn({ method: 'GET' })
+  .middleware([apiCall])
+  .handler(() => listServedModels())

@@ -8,7 +8,7 @@ import {
   saveBalanceNotification,
   transferBalance,
 } from './billing.functions'
-import { fetchModels, fetchProducts } from './catalogue.functions'
+import { fetchModels, fetchProducts, fetchServedModels } from './catalogue.functions'
 import { fetchKeyInfo, revokeApiKey } from './key.functions'
 import { notify } from '~/features/dashboard/notify'
 
@@ -38,6 +38,7 @@ export const dashboardKeys = {
     [...dashboardKeys.ofKey(apiKey), 'consumption', start, end] as const,
   notification: (apiKey: string) => [...dashboardKeys.ofKey(apiKey), 'balance-notification'] as const,
   models: (tags: ModelTag[]) => ['dashboard', 'models', ...tags] as const,
+  servedModels: ['dashboard', 'served-models'] as const,
   products: ['dashboard', 'products'] as const,
 }
 
@@ -92,6 +93,13 @@ export const modelsQuery = (tags: ModelTag[]) =>
   queryOptions({
     queryKey: dashboardKeys.models(tags),
     queryFn: ({ signal }) => read(() => fetchModels({ data: { tag: tags }, signal })),
+    staleTime: 5 * 60_000,
+  })
+
+export const servedModelsQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.servedModels,
+    queryFn: ({ signal }) => read(() => fetchServedModels({ signal })),
     staleTime: 5 * 60_000,
   })
 

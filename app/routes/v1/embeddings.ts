@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { embeddingsAnswer, embeddingsBody, searchLimits } from '~/contracts/search'
 import { createEmbeddings } from '~/server/api/search/embeddings'
 import { endpoint } from '~/server/http/endpoint'
+import { servedResponse } from '~/server/http/served-answer'
 
 export const Route = createFileRoute('/v1/embeddings')({
   server: {
@@ -22,7 +23,7 @@ export const Route = createFileRoute('/v1/embeddings')({
           answer: embeddingsAnswer,
           errors: [401, 402, 409, 413, 415, 422, 429, 502, 504],
         },
-        ({ caller, json }) => createEmbeddings(caller, json),
+        async ({ caller, json }) => servedResponse(await createEmbeddings(caller, json)),
       ),
     },
   },

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { rerankAnswer, rerankBody, searchLimits } from '~/contracts/search'
 import { rerank } from '~/server/api/search/rerank'
 import { endpoint } from '~/server/http/endpoint'
+import { servedResponse } from '~/server/http/served-answer'
 
 export const Route = createFileRoute('/v1/rerank')({
   server: {
@@ -22,7 +23,7 @@ export const Route = createFileRoute('/v1/rerank')({
           answer: rerankAnswer,
           errors: [401, 402, 409, 413, 415, 422, 429, 502, 504],
         },
-        ({ caller, json }) => rerank(caller, json),
+        async ({ caller, json }) => servedResponse(await rerank(caller, json)),
       ),
     },
   },

@@ -1,8 +1,32 @@
-import type { DeepSearchBody } from '~/contracts/deepsearch'
+import { deepSearchFields, type DeepSearchBody } from '~/contracts/deepsearch'
 import type { Caller } from '../api/caller'
 import { prepareDeepSearch } from '../api/deepsearch/run'
-import { publicAnswer } from './errors'
+import { serverEnv } from '../env'
+import { jsonResponse, publicAnswer } from './errors'
 import { eventStreamResponse } from './event-stream'
+
+/**
+ * Options deep search accepts and does not apply, named in `X-Options-Not-Applied`: sampling settings (the
+ * built-in engine answers extractively, the upstream one samples as configured), OpenAI's end-user id, stream
+ * options on an answer that is not streamed, and any field this server does not know.
+ */
+function notApplied(body: DeepSearchBody): string[] {
+  const known: readonly string[] = deepSearchFields
+  const given = (field: keyof DeepSearchBody) => body[field] !== undefined && body[field] !== null
+  return [
+    ...(['temperature', 'top_p', 'user'] as const).filter(given),
+    ...(!body.stream && given('stream_options') ? ['stream_options'] : []),
+    ...Object.keys(body).filter((field) => !known.includes(field)),
+  ]
+}
+
+function chatHeaders(body: DeepSearchBody): Record<string, string> {
+  const skipped = notApplied(body)
+  return {
+    'x-engine': `deepsearch:${serverEnv().DEEPSEARCH_ENGINE}`,
+    ...(skipped.length > 0 && { 'x-options-not-applied': skipped.join(', ') }),
+  }
+}
 
 /**
  * Deep search answered as the request asks: streamed chunks (`data: {chunk}` events, then `data: [DONE]`)
@@ -13,19 +37,20 @@ export async function deepSearchAnswer(caller: Caller, body: DeepSearchBody) {
   const prepared = await prepareDeepSearch(caller, body)
   const { request } = caller
   if (!body.stream) {
-    const { content, citations, totals } = await prepared.run(() => undefined, {
+    const { content, citations, totals, finish } = await prepared.run(() => undefined, {
       signal: request.signal,
       streaming: false,
     })
-    return prepared.chunks.completion(content, citations, totals)
+    return jsonResponse(prepared.chunks.completion(content, citations, totals, finish), { headers: chatHeaders(body) })
   }
   return eventStreamResponse(
     async (sink) => {
       try {
-        await prepared.run((chunk) => sink.send({ data: JSON.stringify(chunk) }), {
+        const { totals } = await prepared.run((chunk) => sink.send({ data: JSON.stringify(chunk) }), {
           signal: sink.signal,
           streaming: true,
         })
+        if (body.stream_options?.include_usage) sink.send({ data: JSON.stringify(prepared.chunks.usage(totals.usage)) })
       } catch (error) {
         if (sink.signal.aborted) return
         const { status, detail } = publicAnswer(error)
@@ -35,6 +60,6 @@ export async function deepSearchAnswer(caller: Caller, body: DeepSearchBody) {
       sink.send({ data: '[DONE]' })
     },
     () => undefined,
-    { signal: request.signal },
+    { signal: request.signal, headers: chatHeaders(body) },
   )
 }

@@ -1,3 +1,4 @@
+import { parseServingConfig } from '~/contracts/serving-config'
 import { clientAddress } from '../api/client-address'
 import type { ServerEnv } from '../env'
 import { errorFields, log } from '../log'
@@ -9,16 +10,22 @@ import { jsonResponse } from './errors'
  * that file so the Node test suite can check it too.
  */
 
+type InferenceSettings = Pick<ServerEnv, 'INFERENCE_ENGINE'> & Partial<Pick<ServerEnv, 'SERVED_MODELS'>>
+
+/** Whether any served model runs on the onnx engine (ONNX Runtime is native code: Node only). */
+function servesOnnx(env: InferenceSettings): boolean {
+  if (env.SERVED_MODELS) return Object.values(parseServingConfig(env.SERVED_MODELS)).some((e) => e.engine === 'onnx')
+  return env.INFERENCE_ENGINE === 'onnx'
+}
+
 /** The capability that serves `pathname` when the build cannot, in this configuration; undefined: served here. */
-export function nodeCapabilityFor(
-  pathname: string,
-  env: Pick<ServerEnv, 'INFERENCE_ENGINE'>,
-): NodeCapability | undefined {
+export function nodeCapabilityFor(pathname: string, env: InferenceSettings): NodeCapability | undefined {
   // Deep search reads every page it cites through the reader's fetch.
   if (pathname === '/r' || pathname.startsWith('/r/') || pathname === '/v1/chat/completions') return 'reader'
   if (pathname === '/v1/bulk-embeddings' || pathname.startsWith('/v1/bulk-embeddings/')) return 'bulk'
-  // The builtin and upstream engines are plain JavaScript and fetch: only onnx needs Node.
-  if (env.INFERENCE_ENGINE === 'onnx' && /^\/v1\/(embeddings|rerank|classify|train)\/?$/.test(pathname))
+  // The builtin and upstream engines are plain JavaScript and fetch: only onnx needs Node (the model list too,
+  // since it describes the onnx models' engines).
+  if (servesOnnx(env) && /^\/v1\/((embeddings|rerank|classify|train)\/?|models(\/[^/]*)?)$/.test(pathname))
     return 'embeddings'
   return undefined
 }
@@ -69,7 +76,7 @@ export function nodeRoutesSummary(env: ServerEnv): Record<string, string> {
   return Object.fromEntries(
     Object.entries(nodeCapabilities).map(([name, { variable }]) => {
       const upstream = env[variable]
-      const needed = name !== 'embeddings' || env.INFERENCE_ENGINE === 'onnx'
+      const needed = name !== 'embeddings' || servesOnnx(env)
       return [
         name,
         !needed ? 'served here' : upstream ? `${variable} ${new URL(upstream).origin}` : `501 (${variable} unset)`,

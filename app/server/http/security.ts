@@ -108,7 +108,7 @@ const isSearchApi = (request: Request) => /^\/(v1\/|r(\/|$))/.test(new URL(reque
 const SEARCH_API_CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers':
-    'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, X-Cache',
+    'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, X-Cache, X-Engine, X-Options-Not-Applied',
 }
 
 /** Strict CORS for /api/v1: only PUBLIC_BASE_URL may read answers; preflights from elsewhere are refused. */

@@ -84,7 +84,7 @@ describe('the BM25 reranker', () => {
       await embeddings.embed(['capital of France'], { ...request, task: undefined, lateChunking: false })
     ).vectors
     const documents = (await embeddings.embed(france, { ...request, task: undefined, lateChunking: false })).vectors
-    expect(blended.model).toBe('builtin-bm25+hashed-ngrams')
+    expect(blended.model).toBe('builtin-bm25+builtin-projected-ngrams-1024')
     expect(DEFAULT_COSINE_BLEND).toBe(0.3)
     blended.scores.forEach((score, i) => {
       const semantic = Math.max(0, cosine(query, documents[i]))
@@ -103,9 +103,11 @@ describe('the BM25 reranker', () => {
       dimensions: 2,
       maxInputTokens: 512,
       supportsLateChunking: false,
+      tasks: { kind: 'adapters', tasks: ['retrieval.query', 'retrieval.passage'] },
+      readsImages: false,
       async embed(texts, options) {
         tasks.push(options.task)
-        return { model: 'some-onnx-model', vectors: texts.map(() => Float32Array.of(0.6, 0.8)) }
+        return { model: 'some-onnx-model', vectors: texts.map(() => Float32Array.of(0.6, 0.8)), taskApplied: true }
       },
     }
     const { model, scores } = await createBm25Reranker({ embeddings: constant, blend: 0.5 }).rerank(

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
   createHashedEmbeddings,
-  HASHED_EMBEDDINGS_MODEL,
+  HASHED_EMBEDDINGS_ENGINE,
   LATE_CHUNKING_CONTEXT_WEIGHT,
 } from '~/server/providers/inference/builtin/hashed-embeddings'
+import { formatEmbedding } from '~/server/providers/inference/embedding-output'
 import type { EmbedOptions } from '~/server/providers/inference/engines'
 import { cosine, norm } from './support/vectors'
 
-const plain: EmbedOptions = { requestedModel: 'anything', task: undefined, lateChunking: false }
+const plain: EmbedOptions = { task: undefined, lateChunking: false }
 
 async function embed(texts: string[], options: Partial<EmbedOptions> = {}) {
   return (await createHashedEmbeddings().embed(texts, { ...plain, ...options })).vectors
@@ -31,8 +32,101 @@ describe('the hashed n-gram embeddings', () => {
       supportsLateChunking: true,
     })
     const answer = await engine.embed(['hello'], { ...plain, requestedModel: 'some-other-model' })
-    expect(answer.model).toBe(HASHED_EMBEDDINGS_MODEL)
-    expect(HASHED_EMBEDDINGS_MODEL).toBe('builtin-hashed-ngrams-1024')
+    expect(answer.model).toBe(`${HASHED_EMBEDDINGS_ENGINE}-1024`)
+    expect(HASHED_EMBEDDINGS_ENGINE).toBe('builtin-projected-ngrams')
+    const served = createHashedEmbeddings({ dimensions: 768, seedName: 'embeddings-v2-base-en' })
+    expect(served.dimensions).toBe(768)
+    expect((await served.embed(['hello'], plain)).model).toBe('builtin-projected-ngrams-768/embeddings-v2-base-en')
+  })
+
+  it('keeps a usable vector in every prefix from 8 dimensions to the full size, for any non-empty text', async () => {
+    const texts = [
+      'a',
+      'I',
+      'ok',
+      'hi there',
+      'The cat sat.',
+      ':-)',
+      '🎉',
+      ' \t ',
+      '東京',
+      'x',
+      'yes',
+      'no',
+      'Paris',
+      'why?',
+      '42',
+      'go home',
+      'café',
+      'Über',
+      'a b',
+      'one two three',
+    ]
+    for (const dimensions of [1024, 768, 2048, 128]) {
+      const engine = createHashedEmbeddings({ dimensions, seedName: `m${dimensions}` })
+      const { vectors } = await engine.embed(texts, plain)
+      for (const [t, vector] of vectors.entries()) {
+        let squares = 0
+        for (let size = 1; size <= dimensions; size++) {
+          squares += vector[size - 1] ** 2
+          if (size >= 8 && !(squares > 0)) throw new Error(`"${texts[t]}" is all zeros at ${size} of ${dimensions}`)
+        }
+        // As the API answers them: re-normalised prefixes of unit length.
+        for (const size of [8, 9, 31, 32, 100, dimensions]) {
+          const prefix = formatEmbedding(vector, { dimensions: size, normalized: true, type: 'float' }) as number[]
+          expect(Math.abs(Math.hypot(...prefix) - 1)).toBeLessThan(1e-5)
+        }
+      }
+    }
+  })
+
+  it('keeps distances when truncated: a short prefix still tells related texts from unrelated ones', async () => {
+    const texts = [
+      'The quick brown fox jumps over the lazy dog near the river bank.',
+      'The quick brown fox leaps over the lazy dog near the river bank.',
+      'Quarterly revenue grew by twelve percent in Europe.',
+    ]
+    const [a, b, c] = await embed(texts)
+    for (const size of [32, 64, 256]) {
+      const cut = (vector: Float32Array) =>
+        Float32Array.from(formatEmbedding(vector, { dimensions: size, normalized: true, type: 'float' }) as number[])
+      expect(cosine(cut(a), cut(b))).toBeGreaterThan(cosine(cut(a), cut(c)) + 0.3)
+    }
+  })
+
+  it('gives each served model its own projection, the same every time', async () => {
+    const text = 'the same text under two model ids'
+    const [v3] = (await createHashedEmbeddings({ seedName: 'embeddings-v3' }).embed([text], plain)).vectors
+    const [clip] = (await createHashedEmbeddings({ seedName: 'clip-v2' }).embed([text], plain)).vectors
+    const [again] = (await createHashedEmbeddings({ seedName: 'embeddings-v3' }).embed([text], plain)).vectors
+    expect(Array.from(again)).toEqual(Array.from(v3))
+    expect(cosine(v3, clip)).toBeLessThan(0.5)
+  })
+
+  it('answers the raw projection with normalized: false, longer for longer texts', async () => {
+    const engine = createHashedEmbeddings()
+    const texts = ['short text', 'a much longer text with many more words in it than the short one has']
+    const raw = (await engine.embed(texts, { ...plain, normalized: false })).vectors
+    const unit = (await engine.embed(texts, plain)).vectors
+    expect(norm(raw[1])).toBeGreaterThan(norm(raw[0]))
+    expect(norm(raw[0])).not.toBeCloseTo(1, 2)
+    for (const i of [0, 1]) expect(cosine(raw[i], unit[i]) / norm(raw[i])).toBeCloseTo(1, 5)
+  })
+
+  it('answers one vector per term for multi-vector output, and reports a task as not applied', async () => {
+    const engine = createHashedEmbeddings({ multiVectorDimensions: 128 })
+    const answer = await engine.embed(['late interaction scores every token', ':-)'], {
+      ...plain,
+      multiVector: true,
+      task: 'retrieval.query',
+    })
+    expect(answer.taskApplied).toBe(false)
+    expect(answer.multiVectors!.map((tokens) => tokens.length)).toEqual([5, 1])
+    for (const token of answer.multiVectors!.flat()) {
+      expect(token).toHaveLength(128)
+      expect(norm(token)).toBeCloseTo(1, 5)
+    }
+    await expect(createHashedEmbeddings().embed(['x'], { ...plain, multiVector: true })).rejects.toThrow(/multi-vector/)
   })
 
   it('returns one unit-length float32 vector of 1024 dimensions per input, whatever the input', async () => {
@@ -111,7 +205,7 @@ describe('the hashed n-gram embeddings', () => {
     expect(weather).toBeGreaterThan(unrelated + 0.2)
   })
 
-  it('ignores the task: queries and passages share one vector space', async () => {
+  it('has no task adapters: queries and passages share one vector space', async () => {
     const text = 'what is the capital of France'
     const [asQuery] = await embed([text], { task: 'retrieval.query' })
     const [asPassage] = await embed([text], { task: 'retrieval.passage' })

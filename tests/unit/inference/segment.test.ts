@@ -27,6 +27,12 @@ const reference: Record<Exclude<TokenizerName, 'gpt2'>, Record<string, number[]>
       464, 2068, 7586, 21831, 18045, 625, 1511, 16931, 6844, 13, 30325, 118,
     ],
   },
+  // The edit models' encoding: p50k_base's ranks, so plain text encodes the same.
+  p50k_edit: {
+    'The quick brown fox jumps over 13 lazy dogs. 😺': [
+      464, 2068, 7586, 21831, 18045, 625, 1511, 16931, 6844, 13, 30325, 118,
+    ],
+  },
   r50k_base: {
     'こんにちは、世界！お元気ですか？': [
       46036, 22174, 28618, 2515, 94, 31676, 23513, 10310, 244, 45911, 234, 171, 120, 223, 2515, 232, 17739, 225, 36365,

@@ -5,10 +5,11 @@ import { LocalizedLink } from '~/components/site/localized-link'
 import { Badge } from '~/components/ui/badge'
 import { Skeleton } from '~/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import type { ServedModelRecord } from '~/contracts/served-models'
 import { cn } from '~/lib/utils'
 import { modelTags, type ModelTag } from '#content/vocabulary'
 import { useFormat } from '../format'
-import { modelsQuery } from '../queries'
+import { modelsQuery, servedModelsQuery } from '../queries'
 import { useModelTagLabels } from '~/features/marketing/model-tags'
 
 /** The model catalogue (the same call as GET /api/v1/models); selected tags narrow it to models carrying all of them. */
@@ -18,6 +19,8 @@ export function ModelsTab() {
   const format = useFormat()
   const [tags, setTags] = useState<ModelTag[]>([])
   const models = useQuery(modelsQuery(tags))
+  const served = useQuery(servedModelsQuery())
+  const servingOf = (slug: string) => served.data?.data.find((model) => model.id === slug)
   const toggle = (tag: ModelTag) =>
     setTags((current) => (current.includes(tag) ? current.filter((x) => x !== tag) : [...current, tag]))
 
@@ -59,6 +62,12 @@ export function ModelsTab() {
                 <Trans>Model</Trans>
               </TableHead>
               <TableHead>
+                <Trans>API id</Trans>
+              </TableHead>
+              <TableHead>
+                <Trans>Served here</Trans>
+              </TableHead>
+              <TableHead>
                 <Trans>Tags</Trans>
               </TableHead>
               <TableHead numeric>
@@ -81,6 +90,8 @@ export function ModelsTab() {
                     {model.name}
                   </LocalizedLink>
                 </TableCell>
+                <ApiIdCell record={servingOf(model.slug)} />
+                <ServedCell record={servingOf(model.slug)} pending={served.isPending} />
                 <TableCell>
                   <div className="flex flex-wrap gap-1">
                     {model.tags.map((tag) => (
@@ -98,5 +109,41 @@ export function ModelsTab() {
         </Table>
       )}
     </div>
+  )
+}
+
+type ServedRecord = ServedModelRecord
+
+/** The id to send in `model`, and the other names the API accepts for it (what client libraries send). */
+function ApiIdCell({ record }: { record: ServedRecord | undefined }) {
+  if (!record) return <TableCell>—</TableCell>
+  return (
+    <TableCell>
+      <code className="text-xs">{record.id}</code>
+      {record.aliases.length > 0 && (
+        <span className="block text-xs text-muted-foreground">
+          <Trans>or {record.aliases.join(', ')}</Trans>
+        </span>
+      )}
+    </TableCell>
+  )
+}
+
+/** Whether this server serves the model, and with which engine instance (`X-Engine` of its answers). */
+function ServedCell({ record, pending }: { record: ServedRecord | undefined; pending: boolean }) {
+  if (pending) return <TableCell>…</TableCell>
+  if (!record) return <TableCell>—</TableCell>
+  return (
+    <TableCell>
+      {record.served ? (
+        <Badge variant="secondary">
+          <code className="text-xs">{record.engine}</code>
+        </Badge>
+      ) : (
+        <span className="text-xs text-muted-foreground">
+          <Trans>Not served</Trans>
+        </span>
+      )}
+    </TableCell>
   )
 }

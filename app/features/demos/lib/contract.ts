@@ -12,10 +12,12 @@ export const embeddingTasks = [
   'text-matching',
   'classification',
   'separation',
+  'code.query',
+  'code.passage',
 ] as const
 export type EmbeddingTask = (typeof embeddingTasks)[number]
 
-export const tokenizers = ['cl100k_base', 'o200k_base', 'p50k_base', 'r50k_base', 'gpt2'] as const
+export const tokenizers = ['cl100k_base', 'o200k_base', 'p50k_base', 'p50k_edit', 'r50k_base', 'gpt2'] as const
 export type TokenizerName = (typeof tokenizers)[number]
 
 export const maxChunkLength = 100_000

@@ -1,33 +1,64 @@
 import { Trans } from '@lingui/react/macro'
 import { Info } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import type { Model } from '#content/schemas'
 
+type Serving = { served: boolean; engine: string | null } | undefined
+
 /**
- * Honesty about this deployment: the API accepts this model's name, but what computes the answer is the
- * server's configured engine (by default an offline algorithm, not these weights), and the answer names it.
+ * What to send to use this model through the search APIs (its API id, and the aliases client libraries send),
+ * and whether this server serves it and with what engine. The page is prerendered, and the serving
+ * configuration is the running server's, so the status is read from `GET /v1/models/{id}` once the page runs;
+ * until then (or without JavaScript) the line links to that answer.
  */
 export function ServedByNote({ model }: { model: Model }) {
-  const embeds = model.tags.includes('embeddings')
-  const reranks = model.tags.includes('reranker')
-  if (!embeds && !reranks) return null
+  const [serving, setServing] = useState<Serving>()
+  const id = model.slug
+  useEffect(() => {
+    const controller = new AbortController()
+    fetch(`/v1/models/${encodeURIComponent(id)}`, { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<Serving>) : undefined))
+      .then((answer) => answer && setServing({ served: answer.served, engine: answer.engine }))
+      .catch(() => undefined)
+    return () => controller.abort()
+  }, [id])
+  if (!model.api) return null
+  const aliases = model.api.aliases.join(', ')
+  const engine = serving?.engine ?? ''
   return (
-    <p className="flex gap-2 rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground">
+    <div className="flex gap-2 rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground">
       <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <span>
-        {embeds ? (
+      <div className="min-w-0 space-y-1 break-words">
+        <p>
           <Trans>
-            On this server, requests for this model are answered by its configured engine, and the answer's model field
-            names what computed them. Unless configured otherwise that is the built-in engine: hashed word and character
-            n-grams (builtin-hashed-ngrams-1024), not these weights.
+            API id to send as <code>model</code>: <code className="font-semibold text-foreground">{id}</code>
           </Trans>
-        ) : (
-          <Trans>
-            On this server, requests for this model are answered by its configured engine, and the answer's model field
-            names what computed them. Unless configured otherwise that is the built-in engine: BM25 blended with hashed
-            n-gram embeddings (builtin-bm25+hashed-ngrams), not these weights.
-          </Trans>
-        )}
-      </span>
-    </p>
+          {aliases && (
+            <>
+              {' '}
+              <Trans>
+                (also accepted: <code>{aliases}</code>)
+              </Trans>
+            </>
+          )}
+        </p>
+        <p data-testid="served-status" data-served={serving ? String(serving.served) : undefined}>
+          {!serving ? (
+            <Trans>
+              Whether this server serves it, and with what engine:{' '}
+              <a href={`/v1/models/${id}`} className="text-primary underline-offset-4 hover:underline">
+                /v1/models/{id}
+              </a>
+            </Trans>
+          ) : serving.served ? (
+            <Trans>
+              This server serves it with the <code>{engine}</code> engine; its answers name it in the X-Engine header.
+            </Trans>
+          ) : (
+            <Trans>This server does not serve it: requests naming it are refused with 422.</Trans>
+          )}
+        </p>
+      </div>
+    </div>
   )
 }

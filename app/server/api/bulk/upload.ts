@@ -98,7 +98,7 @@ export async function uploadBulkJob(caller: Caller, receive: ReceiveUpload): Pro
     })
     if (!stored) throw fileIssue('is required: the texts to embed, as a .csv, .tsv or .txt file', 'missing')
     if (stored.rows === 0) throw fileIssue('holds no text to embed', 'empty')
-    checkModel('embeddings', fields.model, engine)
+    await checkModel('embeddings', fields.model, engine)
     const job = await createBulkJob(db, {
       id,
       keyId: key.id,

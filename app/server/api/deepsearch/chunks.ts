@@ -27,19 +27,31 @@ export function chunkMaker(model: string) {
       chunk({ content, type: 'think', ...about }),
     thinkEnd: () => chunk({ content: '</think>', type: 'think' }, 'thinking_end'),
     text: (content: string) => chunk({ content, type: 'text' }),
-    final: (annotations: UrlCitation[], totals: Totals) =>
+    final: (annotations: UrlCitation[], totals: Totals, finish: 'stop' | 'length' = 'stop') =>
       chunk(
         {
           content: '',
           type: 'text',
           annotations: annotations.map((citation) => ({ type: 'url_citation' as const, url_citation: citation })),
         },
-        'stop',
+        finish,
         totals,
       ),
+    /** OpenAI's `stream_options.include_usage`: one more chunk, with no choices, carrying the usage. */
+    usage: (usage: Totals['usage']): CompletionChunk => ({
+      ...base,
+      object: 'chat.completion.chunk',
+      choices: [],
+      usage,
+    }),
     error: (message: string) => chunk({ content: message, type: 'error' }, 'error'),
     /** The non-streamed answer: the same content as the stream's text deltas and last chunk, in one object. */
-    completion: (content: string, annotations: UrlCitation[], totals: Totals): CompletionAnswer => ({
+    completion: (
+      content: string,
+      annotations: UrlCitation[],
+      totals: Totals,
+      finish: 'stop' | 'length' = 'stop',
+    ): CompletionAnswer => ({
       ...base,
       object: 'chat.completion',
       choices: [
@@ -52,7 +64,7 @@ export function chunkMaker(model: string) {
             annotations: annotations.map((citation) => ({ type: 'url_citation' as const, url_citation: citation })),
           },
           logprobs: null,
-          finish_reason: 'stop',
+          finish_reason: finish,
         },
       ],
       ...totals,

@@ -28,8 +28,11 @@ export interface DeepSearchRun {
   run(
     emit: (chunk: CompletionChunk) => void,
     options: { signal: AbortSignal; streaming: boolean },
-  ): Promise<{ content: string; citations: UrlCitation[]; totals: Totals }>
+  ): Promise<{ content: string; citations: UrlCitation[]; totals: Totals; finish: 'stop' | 'length' }>
 }
+
+/** The run reached `max_tokens`: it stops before the chunk that would pass it. */
+class LengthReached extends Error {}
 
 function questionOf(body: DeepSearchBody): AgentQuestion {
   const effort = effortDefaults[body.reasoning_effort]
@@ -37,7 +40,7 @@ function questionOf(body: DeepSearchBody): AgentQuestion {
     question: body.messages.at(-1)!.content.trim(),
     context: body.messages.slice(0, -1),
     maxAttempts: body.max_attempts ?? effort.maxAttempts,
-    maxCitations: citationsByEffort[body.reasoning_effort],
+    maxCitations: Math.min(citationsByEffort[body.reasoning_effort], body.max_returned_urls ?? Infinity),
     noDirectAnswer: body.no_direct_answer,
     hosts: { boost: body.boost_hostnames, bad: body.bad_hostnames, only: body.only_hostnames },
   }
@@ -58,6 +61,7 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
   const budget = body.budget_tokens ?? effortDefaults[body.reasoning_effort].budgetTokens
   const chunks = chunkMaker(body.model)
   const question = questionOf(body)
+  const maxWritten = body.max_completion_tokens ?? body.max_tokens ?? Infinity
 
   return {
     chunks,
@@ -70,7 +74,9 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
       let answer = ''
       let thinking = true
       const written = async (text: string) => {
-        counts.written += countTokens(text)
+        const tokens = countTokens(text)
+        if (counts.written + tokens > maxWritten) throw new LengthReached()
+        counts.written += tokens
         await meter.cover(total())
       }
       const tools: AgentTools = {
@@ -112,19 +118,28 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
           streamed = counts.written
         },
       }
+      const totalsOf = (trail: { visitedURLs: string[]; readURLs: string[] }): Totals => ({
+        usage: { prompt_tokens: counts.read, completion_tokens: counts.written, total_tokens: total() },
+        visitedURLs: trail.visitedURLs,
+        readURLs: trail.readURLs,
+        numURLs: trail.visitedURLs.length,
+      })
       try {
         emit(chunks.thinkStart())
         const result = await engine.run(question, tools)
         if (thinking) emit(chunks.thinkEnd())
-        const totals: Totals = {
-          usage: { prompt_tokens: counts.read, completion_tokens: counts.written, total_tokens: total() },
-          visitedURLs: result.visitedURLs,
-          readURLs: result.readURLs,
-          numURLs: result.visitedURLs.length,
-        }
+        const totals = totalsOf(result)
         emit(chunks.final(result.citations, totals))
         failed = false
-        return { content: answer.trim(), citations: result.citations, totals }
+        return { content: answer.trim(), citations: result.citations, totals, finish: 'stop' }
+      } catch (error) {
+        if (!(error instanceof LengthReached)) throw error
+        // Stopped at max_tokens: what was written stands (and is charged), uncited, as OpenAI's "length".
+        if (thinking) emit(chunks.thinkEnd())
+        const totals = totalsOf({ visitedURLs: [], readURLs: [] })
+        emit(chunks.final([], totals, 'length'))
+        failed = false
+        return { content: answer.trim(), citations: [], totals, finish: 'length' }
       } finally {
         await meter.settle(failed ? (streaming ? streamed : 0) : total())
       }

@@ -2,12 +2,11 @@ import type * as v from 'valibot'
 import type { classifyAnswer, classifyBody } from '~/contracts/search'
 import { recordUse, usableClassifier } from '../../domain/classifiers'
 import { decodeWeights, predict, zeroShotScores, type ScoredLabel } from '../../providers/inference/classifier-model'
-import { engines } from '../../providers/inference/select'
+import { servedModel } from '../../providers/inference/select'
 import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'
 import { invalid, meterTexts } from './inputs'
-import { checkModel } from './models'
 
 type Body = v.InferOutput<typeof classifyBody>
 type Answer = v.InferInput<typeof classifyAnswer>
@@ -18,10 +17,10 @@ type Answer = v.InferInput<typeof classifyAnswer>
  */
 export async function classify(caller: Caller, body: Body): Promise<Answer> {
   const { db, key } = await keyOf(caller, 'classify')
-  const { embeddings: engine } = await engines()
   const classifier = body.classifier_id ? await usableClassifier(db, body.classifier_id, key.id) : undefined
   const model = classifier?.modelName ?? body.model!
-  checkModel('embeddings', model, engine)
+  const engine = (await servedModel(model, 'classify', classifier ? ['body', 'classifier_id'] : ['body', 'model']))
+    .embeddings!
   const limits = { maxTokens: engine.maxInputTokens, truncate: true }
   const inputs = await meterTexts(body.input, { ...limits, loc: ['body', 'input'] })
   const labels = await meterTexts(body.labels ?? [], { ...limits, loc: ['body', 'labels'] })

@@ -1,26 +1,10 @@
-import { models } from '#content/models'
-import type { ModelTag } from '#content/vocabulary'
-import { InvalidInput } from '../../domain/refusals'
-
-const slugsTagged = (tag: ModelTag) => models.filter((model) => model.tags.includes(tag)).map((model) => model.slug)
-
-/** Model names each capability answers to: the catalogue's models with its tag, listed once. */
-const served = { embeddings: slugsTagged('embeddings'), rerank: slugsTagged('reranker') }
+import type { EmbeddingEngine } from '../../providers/inference/engines'
+import { servedModel } from '../../providers/inference/select'
 
 /**
- * Refuses a `model` this server does not answer to, naming the ones it does. A local engine computes
- * every catalogued model's requests itself and says so in the answer's `model`; an upstream API is
- * asked for the model by name and judges it there.
+ * Refuses, with a 422 naming the served ones, a `model` this server does not serve for embeddings (bulk jobs
+ * check the name they were given after the upload; their engine computes each job with its own model).
  */
-export function checkModel(
-  capability: keyof typeof served,
-  model: string,
-  engine: { kind: string; model?: string },
-): void {
-  if (engine.kind === 'upstream') return
-  const names = [...served[capability], ...(engine.model ? [engine.model] : [])]
-  if (!names.includes(model))
-    throw new InvalidInput([
-      { loc: ['body', 'model'], msg: `must be one of ${names.join(', ')}`, type: 'unknown_model' },
-    ])
+export async function checkModel(capability: 'embeddings', model: string, _engine?: EmbeddingEngine): Promise<void> {
+  await servedModel(model, capability)
 }

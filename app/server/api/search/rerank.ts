@@ -1,38 +1,64 @@
 import type * as v from 'valibot'
-import type { rerankAnswer, rerankBody } from '~/contracts/search'
-import { engines } from '../../providers/inference/select'
+import { rerankFields, type rerankAnswer, type rerankBody } from '~/contracts/search'
+import type { RerankDocument } from '../../providers/inference/engines'
+import { servedModel } from '../../providers/inference/select'
 import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'
 import { meterTexts } from './inputs'
-import { checkModel } from './models'
+import { checkImages, IMAGE_TOKENS, unknownFields } from './model-options'
+import type { Served } from './served'
 
 type Body = v.InferOutput<typeof rerankBody>
+type Answer = v.InferInput<typeof rerankAnswer>
 
-/** POST /v1/rerank: the documents by relevance to the query, charged for the query and every document. */
-export async function rerank(caller: Caller, body: Body): Promise<v.InferInput<typeof rerankAnswer>> {
+/**
+ * POST /v1/rerank: the documents by relevance to the query, charged for the query and every document.
+ * Documents are strings, `{text, …}` or `{image, …}` (multimodal rerankers); an object's other fields (a
+ * title, an id) come back with it in `document`.
+ */
+export async function rerank(caller: Caller, body: Body): Promise<Served<Answer>> {
   const { db, key } = await keyOf(caller, 'rerank')
-  const { reranker: engine } = await engines()
-  checkModel('rerank', body.model, engine)
+  const served = await servedModel(body.model, 'rerank')
+  const engine = served.reranker!
+  const unknown = unknownFields(body, rerankFields)
+  await checkImages(served, engine, body.documents, ['body', 'documents'])
   const limits = { maxTokens: engine.maxInputTokens, truncate: body.truncate }
   const query = await meterTexts([body.query], { ...limits, loc: ['body', 'query'] })
-  const documents = await meterTexts(body.documents, { ...limits, loc: ['body', 'documents'] })
-  const tokens = query.tokens + documents.tokens
+  const texts = body.documents.map((document) => (typeof document === 'string' ? document : (document.text ?? '')))
+  const metered = await meterTexts(texts, { ...limits, loc: ['body', 'documents'] })
+  const images = body.documents.filter((document) => typeof document !== 'string' && document.image !== undefined)
+  const documents = body.documents.map((document, index): RerankDocument =>
+    typeof document !== 'string' && document.image !== undefined ? { image: document.image } : metered.texts[index],
+  )
+  const tokens = query.tokens + metered.tokens + images.length * IMAGE_TOKENS
   await limitKeyTokens('rerank', key, tokens)
-  const charge = await chargeRequest(db, key, { tokens, product: 'reranker', model: body.model })
+  const charge = await chargeRequest(db, key, { tokens, product: 'reranker', model: served.id })
+  const upstream = engine.kind === 'upstream'
   const relevance = await paidFor(charge, () =>
-    engine.rerank(query.texts[0], documents.texts, { requestedModel: body.model }),
+    engine.rerank(query.texts[0], documents, {
+      requestedModel: body.model,
+      passThrough: upstream ? Object.fromEntries(unknown.map((field) => [field, body[field]])) : undefined,
+    }),
   )
   const ranked = relevance.scores
     .map((score, index) => ({ index, relevance_score: score }))
     // Equal scores keep the documents' order, so an answer is the same every time.
     .sort((a, b) => b.relevance_score - a.relevance_score || a.index - b.index)
     .slice(0, body.top_n ?? body.documents.length)
+  const documentOf = (index: number) => {
+    const sent = body.documents[index]
+    return typeof sent === 'string' ? { text: sent } : sent
+  }
   return {
-    model: relevance.model,
-    results: ranked.map((result) =>
-      body.return_documents ? { ...result, document: { text: body.documents[result.index] } } : result,
-    ),
-    usage: { total_tokens: tokens },
+    engine: served.engine,
+    notApplied: upstream ? [] : unknown,
+    answer: {
+      model: served.id,
+      results: ranked.map((result) =>
+        body.return_documents ? { ...result, document: documentOf(result.index) } : result,
+      ),
+      usage: { total_tokens: tokens },
+    },
   }
 }

@@ -2,12 +2,11 @@ import type * as v from 'valibot'
 import { searchLimits, type trainAnswer, type trainBody } from '~/contracts/search'
 import { createClassifier, ownClassifier, saveTraining, type ClassifierRow } from '../../domain/classifiers'
 import { decodeWeights, encodeWeights, trainClassifier } from '../../providers/inference/classifier-model'
-import { engines } from '../../providers/inference/select'
+import { servedModel } from '../../providers/inference/select'
 import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'
 import { invalid, meterTexts } from './inputs'
-import { checkModel } from './models'
 
 type Body = v.InferOutput<typeof trainBody>
 
@@ -17,12 +16,12 @@ type Body = v.InferOutput<typeof trainBody>
  */
 export async function train(caller: Caller, body: Body): Promise<v.InferInput<typeof trainAnswer>> {
   const { db, key } = await keyOf(caller, 'classify')
-  const { embeddings: engine } = await engines()
   const previous: ClassifierRow | undefined = body.classifier_id
     ? await ownClassifier(db, body.classifier_id, key.id)
     : undefined
   const model = previous?.modelName ?? body.model!
-  checkModel('embeddings', model, engine)
+  const engine = (await servedModel(model, 'classify', previous ? ['body', 'classifier_id'] : ['body', 'model']))
+    .embeddings!
   const labels = [...new Set([...(previous?.labels ?? []), ...body.input.map((example) => example.label)])]
   if (labels.length > searchLimits.maxClasses)
     throw invalid(

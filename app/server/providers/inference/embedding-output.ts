@@ -4,9 +4,9 @@
  * base64 of its float32 little-endian bytes, or its sign bits packed 8 to a byte (most significant bit
  * first) as signed (`binary`) or unsigned (`ubinary`) byte values.
  */
-import type { embeddingTypes } from '~/contracts/search'
+import type { EmbeddingType } from '~/contracts/search'
 
-export type EmbeddingType = (typeof embeddingTypes)[number]
+export type { EmbeddingType }
 
 export interface EmbeddingFormat {
   dimensions?: number
@@ -14,7 +14,7 @@ export interface EmbeddingFormat {
   type: EmbeddingType
 }
 
-/** The engines' vectors are unit length already: only a shortened one needs scaling back to it. */
+/** Unit vectors are unit length already: only a shortened one needs scaling back to it; raw ones stay raw. */
 function prefix(vector: Float32Array, dimensions: number | undefined, normalized: boolean): Float32Array {
   const length = dimensions ?? vector.length
   if (!Number.isInteger(length) || length < 1 || length > vector.length)
@@ -69,4 +69,17 @@ export function formatEmbedding(vector: Float32Array, format: EmbeddingFormat): 
     default:
       throw new Error(`unknown embedding type ${String(format.type satisfies never)}`)
   }
+}
+
+/**
+ * An embedding in each encoding asked for: the encoding itself when one was named as a string, an object
+ * with one entry per encoding when a list was (the original API's answer to a list of `embedding_type`s).
+ */
+export function encodeEmbedding(
+  vector: Float32Array,
+  format: { dimensions?: number; normalized: boolean; types: EmbeddingType[]; asList: boolean },
+): number[] | string | Partial<Record<EmbeddingType, number[] | string>> {
+  const one = (type: EmbeddingType) => formatEmbedding(vector, { ...format, type })
+  if (!format.asList) return one(format.types[0])
+  return Object.fromEntries(format.types.map((type) => [type, one(type)]))
 }

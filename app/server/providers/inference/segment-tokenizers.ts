@@ -34,6 +34,9 @@ const loaders: Record<TokenizerName, () => Promise<[EncodingModule, Ranks]>> = {
     Promise.all([import('gpt-tokenizer/encoding/o200k_base'), import('gpt-tokenizer/bpeRanks/o200k_base')]),
   p50k_base: () =>
     Promise.all([import('gpt-tokenizer/encoding/p50k_base'), import('gpt-tokenizer/bpeRanks/p50k_base')]),
+  // p50k_base's ranks plus the edit models' four special tokens, which plain text never produces.
+  p50k_edit: () =>
+    Promise.all([import('gpt-tokenizer/encoding/p50k_edit'), import('gpt-tokenizer/bpeRanks/p50k_base')]),
   r50k_base: () =>
     Promise.all([import('gpt-tokenizer/encoding/r50k_base'), import('gpt-tokenizer/bpeRanks/r50k_base')]),
   gpt2: () => Promise.all([import('gpt-tokenizer/encoding/gpt2'), import('gpt-tokenizer/bpeRanks/r50k_base')]),

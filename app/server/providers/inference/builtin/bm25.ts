@@ -5,8 +5,7 @@
  * monotonic function, never by the request's own minimum and maximum (which would give the best of a set
  * of irrelevant documents a 1).
  */
-import type { EmbeddingEngine, Relevance, RerankEngine } from '../engines'
-import { HASHED_EMBEDDINGS_MODEL } from './hashed-embeddings'
+import { textsOnly, type EmbeddingEngine, type Relevance, type RerankEngine } from '../engines'
 import { termsOf } from './terms'
 
 const K1 = 1.2
@@ -86,17 +85,19 @@ export function createBm25Reranker(options: Bm25Options = {}): RerankEngine {
     kind: 'builtin',
     // The reranker itself has no limit; this matches the builtin embeddings it blends with.
     maxInputTokens: 8192,
-    async rerank(query, documents, { requestedModel }): Promise<Relevance> {
+    readsImages: false,
+    async rerank(query, documentInputs): Promise<Relevance> {
+      const documents = textsOnly(documentInputs)
       const lexical = bm25Scores(query, documents).map(bm25Relevance)
       if (!embeddings || documents.length === 0) return { model: BM25_MODEL, scores: lexical }
 
       const embed = (texts: string[], task: 'retrieval.query' | 'retrieval.passage') =>
-        embeddings.embed(texts, { requestedModel, task, lateChunking: false })
+        embeddings.embed(texts, { task, lateChunking: false })
       const [queryVector, documentVectors] = await Promise.all([
         embed([query], 'retrieval.query'),
         embed(documents, 'retrieval.passage'),
       ])
-      const model = documentVectors.model === HASHED_EMBEDDINGS_MODEL ? 'hashed-ngrams' : documentVectors.model
+      const model = documentVectors.model
       const scores = lexical.map((score, i) => {
         // A negative cosine is no evidence of relevance, just as a zero one: both add nothing.
         const semantic = Math.max(0, Math.min(1, cosine(queryVector.vectors[0], documentVectors.vectors[i])))

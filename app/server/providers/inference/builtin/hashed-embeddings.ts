@@ -1,19 +1,24 @@
 /**
- * The builtin embedding engine: signed feature hashing of words, word pairs and character n-grams
- * (./hashed-features.ts) into 1024 dimensions. No model to download, no network, deterministic, and a few
- * thousand 1 KB texts a second on one core; it matches texts by shared vocabulary and spelling, not by
- * meaning across different words, which is what the `onnx` and `upstream` engines are for.
+ * The builtin embedding engine: hashed words, word pairs and character n-grams projected into the served
+ * model's width (./hashed-features.ts). No model to download, no network, deterministic, and thousands of
+ * 1 KB texts a second on one core; it matches texts by shared vocabulary and spelling, not by meaning across
+ * different words, which is what the `onnx` and `upstream` engines are for.
  *
- * `task` changes nothing: the vectors are symmetric (a query and a passage with the same words get the
- * same vector), so there is no query or passage side to adapt.
+ * It has no task adapters: the vectors are symmetric (a query and a passage with the same words get the same
+ * vector), so a `task` is reported as not applied rather than pretended. `normalized: false` answers the raw
+ * projection, whose length grows with the text's features. Multi-vector output is one vector per term: the
+ * term's own features (itself and its character n-grams), projected into `multiVectorDimensions`.
  */
 import type { EmbeddingEngine, Embeddings, EmbedOptions } from '../engines'
+import { textsOnly } from '../engines'
 import { FeatureTable } from './feature-table'
-import { addFeatures, featureVector, unitVector } from './hashed-features'
-import { normalizeText } from './terms'
+import { addFeatures, addTermFeatures, featureSums, projectionSeed, unitVector } from './hashed-features'
+import { forEachTerm, normalizeText } from './terms'
 
-export const HASHED_EMBEDDINGS_MODEL = 'builtin-hashed-ngrams-1024'
+/** The engine's name in answers' engine header and in classifiers trained on it. */
+export const HASHED_EMBEDDINGS_ENGINE = 'builtin-projected-ngrams'
 export const HASHED_EMBEDDINGS_DIMENSIONS = 1024
+export const HASHED_MULTIVECTOR_DIMENSIONS = 128
 
 /**
  * With late chunking each chunk's vector is its own vector plus this much of the whole document's (the
@@ -25,26 +30,59 @@ export const LATE_CHUNKING_CONTEXT_WEIGHT = 0.25
 
 const YIELD_AFTER_MS = 20
 
-export function createHashedEmbeddings(): EmbeddingEngine {
+export interface HashedEmbeddingsOptions {
+  /** Width of the vectors (≥ 8); the served model's dimensions. */
+  dimensions?: number
+  /** The served model's id: each model gets its own projection. */
+  seedName?: string
+  /** Width of per-term vectors for `multiVector`; undefined: no multi-vector output. */
+  multiVectorDimensions?: number
+}
+
+export function createHashedEmbeddings(options: HashedEmbeddingsOptions = {}): EmbeddingEngine {
+  const dimensions = options.dimensions ?? HASHED_EMBEDDINGS_DIMENSIONS
+  const seedName = options.seedName ?? ''
+  const seed = projectionSeed(seedName)
+  const model = `${HASHED_EMBEDDINGS_ENGINE}-${dimensions}${seedName ? `/${seedName}` : ''}`
   const table = new FeatureTable()
 
-  const embedOne = (normalized: string) => {
+  const sumsOf = (normalized: string) => {
     table.reset()
     addFeatures(table, normalized)
-    return featureVector(table, HASHED_EMBEDDINGS_DIMENSIONS)
+    return featureSums(table, dimensions, seed)
+  }
+
+  const termVectors = (normalized: string, width: number): Float32Array[] => {
+    const vectors: Float32Array[] = []
+    forEachTerm(normalized, (start, end, cjk) => {
+      table.reset()
+      addTermFeatures(table, normalized, start, end, cjk)
+      vectors.push(unitVector(featureSums(table, width, seed)))
+    })
+    // A text without terms (":-)") still has its one vector: the whole text's features.
+    if (vectors.length === 0) vectors.push(unitVector(sumsOf(normalized).subarray(0, width)))
+    return vectors
   }
 
   return {
     kind: 'builtin',
-    dimensions: HASHED_EMBEDDINGS_DIMENSIONS,
+    model,
+    dimensions,
     maxInputTokens: 8192,
     supportsLateChunking: true,
-    async embed(texts: string[], options: EmbedOptions): Promise<Embeddings> {
-      const normalized = texts.map(normalizeText)
-      const vectors: Float32Array[] = []
+    tasks: { kind: 'adapters', tasks: [] },
+    multiVectorDimensions: options.multiVectorDimensions,
+    readsImages: false,
+    async embed(inputs, embedOptions: EmbedOptions): Promise<Embeddings> {
+      const normalized = textsOnly(inputs).map(normalizeText)
+      const raw: Float64Array[] = []
+      const multiVectors: Float32Array[][] = []
+      const width = options.multiVectorDimensions
+      if (embedOptions.multiVector && !width) throw new Error('this builtin model gives no multi-vector output')
       let sliceStarted = performance.now()
       for (const text of normalized) {
-        vectors.push(embedOne(text))
+        raw.push(sumsOf(text))
+        if (embedOptions.multiVector) multiVectors.push(termVectors(text, width!))
         // A large batch is a second of work: let other requests in between texts (each text's use of the
         // shared table is synchronous, so interleaved calls cannot mix their features).
         if (performance.now() - sliceStarted > YIELD_AFTER_MS) {
@@ -52,17 +90,29 @@ export function createHashedEmbeddings(): EmbeddingEngine {
           sliceStarted = performance.now()
         }
       }
-      if (!options.lateChunking || texts.length === 0) return { model: HASHED_EMBEDDINGS_MODEL, vectors }
-
-      table.reset()
-      for (const chunk of normalized) addFeatures(table, chunk)
-      const document = featureVector(table, HASHED_EMBEDDINGS_DIMENSIONS)
-      const withContext = vectors.map((chunk) => {
-        const mixed = new Float64Array(chunk.length)
-        for (let i = 0; i < chunk.length; i++) mixed[i] = chunk[i] + LATE_CHUNKING_CONTEXT_WEIGHT * document[i]
-        return unitVector(mixed)
-      })
-      return { model: HASHED_EMBEDDINGS_MODEL, vectors: withContext }
+      if (embedOptions.lateChunking && normalized.length > 0) {
+        table.reset()
+        for (const chunk of normalized) addFeatures(table, chunk)
+        const document = unitVector(featureSums(table, dimensions, seed))
+        for (let c = 0; c < raw.length; c++) {
+          const chunk = unitVector(raw[c])
+          const mixed = new Float64Array(dimensions)
+          // Mixed at unit scale, then given back the chunk's own length, so `normalized: false` stays raw.
+          const length = Math.hypot(...raw[c])
+          for (let i = 0; i < dimensions; i++) mixed[i] = chunk[i] + LATE_CHUNKING_CONTEXT_WEIGHT * document[i]
+          const unit = unitVector(mixed)
+          raw[c] = Float64Array.from(unit, (value) => value * length)
+        }
+      }
+      const vectors = raw.map((sums) =>
+        embedOptions.normalized === false ? Float32Array.from(sums) : unitVector(sums),
+      )
+      return {
+        model,
+        vectors,
+        taskApplied: false,
+        ...(embedOptions.multiVector && { multiVectors }),
+      }
     },
   }
 }

@@ -15,6 +15,14 @@ export interface ModelFiles {
   hiddenSize: number
   /** Longest sequence the model takes, special tokens included, in its own tokens. */
   contextTokens: number
+  /**
+   * `embedding`: token vectors, mean-pooled (and per token for multi-vector output); `cross-encoder`: a
+   * sequence-classification head scoring a query and a document read together (config.json `architectures`
+   * names a `…ForSequenceClassification`).
+   */
+  family: 'embedding' | 'cross-encoder'
+  /** Task adapters in `task_id` order (config.json `lora_adaptations`, as the original's v3 export names them). */
+  tasks: string[]
 }
 
 export const requiredFiles = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'] as const
@@ -39,7 +47,13 @@ export function readModelFiles(modelsDir: string, embeddingModel: string): Model
   // A tokenizer may declare a shorter limit than the position table (RoBERTa-style tables are 2 longer).
   const tokenizerLimit = readJson(join(dir, 'tokenizer_config.json')).model_max_length
   const contextTokens = isCount(tokenizerLimit) && tokenizerLimit < positions ? tokenizerLimit : positions
-  return { dir, hiddenSize, contextTokens }
+  const architectures = Array.isArray(config.architectures) ? config.architectures : []
+  const family = architectures.some((name) => String(name).endsWith('ForSequenceClassification'))
+    ? 'cross-encoder'
+    : 'embedding'
+  const adapters = config.lora_adaptations
+  const tasks = Array.isArray(adapters) && adapters.every((task) => typeof task === 'string') ? adapters : []
+  return { dir, hiddenSize, contextTokens, family, tasks }
 }
 
 function readJson(path: string): Record<string, unknown> {

@@ -7,7 +7,9 @@ import { capacity, type Frame } from './sequences'
 export interface LoadedModel {
   frame: Frame
   tokenize(text: string): number[]
-  run(sequences: number[][]): Promise<TokenStates>
+  /** Whether the graph takes a `task_id` input (task adapters, as the original's v3 ONNX export has). */
+  takesTaskId: boolean
+  run(sequences: number[][], taskId?: number): Promise<TokenStates>
 }
 
 /**
@@ -27,11 +29,14 @@ export async function loadModel(files: ModelFiles, modelsDir: string): Promise<L
   const tokenizer = await AutoTokenizer.from_pretrained(files.dir, local)
   const model = await AutoModel.from_pretrained(files.dir, { ...local, dtype: 'fp32', device: 'cpu' })
   const padId = tokenizer.pad_token_id ?? 0
+  const inputNames: string[] = (model.sessions as Record<string, { inputNames?: string[] }>).model?.inputNames ?? []
+  const takesTaskId = inputNames.includes('task_id')
 
   return {
     frame: frameOf(tokenizer, files.contextTokens),
     tokenize: (text) => tokenizer.encode(text, { add_special_tokens: false }),
-    async run(sequences) {
+    takesTaskId,
+    async run(sequences, taskId) {
       const sequenceLength = Math.max(...sequences.map((ids) => ids.length))
       const inputIds = new BigInt64Array(sequences.length * sequenceLength).fill(BigInt(padId))
       const attentionMask = new BigInt64Array(sequences.length * sequenceLength)
@@ -46,8 +51,10 @@ export async function loadModel(files: ModelFiles, modelsDir: string): Promise<L
       const output = await model({
         input_ids: new Tensor('int64', inputIds, dims),
         attention_mask: new Tensor('int64', attentionMask, dims),
+        // A scalar, as the original's export takes it: one adapter for the whole batch.
+        ...(takesTaskId && { task_id: new Tensor('int64', BigInt64Array.from([BigInt(taskId ?? 0)]), []) }),
       })
-      const states = output.last_hidden_state ?? output.token_embeddings
+      const states = output.last_hidden_state ?? output.token_embeddings ?? output.text_embeds
       const expected = [sequences.length, sequenceLength, files.hiddenSize]
       if (!states || !(states.data instanceof Float32Array) || states.dims.join() !== expected.join())
         throw new Error(
