@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
+import { manyLinks, nestedDivs, wideTable } from './hostile-pages'
 import { articlePage, hundredKilobyteArticle, listPage } from './web-pages'
 
 /** One request a fixture server received. */
@@ -111,6 +112,13 @@ async function serve(request: IncomingMessage, response: ServerResponse, fixture
           'latin1',
         ),
       )
+    // Pages that make a converter work hard (./hostile-pages.ts), sized by their query.
+    case '/hostile/table':
+      return html(response, wideTable(Number(param('rows') ?? 1000), Number(param('columns') ?? 50)))
+    case '/hostile/nested':
+      return html(response, nestedDivs(Number(param('depth') ?? 5000)))
+    case '/hostile/links':
+      return html(response, manyLinks(Number(param('count') ?? 40_000)))
     case '/status':
       response.writeHead(Number(param('code') ?? 404), { 'content-type': 'text/html' })
       return response.end('<p>Not here</p>')

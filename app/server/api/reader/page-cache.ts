@@ -1,9 +1,9 @@
-import type { ReaderHeaders } from '~/contracts/reader'
+import type { ReaderHeaders, ReaderPage } from '~/contracts/reader'
 import type { Db } from '../../db/types'
 import { cachedPage, cachePage } from '../../domain/reader-cache'
 import type { ServerEnv } from '../../env'
 import { errorFields, log } from '../../log'
-import { fetchLimitsOf, readPage, type ConvertedPage, type ConvertOptions } from '../../providers/reader/read-page'
+import { fetchLimitsOf, readPage, type ConvertOptions } from '../../providers/reader/read-page'
 import { readerLimits } from '~/contracts/reader'
 
 export function convertOptionsOf(headers: ReaderHeaders): ConvertOptions {
@@ -24,7 +24,8 @@ async function cacheKeyOf(url: URL, options: ConvertOptions, allowPrivate: boole
 }
 
 export interface PageRead {
-  page: ConvertedPage
+  /** The page with its output tokens, as converted (and counted) on a conversion thread. */
+  page: ReaderPage
   /** Answered from the cache, without fetching. */
   cached: boolean
 }
@@ -39,14 +40,15 @@ export async function cachedOrRead(
   env: ServerEnv,
   url: URL,
   headers: ReaderHeaders,
-  options: { signal?: AbortSignal; onPartial?: (page: ConvertedPage) => Promise<void> } = {},
+  options: { signal?: AbortSignal; onPartial?: (page: ReaderPage) => Promise<void> } = {},
 ): Promise<PageRead> {
   const convert = convertOptionsOf(headers)
   const ttl = env.READER_CACHE_TTL_SECONDS
   const key = ttl > 0 ? await cacheKeyOf(url, convert, env.READER_ALLOW_PRIVATE_NETWORKS) : undefined
   if (key && !headers['x-no-cache']) {
-    const hit = await cachedPage<ConvertedPage>(db, key)
-    if (hit) return { page: hit, cached: true }
+    const hit = await cachedPage<ReaderPage>(db, key)
+    // A page cached before conversions carried their token count is converted again rather than counted here.
+    if (hit?.usage) return { page: hit, cached: true }
   }
   const timeout = headers['x-timeout'] ?? readerLimits.defaultTimeoutSeconds
   const limits = fetchLimitsOf(env, timeout, options.signal)
