@@ -112,6 +112,12 @@ async function serve(request: IncomingMessage, response: ServerResponse, fixture
           'latin1',
         ),
       )
+    case '/long-text': {
+      // `kb` kilobytes of plain text, line after line.
+      const line = 'A line of plain text that a long document repeats, word after word.\n'
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
+      return response.end(line.repeat(Math.ceil((Number(param('kb') ?? 100) * 1024) / line.length)))
+    }
     // Pages that make a converter work hard (./hostile-pages.ts), sized by their query.
     case '/hostile/table':
       return html(response, wideTable(Number(param('rows') ?? 1000), Number(param('columns') ?? 50)))

@@ -6,6 +6,20 @@ import { errorFields, log } from '../../log'
 import { fetchLimitsOf, readPage, type ConvertOptions } from '../../providers/reader/read-page'
 import { readerLimits } from '~/contracts/reader'
 
+/**
+ * Pages whose answer is longer than this (in characters) are answered but not cached: writing megabytes of
+ * JSON (and reading them back) holds the event loop, for 100 ms and more per 3 MB in the embedded database.
+ */
+export const MAX_CACHED_PAGE = 2 * 1024 * 1024
+
+/** About the length of the page as JSON, without building it: the content and the summaries dominate. */
+function lengthOf(page: ReaderPage): number {
+  let length = page.content.length + page.title.length + page.description.length
+  for (const map of [page.links, page.images])
+    for (const [text, url] of Object.entries(map)) length += text.length + url.length
+  return length
+}
+
 export function convertOptionsOf(headers: ReaderHeaders): ConvertOptions {
   return {
     format: headers['x-return-format'],
@@ -32,8 +46,8 @@ export interface PageRead {
 
 /**
  * A page from the cache when it holds a conversion younger than READER_CACHE_TTL_SECONDS (unless the caller
- * sent `X-No-Cache: true`), else fetched, converted and cached. A cache that cannot be written is logged,
- * not the caller's problem: the page is answered all the same.
+ * sent `X-No-Cache: true`), else fetched, converted and cached (unless longer than MAX_CACHED_PAGE). A cache
+ * that cannot be written is logged, not the caller's problem: the page is answered all the same.
  */
 export async function cachedOrRead(
   db: Db,
@@ -53,7 +67,7 @@ export async function cachedOrRead(
   const timeout = headers['x-timeout'] ?? readerLimits.defaultTimeoutSeconds
   const limits = fetchLimitsOf(env, timeout, options.signal)
   const page = await readPage(url, convert, limits, options.onPartial)
-  if (key)
+  if (key && lengthOf(page) <= MAX_CACHED_PAGE)
     await cachePage(db, { key, url: url.href, page, ttlSeconds: ttl }).catch((error: unknown) =>
       log('warn', 'reader cache not written', { error: errorFields(error) }),
     )
