@@ -8,3 +8,6 @@ import type * as OffThread from './convert-off-thread'
 export const convertOffThread: typeof OffThread.convertOffThread = async () => {
   throw new NeedsNode('reader')
 }
+
+/** Nothing to start: see above. */
+export const startConversionPool: typeof OffThread.startConversionPool = () => {}

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import type { ReaderPage } from '~/contracts/reader'
 import { serverEnv, type ServerEnv } from '../../../env'
 import { onShutdown } from '../../../lifecycle'
+import { errorFields, log } from '../../../log'
 import type { ConversionRequest } from '../convert/convert'
 import { ConversionPool, type PoolSettings } from './pool'
 
@@ -20,7 +21,7 @@ export function poolSettingsOf(
 
 let pool: Promise<ConversionPool> | undefined
 
-/** Started with the first page: the threads' code (1.7 MB bundled) is loaded only by a server that reads pages. */
+/** The threads' code (1.7 MB bundled, with the tokenizer's tables) is loaded only when the pool starts. */
 async function startPool(): Promise<ConversionPool> {
   const { default: source } = await import('./thread.ts?thread')
   const started = new ConversionPool(poolSettingsOf(serverEnv(), source))
@@ -32,6 +33,25 @@ async function startPool(): Promise<ConversionPool> {
 }
 
 /**
+ * Starts the pool before any page needs it (the server does at start): loading the threads' code and
+ * spawning them holds the event loop for 100 ms or more, better spent then than in a visitor's request.
+ */
+export function startConversionPool(): void {
+  void conversionPool().then(
+    (started) => started.warm(),
+    (error: unknown) => log('error', 'the reader conversion pool did not start', { error: errorFields(error) }),
+  )
+}
+
+function conversionPool(): Promise<ConversionPool> {
+  pool ??= startPool().catch((error: unknown) => {
+    pool = undefined
+    throw error
+  })
+  return pool
+}
+
+/**
  * The reader's one way to convert a page it fetched: on a thread of the pool, within its time and memory
  * limits (PageNotRead 'convert-timeout', 'too-complex' beyond them), with the page's output tokens counted
  * there too. The pool stops with the server.
@@ -40,9 +60,5 @@ export async function convertOffThread(
   request: ConversionRequest,
   options: { signal?: AbortSignal } = {},
 ): Promise<ReaderPage> {
-  pool ??= startPool().catch((error: unknown) => {
-    pool = undefined
-    throw error
-  })
-  return (await pool).convert(request, options)
+  return (await conversionPool()).convert(request, options)
 }

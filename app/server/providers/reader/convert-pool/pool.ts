@@ -63,6 +63,11 @@ export class ConversionPool {
     })
   }
 
+  /** Starts the threads now, rather than with the first page. */
+  warm(): void {
+    this.fill()
+  }
+
   /** Ends every thread; pages waiting or converting are refused. */
   async close(): Promise<void> {
     this.closed = true

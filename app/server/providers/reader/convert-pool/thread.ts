@@ -3,8 +3,8 @@
  * converts one page at a time and posts each page, refusal or failure back. Its time and memory are limited
  * by the pool, which ends the thread when a page exceeds them.
  */
-import { readlinkSync } from 'node:fs'
-import { setPriority } from 'node:os'
+// First, so that loading the converters already runs at the lower priority.
+import './lower-priority'
 import { parentPort } from 'node:worker_threads'
 import { PageNotRead } from '../../../domain/refusals'
 import { convertPage } from '../convert/convert'
@@ -12,20 +12,6 @@ import { withOutputTokens } from '../convert/output-tokens'
 import type { ConversionJob, ThreadMessage } from './messages'
 
 const post = (message: ThreadMessage) => parentPort!.postMessage(message)
-
-/**
- * Converting is background work: this thread yields the CPU to the server's event loop (and to anything else
- * at normal priority) whenever both want it. Linux keeps a priority per thread, named by its thread id; on
- * other systems, or where it cannot be read, the thread keeps the process's priority.
- */
-function lowerPriority(): void {
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop())
-    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 10)
-  } catch {
-    // Not Linux, or no /proc: the default priority.
-  }
-}
 
 async function answer({ id, request }: ConversionJob): Promise<ThreadMessage> {
   try {
@@ -38,8 +24,6 @@ async function answer({ id, request }: ConversionJob): Promise<ThreadMessage> {
     return { id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) }
   }
 }
-
-lowerPriority()
 
 // One page at a time: the pool posts the next only after this one is answered.
 parentPort!.on('message', async (job: ConversionJob) => post(await answer(job)))
