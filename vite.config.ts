@@ -8,6 +8,7 @@ import { nitro } from 'nitro/vite'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import { edgeBuild, edgeStaticHeaders } from './scripts/vite-edge-plugin'
 import { lazyServerFnFetcher } from './scripts/vite-lazy-rpc'
+import { threadSource } from './scripts/vite-thread-source.ts'
 import { fileURLToPath } from 'node:url'
 import { interfaceLocales, sourceLocale } from './app.config'
 
@@ -76,6 +77,8 @@ export default defineConfig({
     edge && edgeBuild(),
     edge && edgeStaticHeaders(staticRules),
     lazyServerFnFetcher(),
+    // `import source from './x.ts?thread'`: a worker thread's code, bundled whole (the reader's conversion pool).
+    threadSource({ alias: { '~': here('./app') } }),
     tailwindcss(),
     tanstackStart({
       srcDirectory: 'app',

@@ -2,11 +2,16 @@ import { defineConfig } from 'vitest/config'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { fileURLToPath } from 'node:url'
+import { threadSource } from './scripts/vite-thread-source.ts'
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 
 export default defineConfig({
-  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
+  plugins: [
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    threadSource({ alias: { '~': here('./app') } }),
+  ],
   resolve: { alias: { '~': here('./app'), '#content': here('./content'), '#config': here('./app.config.ts') } },
   test: {
     // In-process API tests refuse on purpose by the hundred; their info lines would bury real failures.

@@ -12,6 +12,10 @@ export const readerLimits = {
   maxRedirects: 5,
   /** Bytes of a page (after decompression) the reader downloads before refusing it. */
   maxPageBytes: 10 * 1024 * 1024,
+  /** Elements, attributes and comments of an HTML page the reader converts (422 beyond). */
+  maxNodes: 200_000,
+  /** Levels of elements nested in one another in an HTML page the reader converts (422 beyond). */
+  maxDepth: 256,
   /** Seconds a read may take when `X-Timeout` does not say. */
   defaultTimeoutSeconds: 30,
   /** Longest `X-Timeout` honoured. */

@@ -95,6 +95,23 @@ function buildEnvSchema() {
       v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(0), v.maxValue(30 * 86_400)),
       '3600',
     ),
+    /**
+     * Threads that convert the pages the reader fetched, off the event loop. Unset: one fewer than the CPUs the
+     * process may use, at least 2 (so one slow page does not hold every other reader back).
+     */
+    READER_CONVERT_THREADS: optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(64)),
+    ),
+    /** Seconds one page may take to convert (parse, Readability, Markdown, token count) before its thread is ended (504). */
+    READER_CONVERT_TIMEOUT_SECONDS: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(600)),
+      '15',
+    ),
+    /** Megabytes of JavaScript heap a page's conversion may use before its thread is ended (422). */
+    READER_CONVERT_MEMORY_MB: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(32), v.maxValue(16_384)),
+      '512',
+    ),
     /** What answers deep search: `builtin` (this site's content and pages named in the question) or `upstream`. */
     DEEPSEARCH_ENGINE: v.optional(v.picklist(['builtin', 'upstream'], 'must be builtin or upstream'), 'builtin'),
     /** The upstream deep-search engine's OpenAI-compatible chat API (`…/chat/completions` under it), key and model. */

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { convertPage } from '~/server/providers/reader/convert/convert'
+import { convertPage, type ConversionRequest } from '~/server/providers/reader/convert/convert'
+import { withOutputTokens } from '~/server/providers/reader/convert/output-tokens'
+import { ConversionPool } from '~/server/providers/reader/convert-pool/pool'
+import threadSource from '~/server/providers/reader/convert-pool/thread.ts?thread'
 import { keyFrom } from '../support/trial-key'
 import { startWebFixtures, type WebFixtures } from '../support/web-fixtures'
 import { hundredKilobyteArticle } from '../support/web-pages'
@@ -70,14 +73,38 @@ describe('reader and deep search', () => {
   it('reads a 100 KB article from loopback, cold and cached; deep search answers its first chunk fast', async () => {
     const html = hundredKilobyteArticle()
     // Conversion alone, in this process: the part of a cold read that is the reader's own work.
-    for (let i = 0; i < 5; i++)
-      convertPage(html, 'html', 'http://127.0.0.1/a', { format: 'content', withLinks: false, withImages: false })
+    const request = {
+      source: html,
+      kind: 'html' as const,
+      url: 'http://127.0.0.1/a',
+      options: { format: 'content' as const, withLinks: false, withImages: false },
+    }
+    for (let i = 0; i < 5; i++) convertPage(request)
     const convert: number[] = []
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now()
-      convertPage(html, 'html', 'http://127.0.0.1/a', { format: 'content', withLinks: false, withImages: false })
+      convertPage(request)
       convert.push(performance.now() - started)
     }
+
+    // The same page, and a page of a few words, on a thread of a pool (as the server converts them) and in
+    // this process with the token count the thread adds: what handing a page to a thread costs.
+    const tiny: ConversionRequest = { ...request, source: '<html><body><p>A few words.</p></body></html>' }
+    const pool = new ConversionPool({ source: threadSource, threads: 1, timeoutMs: 60_000, memoryMb: 512 })
+    const timed = async (run: () => unknown) => {
+      for (let i = 0; i < 5; i++) await run()
+      const times: number[] = []
+      for (let i = 0; i < RUNS; i++) {
+        const started = performance.now()
+        await run()
+        times.push(performance.now() - started)
+      }
+      return median(times)
+    }
+    const onThread = await timed(() => pool.convert(request))
+    const tinyOnThread = await timed(() => pool.convert(tiny))
+    const tinyInProcess = await timed(() => withOutputTokens(convertPage(tiny)))
+    await pool.close()
 
     for (let i = 0; i < 3; i++) await readOnce(true)
     const cold: number[] = []
@@ -109,6 +136,18 @@ describe('reader and deep search', () => {
         value: round(median(convert)),
         unit: 'ms/page',
         note: 'in the bench process, no HTTP',
+      },
+      {
+        name: 'reader conversion on a pool thread (with its token count) median',
+        value: round(onThread),
+        unit: 'ms/page',
+        note: 'the same page through a 1-thread ConversionPool in the bench process',
+      },
+      {
+        name: 'reader pool round trip for a page of a few words median',
+        value: round(tinyOnThread),
+        unit: 'ms/page',
+        note: `the same page converted and counted in process: ${round(tinyInProcess)} ms`,
       },
       {
         name: 'deep search time to first chunk median',

@@ -29,6 +29,18 @@ describe('the reader cache', () => {
     expect(api.web.hits.filter((hit) => hit.path === '/article?cache-test')).toHaveLength(3)
   })
 
+  it('answers a page longer than 2 MiB as usual but does not cache it (megabytes of JSON would hold the event loop)', async () => {
+    const url = api.web.url('/long-text?kb=3000')
+    for (let i = 0; i < 2; i++) {
+      const { status, body, response } = await read(url, { headers: { accept: 'application/json' } })
+      expect(status).toBe(200)
+      expect(body.data.content.length).toBeGreaterThan(3_000_000)
+      expect(response.headers.get('x-cache')).toBe('miss')
+    }
+    expect(await scalar(api.database.db, sql`select count(*) from reader_cache where url = ${url}`)).toBe(0)
+    expect(api.web.hits.filter((hit) => hit.path === '/long-text?kb=3000')).toHaveLength(2)
+  })
+
   it('fetches again once the cached copy is older than its time to live', async () => {
     const url = api.web.url('/article?ttl-test')
     await read(url, { headers: { accept: 'application/json' } })

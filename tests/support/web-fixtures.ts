@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
+import { manyLinks, nestedDivs, wideTable } from './hostile-pages'
 import { articlePage, hundredKilobyteArticle, listPage } from './web-pages'
 
 /** One request a fixture server received. */
@@ -111,6 +112,19 @@ async function serve(request: IncomingMessage, response: ServerResponse, fixture
           'latin1',
         ),
       )
+    case '/long-text': {
+      // `kb` kilobytes of plain text, line after line.
+      const line = 'A line of plain text that a long document repeats, word after word.\n'
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
+      return response.end(line.repeat(Math.ceil((Number(param('kb') ?? 100) * 1024) / line.length)))
+    }
+    // Pages that make a converter work hard (./hostile-pages.ts), sized by their query.
+    case '/hostile/table':
+      return html(response, wideTable(Number(param('rows') ?? 1000), Number(param('columns') ?? 50)))
+    case '/hostile/nested':
+      return html(response, nestedDivs(Number(param('depth') ?? 5000)))
+    case '/hostile/links':
+      return html(response, manyLinks(Number(param('count') ?? 40_000)))
     case '/status':
       response.writeHead(Number(param('code') ?? 404), { 'content-type': 'text/html' })
       return response.end('<p>Not here</p>')

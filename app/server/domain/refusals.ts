@@ -148,6 +148,10 @@ export type PageProblem =
   | 'unreachable'
   | 'timeout'
   | 'too-large'
+  /** More elements, deeper nesting or more memory than the reader converts in bounded time. */
+  | 'too-complex'
+  /** Converting the page took longer than the reader's time limit per page. */
+  | 'convert-timeout'
   | 'content-type'
   | 'status'
   | 'selector'

@@ -1,4 +1,4 @@
-import type { ReaderHeaders, ReaderMediaType, ReaderPage } from '~/contracts/reader'
+import { readerLimits, type ReaderHeaders, type ReaderMediaType, type ReaderPage } from '~/contracts/reader'
 import { readForCaller, streamForCaller, type ReadCall } from '../api/reader/read'
 import type { Caller } from '../api/caller'
 import { summaryText } from '../providers/reader/convert/summaries'
@@ -60,7 +60,7 @@ export function targetOfPath(request: Request): string {
   return /^https?%3A/i.test(rest) ? decodeURIComponent(rest) : rest
 }
 
-const readerDescription = `Fetches the page and answers it by \`Accept\`: \`text/plain\` (default) as "Title: …\\n\\nURL Source: …\\n\\nMarkdown Content:\\n…", \`application/json\` as \`{code, status, data}\`, or \`text/event-stream\` as \`data\` events, each a completer snapshot of the page (an \`error\` event ends a stream that failed after it began). \`X-Return-Format\`: \`content\` (default: the Readability article when it holds at least 0.3 of the page's Markdown, else the whole page), \`markdown\` (the whole page), \`html\` or \`text\`. Only public http(s) addresses are fetched (403 otherwise), with up to 5 redirects, 10 MiB and \`X-Timeout\` seconds (default 30, at most 180); HTML, plain text, Markdown and JSON are converted, anything else is refused with 422. Converted pages are cached for an hour (\`X-Cache: hit\`) unless \`X-No-Cache: true\`. Free without a key (20 requests a minute per address); with a key, the output tokens are charged (402 when the key cannot pay them).`
+const readerDescription = `Fetches the page and answers it by \`Accept\`: \`text/plain\` (default) as "Title: …\\n\\nURL Source: …\\n\\nMarkdown Content:\\n…", \`application/json\` as \`{code, status, data}\`, or \`text/event-stream\` as \`data\` events, each a completer snapshot of the page (an \`error\` event ends a stream that failed after it began). \`X-Return-Format\`: \`content\` (default: the Readability article when it holds at least 0.3 of the page's Markdown, else the whole page), \`markdown\` (the whole page), \`html\` or \`text\`. Only public http(s) addresses are fetched (403 otherwise), with up to 5 redirects, 10 MiB and \`X-Timeout\` seconds (default 30, at most 180); HTML, plain text, Markdown and JSON are converted, anything else is refused with 422; an HTML page with more than ${readerLimits.maxNodes.toLocaleString('en-US')} elements, attributes and comments or nested more than ${readerLimits.maxDepth} levels deep is refused with 422, and one that takes longer to convert than the server's limit (15 s by default) with 504. Converted pages are cached for an hour (\`X-Cache: hit\`) unless \`X-No-Cache: true\`. Free without a key (20 requests a minute per address); with a key, the output tokens are charged (402 when the key cannot pay them).`
 
 /** What GET /r/{url} and POST /r share: their documentation, headers, answers and refusals. */
 export const readerSpec: Pick<

@@ -27,6 +27,8 @@ const pageProblemStatus: Record<PageProblem, number> = {
   unreachable: 502,
   timeout: 504,
   'too-large': 422,
+  'too-complex': 422,
+  'convert-timeout': 504,
   'content-type': 422,
   status: 422,
   selector: 422,

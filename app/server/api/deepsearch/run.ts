@@ -91,7 +91,9 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
             'x-timeout': READ_TIMEOUT_SECONDS,
           }
           const { page } = await cachedOrRead(db, env, targetUrl(url), headers, { signal })
-          return { url: page.url, title: page.title, content: page.content, publishedTime: page.publishedTime }
+          const { title, content, publishedTime } = page
+          // Without summaries, the page's output tokens are its content's.
+          return { url: page.url, title, content, publishedTime, tokens: page.usage.tokens }
         },
         async allowRead(tokens) {
           if (total() + tokens + answerReserve(budget) > budget) return false

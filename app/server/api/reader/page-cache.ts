@@ -1,10 +1,24 @@
-import type { ReaderHeaders } from '~/contracts/reader'
+import type { ReaderHeaders, ReaderPage } from '~/contracts/reader'
 import type { Db } from '../../db/types'
 import { cachedPage, cachePage } from '../../domain/reader-cache'
 import type { ServerEnv } from '../../env'
 import { errorFields, log } from '../../log'
-import { fetchLimitsOf, readPage, type ConvertedPage, type ConvertOptions } from '../../providers/reader/read-page'
+import { fetchLimitsOf, readPage, type ConvertOptions } from '../../providers/reader/read-page'
 import { readerLimits } from '~/contracts/reader'
+
+/**
+ * Pages whose answer is longer than this (in characters) are answered but not cached: writing megabytes of
+ * JSON (and reading them back) holds the event loop, for 100 ms and more per 3 MB in the embedded database.
+ */
+export const MAX_CACHED_PAGE = 2 * 1024 * 1024
+
+/** About the length of the page as JSON, without building it: the content and the summaries dominate. */
+function lengthOf(page: ReaderPage): number {
+  let length = page.content.length + page.title.length + page.description.length
+  for (const map of [page.links, page.images])
+    for (const [text, url] of Object.entries(map)) length += text.length + url.length
+  return length
+}
 
 export function convertOptionsOf(headers: ReaderHeaders): ConvertOptions {
   return {
@@ -24,34 +38,36 @@ async function cacheKeyOf(url: URL, options: ConvertOptions, allowPrivate: boole
 }
 
 export interface PageRead {
-  page: ConvertedPage
+  /** The page with its output tokens, as converted (and counted) on a conversion thread. */
+  page: ReaderPage
   /** Answered from the cache, without fetching. */
   cached: boolean
 }
 
 /**
  * A page from the cache when it holds a conversion younger than READER_CACHE_TTL_SECONDS (unless the caller
- * sent `X-No-Cache: true`), else fetched, converted and cached. A cache that cannot be written is logged,
- * not the caller's problem: the page is answered all the same.
+ * sent `X-No-Cache: true`), else fetched, converted and cached (unless longer than MAX_CACHED_PAGE). A cache
+ * that cannot be written is logged, not the caller's problem: the page is answered all the same.
  */
 export async function cachedOrRead(
   db: Db,
   env: ServerEnv,
   url: URL,
   headers: ReaderHeaders,
-  options: { signal?: AbortSignal; onPartial?: (page: ConvertedPage) => Promise<void> } = {},
+  options: { signal?: AbortSignal; onPartial?: (page: ReaderPage) => Promise<void> } = {},
 ): Promise<PageRead> {
   const convert = convertOptionsOf(headers)
   const ttl = env.READER_CACHE_TTL_SECONDS
   const key = ttl > 0 ? await cacheKeyOf(url, convert, env.READER_ALLOW_PRIVATE_NETWORKS) : undefined
   if (key && !headers['x-no-cache']) {
-    const hit = await cachedPage<ConvertedPage>(db, key)
-    if (hit) return { page: hit, cached: true }
+    const hit = await cachedPage<ReaderPage>(db, key)
+    // A page cached before conversions carried their token count is converted again rather than counted here.
+    if (hit?.usage) return { page: hit, cached: true }
   }
   const timeout = headers['x-timeout'] ?? readerLimits.defaultTimeoutSeconds
   const limits = fetchLimitsOf(env, timeout, options.signal)
   const page = await readPage(url, convert, limits, options.onPartial)
-  if (key)
+  if (key && lengthOf(page) <= MAX_CACHED_PAGE)
     await cachePage(db, { key, url: url.href, page, ttlSeconds: ttl }).catch((error: unknown) =>
       log('warn', 'reader cache not written', { error: errorFields(error) }),
     )

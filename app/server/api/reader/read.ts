@@ -4,10 +4,7 @@ import type { Db } from '../../db/types'
 import type { ApiKey } from '../../domain/keys'
 import { InsufficientBalance } from '../../domain/refusals'
 import { serverEnv } from '../../env'
-import { countTokens } from '../../providers/inference/tokens'
-import { summaryText } from '../../providers/reader/convert/summaries'
 import { targetUrl } from '../../providers/reader/page-rules'
-import type { ConvertedPage } from '../../providers/reader/read-page'
 import { keyOf, type Caller } from '../caller'
 import { chargeRequest, refuseReusedRequestId } from '../search/charge'
 import { TokenMeter } from '../search/meter'
@@ -22,12 +19,6 @@ export interface ReadCall {
   headers: ReaderHeaders
   /** Ends the read when the caller goes away. */
   signal?: AbortSignal
-}
-
-/** A page as answered, with its output tokens (the content and any summaries), whatever the answer's format. */
-export function answeredPage(page: ConvertedPage): ReaderPage {
-  const summaries = summaryText(page.links, page.images)
-  return { ...page, usage: { tokens: countTokens(summaries ? `${page.content}\n\n${summaries}` : page.content) } }
 }
 
 /**
@@ -53,10 +44,9 @@ export async function readForCaller(caller: Caller, call: ReadCall): Promise<{ p
   const payer = await payerOf(caller)
   const db = payer?.db ?? (await getDb())
   const { page, cached } = await cachedOrRead(db, serverEnv(), url, call.headers, { signal: call.signal })
-  const answered = answeredPage(page)
   if (payer)
-    await chargeRequest(payer.db, payer.key, { tokens: answered.usage.tokens, product: 'reader', model: READER_MODEL })
-  return { page: answered, cached }
+    await chargeRequest(payer.db, payer.key, { tokens: page.usage.tokens, product: 'reader', model: READER_MODEL })
+  return { page, cached }
 }
 
 /**
@@ -73,11 +63,10 @@ export async function streamForCaller(
   const payer = await payerOf(caller)
   const meter = payer && new TokenMeter(payer.db, payer.key, { product: 'reader', model: READER_MODEL })
   let delivered = 0
-  const deliver = async (page: ConvertedPage) => {
-    const answered = answeredPage(page)
-    const covered = Math.max(delivered, answered.usage.tokens)
+  const deliver = async (page: ReaderPage) => {
+    const covered = Math.max(delivered, page.usage.tokens)
     await meter?.cover(covered)
-    await send(answered)
+    await send(page)
     delivered = covered
   }
   try {

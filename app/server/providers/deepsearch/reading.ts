@@ -32,7 +32,7 @@ export class Reading {
 
   /** Takes a page in if the budget allows (false: it did not), saying why in a think step. */
   async open(page: ReadPage, why: string): Promise<boolean> {
-    if (!(await this.tools.allowRead(countTokens(page.content)))) return false
+    if (!(await this.tools.allowRead(page.tokens ?? (await countTokens(page.content))))) return false
     await this.tools.think({ text: why, url: page.url })
     this.pages.push(page)
     this.readUrls.add(page.url)

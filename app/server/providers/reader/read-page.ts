@@ -1,11 +1,12 @@
-import { readerLimits } from '~/contracts/reader'
+import { readerLimits, type ReaderPage } from '~/contracts/reader'
 import type { ServerEnv } from '../../env'
 import { isPublicAddress } from './address-policy'
-import { convertPage, type ConvertedPage, type ConvertOptions } from './convert/convert'
+import type { ConversionRequest, ConvertOptions } from './convert/convert'
+import { convertOffThread } from './convert-pool/convert-off-thread'
 import { pageFetcher, type FetchLimits } from './fetcher'
 import { pageKindOf } from './page-rules'
 
-export type { ConvertedPage, ConvertOptions }
+export type { ConvertOptions }
 
 /** How often a page still downloading is converted again for a streaming caller. */
 export const SNAPSHOT_INTERVAL_MS = 250
@@ -42,18 +43,23 @@ function decoderFor(charset: string | undefined): TextDecoder {
 }
 
 /**
- * Fetches a page within `limits` and converts it. `onPartial`, when given, receives conversions of the page
- * as downloaded so far (at most every SNAPSHOT_INTERVAL_MS), each completer than the last, before the whole
- * page is answered; it is awaited, so a slow consumer slows the download rather than piling up snapshots.
+ * Fetches a page within `limits` and converts it on a conversion thread (never on the event loop), with its
+ * output tokens. `onPartial`, when given, receives conversions of the page as downloaded so far (at most every
+ * SNAPSHOT_INTERVAL_MS), each completer than the last, before the whole page is answered; it is awaited, so a
+ * slow consumer (or a busy pool) slows the download rather than piling up snapshots.
  */
 export async function readPage(
   url: URL,
   options: ConvertOptions,
   limits: FetchLimits,
-  onPartial?: (page: ConvertedPage) => Promise<void>,
-): Promise<ConvertedPage> {
+  onPartial?: (page: ReaderPage) => Promise<void>,
+): Promise<ReaderPage> {
   const fetched = await (await pageFetcher())(url, limits)
   const kind = pageKindOf(fetched.mediaType)
+  const convert = (source: string) => {
+    const request: ConversionRequest = { source, kind, url: fetched.url, options }
+    return convertOffThread(request, { signal: limits.signal })
+  }
   let decoder: TextDecoder | undefined
   let pending: Uint8Array[] = []
   let text = ''
@@ -74,7 +80,7 @@ export async function readPage(
       text.length > snapshotLength &&
       Date.now() - lastSnapshot >= SNAPSHOT_INTERVAL_MS
     ) {
-      await onPartial(convertPage(text, kind, fetched.url, options))
+      await onPartial(await convert(text))
       snapshotLength = text.length
       lastSnapshot = Date.now()
     }
@@ -85,7 +91,7 @@ export async function readPage(
     text += decoder.decode(head, { stream: true })
   }
   text += decoder.decode()
-  return convertPage(text, kind, fetched.url, options)
+  return convert(text)
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {

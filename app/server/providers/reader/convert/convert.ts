@@ -4,6 +4,7 @@ import type { PageKind } from '../page-rules'
 import { parsePage, removeInert, removeSelected, targetElements, type HtmlElement } from './html-document'
 import { markdownOf } from './markdown'
 import { metadataOf } from './metadata'
+import { checkPageShape } from './page-shape'
 import { imagesOf, linksOf } from './summaries'
 import { textOf } from './text'
 
@@ -13,6 +14,19 @@ export interface ConvertOptions {
   removeSelector?: string
   withLinks: boolean
   withImages: boolean
+}
+
+/**
+ * One page to convert, as it arrived (or as much of it as has arrived, for a streamed snapshot). Everything
+ * a conversion depends on is here, so it can be posted to the thread that converts it.
+ */
+export interface ConversionRequest {
+  /** The page's text, decoded. */
+  source: string
+  kind: PageKind
+  /** Where the page was found, after redirects: its links and images are made absolute against it. */
+  url: string
+  options: ConvertOptions
 }
 
 /** What the reader made of a page, before it is metered and answered. */
@@ -32,8 +46,12 @@ export interface ConvertedPage {
  */
 export const ARTICLE_SHARE = 0.3
 
-/** A page in the requested format (see README, "Reader"): `content` is the article or, failing that, the page. */
-export function convertPage(source: string, kind: PageKind, url: string, options: ConvertOptions): ConvertedPage {
+/**
+ * A page in the requested format (see README, "Reader"): `content` is the article or, failing that, the page.
+ * Synchronous and CPU-bound: a page from the web is converted on a worker thread (`../convert-pool`), never
+ * on the server's event loop.
+ */
+export function convertPage({ source, kind, url, options }: ConversionRequest): ConvertedPage {
   if (kind === 'html') return convertHtml(source, url, options)
   const content =
     kind === 'json' && (options.format === 'content' || options.format === 'markdown')
@@ -51,6 +69,8 @@ function prettyJson(source: string): string {
 }
 
 function convertHtml(html: string, url: string, options: ConvertOptions): ConvertedPage {
+  // Before anything is built from it: a page over the limits is refused in time linear in its length.
+  checkPageShape(html)
   const document = parsePage(html, url)
   const metadata = metadataOf(document)
   removeInert(document)

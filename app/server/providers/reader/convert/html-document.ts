@@ -8,42 +8,10 @@ export type HtmlElement = Element
 /** Never content: code, styles and embedded objects. */
 const inert = 'script, style, noscript, template, iframe, object, embed'
 
-/** A table's rows in document order, as `HTMLTableElement.rows` gives them (its own, not nested tables'). */
-function tableRows(table: Element): Element[] {
-  return [...table.children].flatMap((child) =>
-    child.nodeName === 'TR'
-      ? [child]
-      : /^T(HEAD|BODY|FOOT)$/.test(child.nodeName)
-        ? [...child.children].filter((row) => row.nodeName === 'TR')
-        : [],
-  )
-}
-
-let tablesPatched = false
-
-/**
- * linkedom has no HTMLTableElement, so a table has no `rows`, which the GFM converter reads to write a
- * Markdown table (without it, tables come out as run-together cell text). Added to linkedom's own element
- * class once, for tables only.
- */
-function patchTableRows(document: HtmlDocument): void {
-  if (tablesPatched) return
-  tablesPatched = true
-  const prototype = Object.getPrototypeOf(document.createElement('table')) as object
-  if ('rows' in prototype) return
-  Object.defineProperty(prototype, 'rows', {
-    configurable: true,
-    get(this: Element) {
-      return this.nodeName === 'TABLE' ? tableRows(this) : undefined
-    },
-  })
-}
-
 /** Parses a page (or part of one, while it downloads), with links and images made absolute against its base URL. */
 export function parsePage(html: string, pageUrl: string): HtmlDocument {
   const markup = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`
   const { document } = parseHTML(markup)
-  patchTableRows(document)
   const base = baseUrlOf(document, pageUrl)
   for (const element of document.querySelectorAll('a[href], area[href]')) absolutize(element, 'href', base, true)
   for (const element of document.querySelectorAll('img[src]')) absolutize(element, 'src', base, false)
@@ -92,9 +60,15 @@ export function removeSelected(document: HtmlDocument, selector: string): void {
   for (const element of selectAll(document, selector, 'X-Remove-Selector')) element.remove()
 }
 
-/** The elements `X-Target-Selector` names, outermost only (a match inside another match would repeat). */
+/**
+ * The elements `X-Target-Selector` names, outermost only (a match inside another match would repeat). Matches
+ * come in document order, so one inside an earlier match is inside the last outermost one kept: one check
+ * each, not one against every other match.
+ */
 export function targetElements(document: HtmlDocument, selector: string): HtmlElement[] {
   const found = selectAll(document, selector, 'X-Target-Selector')
   if (found.length === 0) throw new PageNotRead('selector', 'X-Target-Selector matched no element of the page')
-  return found.filter((element) => !found.some((other) => other !== element && other.contains(element)))
+  const outermost: HtmlElement[] = []
+  for (const element of found) if (!outermost.at(-1)?.contains(element)) outermost.push(element)
+  return outermost
 }

@@ -1,5 +1,6 @@
-import { gfm } from '@joplin/turndown-plugin-gfm'
+import { highlightedCodeBlock, strikethrough, taskListItems } from '@joplin/turndown-plugin-gfm'
 import TurndownService from 'turndown'
+import { linearTables } from './gfm-tables'
 import type { HtmlElement } from './html-document'
 
 let service: TurndownService | undefined
@@ -14,7 +15,8 @@ function turndown(): TurndownService {
     emDelimiter: '_',
     linkStyle: 'inlined',
   })
-  service.use(gfm)
+  // GitHub's Markdown as the plugin writes it, with its table rules replaced by linear-time ones (same output).
+  service.use([highlightedCodeBlock, strikethrough, linearTables, taskListItems])
   // Forms and buttons are controls, not text; images without a source say nothing.
   service.remove(['form', 'button', 'select', 'input', 'textarea'])
   service.addRule('image-without-source', {

@@ -2,4 +2,8 @@ declare module '@joplin/turndown-plugin-gfm' {
   import type TurndownService from 'turndown'
   /** Tables, strikethrough, task lists and highlighted code blocks, as GitHub writes them. */
   export const gfm: TurndownService.Plugin
+  export const highlightedCodeBlock: TurndownService.Plugin
+  export const strikethrough: TurndownService.Plugin
+  export const tables: TurndownService.Plugin
+  export const taskListItems: TurndownService.Plugin
 }

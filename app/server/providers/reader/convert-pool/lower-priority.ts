@@ -1,0 +1,15 @@
+/**
+ * Converting is background work: a conversion thread yields the CPU to the server's event loop (and to
+ * anything else at normal priority) whenever both want it. Linux keeps a priority per thread, named by its
+ * thread id; on other systems, or where /proc cannot be read, the thread keeps the process's priority.
+ * Imported first by ./thread.ts, so the rest of the thread's code loads at the lower priority already.
+ */
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
+
+try {
+  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop())
+  if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 10)
+} catch {
+  // Not Linux, or no /proc: the default priority.
+}

@@ -1,0 +1,5 @@
+/** A module bundled whole, as the source of a worker thread (scripts/vite-thread-source.ts). */
+declare module '*?thread' {
+  const source: string
+  export default source
+}

@@ -1,0 +1,40 @@
+/**
+ * A conversion thread's code (bundled whole by scripts/vite-thread-source.ts and started by ./pool.ts): it
+ * converts one page at a time and posts each page, refusal or failure back. Its time and memory are limited
+ * by the pool, which ends the thread when a page exceeds them.
+ */
+// First, so that loading the converters already runs at the lower priority.
+import './lower-priority'
+import { parentPort } from 'node:worker_threads'
+import { PageNotRead } from '../../../domain/refusals'
+import { convertPage } from '../convert/convert'
+import { withOutputTokens } from '../convert/output-tokens'
+import type { ConversionJob, ThreadMessage } from './messages'
+
+const post = (message: ThreadMessage) => parentPort!.postMessage(message)
+
+async function answer({ id, request }: ConversionJob): Promise<ThreadMessage> {
+  try {
+    return { id, page: await withOutputTokens(convertPage(request)) }
+  } catch (error) {
+    if (error instanceof PageNotRead) return { id, refusal: { problem: error.problem, detail: error.detail } }
+    // The page's shape is checked first, so recursion this deep is a shape the check does not know yet.
+    if (error instanceof RangeError && /call stack/i.test(error.message))
+      return { id, refusal: { problem: 'too-complex', detail: 'The page nests elements too deeply to convert' } }
+    return { id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) }
+  }
+}
+
+// One page at a time: the pool posts the next only after this one is answered.
+parentPort!.on('message', async (job: ConversionJob) => post(await answer(job)))
+
+// Compiled and warmed (the tokenizer builds its tables on first use) before the first page is timed.
+void answer({
+  id: -1,
+  request: {
+    source: '<p>Ready</p>',
+    kind: 'html',
+    url: 'http://localhost/',
+    options: { format: 'content', withLinks: false, withImages: false },
+  },
+}).then(() => post({ ready: true }))

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { completionChunk } from '~/contracts/deepsearch'
+import { readEvents } from '~/lib/event-stream/parse'
+import { Route as readPathRoute } from '~/routes/r/$'
+import { Route as chatRoute } from '~/routes/v1/chat/completions'
+import * as v from 'valibot'
+import { call, keyWithBalance, respond, scalar } from '../support/api'
+import { apiWithWeb, eventsOf } from '../support/api-with-web'
+
+// A conversion may take a second here, so a page of 40,000 links (seconds of work) runs out of time.
+const api = apiWithWeb({
+  READER_ALLOW_PRIVATE_NETWORKS: 'true',
+  READER_CACHE_TTL_SECONDS: '3600',
+  READER_CONVERT_TIMEOUT_SECONDS: '1',
+  DEEPSEARCH_ENGINE: 'builtin',
+})
+
+const read = (url: string, init: Parameters<typeof call>[3] = {}) => call(readPathRoute, 'GET', `/r/${url}`, init)
+const json = { accept: 'application/json', 'x-no-cache': 'true' }
+const tooDeep = "The page nests elements deeper than 256 levels, the reader's limit"
+const cachedRows = (url: string) => scalar(api.database.db, sql`select count(*) from reader_cache where url = ${url}`)
+
+describe('hostile pages through the reader', () => {
+  it('refuses 5,000 nested <div>s with 422 naming the limit (the converter’s stack overflowed: 500), and charges nothing', async () => {
+    const key = await keyWithBalance(api.database.db, 100_000)
+    const url = api.web.url('/hostile/nested?depth=5000')
+    expect(await read(url, { bearer: key.apiKey, headers: json })).toMatchObject({
+      status: 422,
+      body: { detail: tooDeep },
+    })
+    expect(await api.balanceOf(key.id)).toBe(100_000)
+    expect(await cachedRows(url)).toBe(0)
+  })
+
+  it('answers 504 for a page that takes longer than the time limit to convert, charges nothing, and reads the next page', async () => {
+    const key = await keyWithBalance(api.database.db, 100_000)
+    const url = api.web.url('/hostile/links?count=40000')
+    expect(await read(url, { bearer: key.apiKey, headers: json })).toMatchObject({
+      status: 504,
+      body: { detail: "The page could not be converted within 1 s, the reader's limit" },
+    })
+    expect(await api.balanceOf(key.id)).toBe(100_000)
+    const next = await read(api.web.url('/article'), { bearer: key.apiKey, headers: json })
+    expect(next).toMatchObject({ status: 200, body: { data: { title: 'Rerankers in practice' } } })
+    expect(await api.balanceOf(key.id)).toBe(100_000 - next.body.data.usage.tokens)
+  })
+
+  it('ends a stream of a page it refuses with an error event, and charges it nothing', async () => {
+    const key = await keyWithBalance(api.database.db, 100_000)
+    const response = await respond(readPathRoute, 'GET', `/r/${api.web.url('/hostile/nested?depth=900000')}`, {
+      bearer: key.apiKey,
+      headers: { accept: 'text/event-stream', 'x-no-cache': 'true' },
+    })
+    const events = await eventsOf(response)
+    expect(events.at(-1)).toMatchObject({ event: 'error' })
+    expect(JSON.parse(events.at(-1)!.data)).toEqual({ code: 422, detail: tooDeep })
+    expect(events.filter((event) => event.event !== 'error')).toEqual([])
+    expect(await api.balanceOf(key.id)).toBe(100_000)
+  })
+
+  it('lets deep search read past a page the reader refuses, saying why', async () => {
+    const key = await keyWithBalance(api.database.db, 1_000_000)
+    const url = api.web.url('/hostile/nested?depth=5000')
+    const response = await respond(chatRoute, 'POST', '/v1/chat/completions', {
+      bearer: key.apiKey,
+      json: {
+        model: 'deepsearch-v1',
+        messages: [{ role: 'user', content: `What does ${url} say about rerankers?` }],
+        stream: true,
+      },
+    })
+    const steps: string[] = []
+    for await (const event of readEvents(response.body!)) {
+      if (event.data === '[DONE]') break
+      const chunk = v.parse(completionChunk, JSON.parse(event.data))
+      steps.push(chunk.choices[0]?.delta.content ?? '')
+    }
+    expect(steps).toContain(`Could not read ${url}: ${tooDeep}.\n`)
+  })
+})
