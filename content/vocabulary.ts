@@ -82,3 +82,13 @@ export function coverFromSvg(svg: string): CoverImage {
 
 export type ProductKey = (typeof productKeys)[number]
 export type ModelTag = (typeof modelTags)[number]
+
+/**
+ * The general-purpose model each search API's samples, demos and dashboard forms start from (a developer
+ * who has not chosen yet wants text in, one vector out, not a code or multimodal model).
+ */
+export const defaultModelIds = {
+  embeddings: 'embeddings-v3',
+  rerank: 'reranker-v3',
+  classify: 'embeddings-v3',
+} as const

@@ -11,6 +11,7 @@ import { bulkLimits } from '~/contracts/bulk'
 import { cn } from '~/lib/utils'
 import { Select } from '~/features/demos/parts/select-field'
 import { notify } from '../notify'
+import { defaultModelIds } from '#content/vocabulary'
 import { modelsQuery } from '../queries'
 import { useFormat } from '../format'
 import { bulkJobsKey } from './queries'
@@ -32,7 +33,8 @@ export function UploadCard({ apiKey }: { apiKey: string }) {
   const [sent, setSent] = useState<number | null>(null)
   const inFlight = useRef<AbortController | null>(null)
   useEffect(() => () => inFlight.current?.abort(), [])
-  const chosenModel = model || models.data?.[0]?.slug || ''
+  const defaultModel = models.data?.find((m) => m.slug === defaultModelIds.embeddings) ?? models.data?.[0]
+  const chosenModel = model || defaultModel?.slug || ''
 
   const check = (): string | undefined => {
     if (!file) return t`Choose a file of texts to embed.`

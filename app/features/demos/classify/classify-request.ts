@@ -1,7 +1,8 @@
+import { defaultModelIds } from '#content/vocabulary'
 import { nonEmptyLines } from '../lib/lines'
 import type { ClassifyValues } from './classify-examples'
 
-export const classifyModel = 'embeddings-v3'
+export const classifyModel = defaultModelIds.classify
 
 /** The zero-shot /v1/classify body the form stands for. */
 export function classifyRequest(values: ClassifyValues) {

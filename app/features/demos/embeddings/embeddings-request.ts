@@ -1,7 +1,8 @@
+import { defaultModelIds } from '#content/vocabulary'
 import { nonEmptyLines } from '../lib/lines'
 import type { EmbeddingsValues } from './embeddings-examples'
 
-export const embeddingsModel = 'embeddings-v3'
+export const embeddingsModel = defaultModelIds.embeddings
 
 /** The /v1/embeddings body the form stands for: unset options are left out, as a developer would. */
 export function embeddingsRequest(values: EmbeddingsValues) {

@@ -1,4 +1,5 @@
 import type { ProductKey } from '#content/schemas'
+import { defaultModelIds } from '#content/vocabulary'
 
 /** Where the visitor's API key goes in a sample; the component swaps in the stored key or a placeholder. */
 export const KEY = '{{API_KEY}}'
@@ -55,7 +56,7 @@ const embeddings: Call = {
   method: 'POST',
   path: '/v1/embeddings',
   body: {
-    model: 'embeddings-v3',
+    model: defaultModelIds.embeddings,
     task: 'retrieval.passage',
     dimensions: 1024,
     input: ['Organic skincare for sensitive skin', 'Bio-Hautpflege für empfindliche Haut'],
@@ -78,7 +79,7 @@ const calls: Record<ProductKey, Call> = {
     method: 'POST',
     path: '/v1/rerank',
     body: {
-      model: 'reranker-v3',
+      model: defaultModelIds.rerank,
       query: 'Organic skincare products for sensitive skin',
       documents: [
         'Eco-friendly kitchenware for modern homes',
@@ -107,7 +108,7 @@ const calls: Record<ProductKey, Call> = {
     method: 'POST',
     path: '/v1/classify',
     body: {
-      model: 'embeddings-v3',
+      model: defaultModelIds.classify,
       input: ['My order arrived damaged', 'How do I change my password?'],
       labels: ['order shipping and delivery', 'account password and login', 'billing and charges'],
     },
