@@ -7,6 +7,7 @@ import { OperationSection } from './operation-section'
 import { MethodBadge, useGroupTitle } from './reference-bits'
 import { referenceModel, type ReferenceModel } from './reference-model'
 import { ScrollTable, cellClass, headClass } from './schema-table'
+import { useOpenLinkedOperation } from './use-open-linked-operation'
 
 const codeClass = 'rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em]'
 const subsection = 'scroll-mt-24 text-lg font-semibold'
@@ -15,6 +16,7 @@ const subsection = 'scroll-mt-24 text-lg font-semibold'
 export function ApiReferencePage({ document }: { document: OpenApiDocument }) {
   const model = referenceModel(document)
   const groupTitle = useGroupTitle()
+  useOpenLinkedOperation()
   return (
     <>
       <PageHeader

@@ -31,93 +31,105 @@ export function OperationSection({ operation }: { operation: ReferenceOperation 
         </span>{' '}
         <AuthLabel auth={operation.auth} />
       </p>
+      {/* Closed until asked for: the whole reference open at once is ~8,000 elements to lay out before the first
+          paint on a phone. A link to the operation opens it (useOpenLinkedOperation). */}
+      <details data-operation={id} className="group mt-4">
+        <summary className="inline-flex min-h-6 cursor-pointer items-center gap-1 rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <span className="group-open:hidden">
+            <Trans>Show parameters, responses and an example</Trans>
+          </span>
+          <span className="hidden group-open:inline">
+            <Trans>Hide parameters, responses and the example</Trans>
+          </span>
+        </summary>
 
-      {parameters.length > 0 && (
-        <>
-          <h4 className={subheading}>
-            <Trans context="api request">Parameters</Trans>
-          </h4>
-          <ScrollTable caption={t`Parameters of ${label}`}>
-            <thead>
-              <tr>
-                <th scope="col" className={headClass}>
-                  <Trans context="api request">Name</Trans>
-                </th>
-                <th scope="col" className={headClass}>
-                  <Trans>In</Trans>
-                </th>
-                <th scope="col" className={headClass}>
-                  <Trans>Type</Trans>
-                </th>
-                <th scope="col" className={headClass}>
-                  <Trans>Required</Trans>
-                </th>
-                <th scope="col" className={headClass}>
-                  <Trans>Description</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {parameters.map((param) => (
-                <tr key={`${param.in}-${param.name}`}>
-                  <th scope="row" className={cn(cellClass, 'font-mono text-xs font-normal whitespace-nowrap')}>
-                    {param.name}
+        {parameters.length > 0 && (
+          <>
+            <h4 className={subheading}>
+              <Trans context="api request">Parameters</Trans>
+            </h4>
+            <ScrollTable caption={t`Parameters of ${label}`}>
+              <thead>
+                <tr>
+                  <th scope="col" className={headClass}>
+                    <Trans context="api request">Name</Trans>
                   </th>
-                  <td className={cellClass}>{param.in}</td>
-                  <td className={cn(cellClass, 'font-mono text-xs')}>{typeLabel(param.schema ?? {})}</td>
-                  <RequiredCell required={param.required ?? false} />
-                  <Details description={param.description} constraints={constraintsOf(param.schema ?? {})} />
+                  <th scope="col" className={headClass}>
+                    <Trans>In</Trans>
+                  </th>
+                  <th scope="col" className={headClass}>
+                    <Trans>Type</Trans>
+                  </th>
+                  <th scope="col" className={headClass}>
+                    <Trans>Required</Trans>
+                  </th>
+                  <th scope="col" className={headClass}>
+                    <Trans>Description</Trans>
+                  </th>
                 </tr>
+              </thead>
+              <tbody>
+                {parameters.map((param) => (
+                  <tr key={`${param.in}-${param.name}`}>
+                    <th scope="row" className={cn(cellClass, 'font-mono text-xs font-normal whitespace-nowrap')}>
+                      {param.name}
+                    </th>
+                    <td className={cellClass}>{param.in}</td>
+                    <td className={cn(cellClass, 'font-mono text-xs')}>{typeLabel(param.schema ?? {})}</td>
+                    <RequiredCell required={param.required ?? false} />
+                    <Details description={param.description} constraints={constraintsOf(param.schema ?? {})} />
+                  </tr>
+                ))}
+              </tbody>
+            </ScrollTable>
+          </>
+        )}
+
+        {body && (
+          <>
+            <h4 className={subheading}>
+              <Trans>Request body</Trans>
+            </h4>
+            <p className="mb-2 text-sm text-muted-foreground">
+              <Trans>Content type:</Trans>{' '}
+              {body.contentTypes.map((type, i) => (
+                <span key={type}>
+                  {i > 0 && ', '}
+                  <code className="font-mono text-xs text-foreground">{type}</code>
+                </span>
               ))}
-            </tbody>
-          </ScrollTable>
-        </>
-      )}
+              {body.schema.additionalProperties === false && (
+                <>
+                  {' '}
+                  · <Trans>other fields are refused with 422</Trans>
+                </>
+              )}
+            </p>
+            {bodyRows.length > 0 && <PropertyTable rows={bodyRows} caption={t`Request body of ${label}`} />}
+          </>
+        )}
 
-      {body && (
-        <>
-          <h4 className={subheading}>
-            <Trans>Request body</Trans>
-          </h4>
-          <p className="mb-2 text-sm text-muted-foreground">
-            <Trans>Content type:</Trans>{' '}
-            {body.contentTypes.map((type, i) => (
-              <span key={type}>
-                {i > 0 && ', '}
-                <code className="font-mono text-xs text-foreground">{type}</code>
-              </span>
-            ))}
-            {body.schema.additionalProperties === false && (
-              <>
-                {' '}
-                · <Trans>other fields are refused with 422</Trans>
-              </>
-            )}
-          </p>
-          {bodyRows.length > 0 && <PropertyTable rows={bodyRows} caption={t`Request body of ${label}`} />}
-        </>
-      )}
+        <h4 className={subheading}>
+          <Trans>Responses</Trans>
+        </h4>
+        <ResponseTable responses={responses} label={label} />
+        {responses
+          .filter((response) => response.schema)
+          .map((response) => (
+            <ResponseBody key={response.status} response={response} label={label} />
+          ))}
 
-      <h4 className={subheading}>
-        <Trans>Responses</Trans>
-      </h4>
-      <ResponseTable responses={responses} label={label} />
-      {responses
-        .filter((response) => response.schema)
-        .map((response) => (
-          <ResponseBody key={response.status} response={response} label={label} />
-        ))}
-
-      <h4 className={subheading}>
-        <Trans>Example</Trans>
-      </h4>
-      <pre
-        tabIndex={0}
-        aria-label={t`curl example for ${label}`}
-        className="overflow-x-auto rounded-md border bg-muted/50 p-3 font-mono text-xs leading-relaxed focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
-        <code>{operation.curl}</code>
-      </pre>
+        <h4 className={subheading}>
+          <Trans>Example</Trans>
+        </h4>
+        <pre
+          tabIndex={0}
+          aria-label={t`curl example for ${label}`}
+          className="overflow-x-auto rounded-md border bg-muted/50 p-3 font-mono text-xs leading-relaxed focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          <code>{operation.curl}</code>
+        </pre>
+      </details>
     </section>
   )
 }
