@@ -1,0 +1,51 @@
+// `npm test`: every check, in phases. The checks of one phase share nothing and are each mostly single-threaded
+// (ESLint, tsc, the bundler), so on a small machine they run side by side; the test phases after them fill
+// both cores themselves and run alone, the browser tests last and alone, as their timing checks need.
+// Each job's output is shown whole when it ends (not interleaved), and a summary of the times at the end.
+import { spawn } from 'node:child_process'
+
+const vitest = (...projects) => ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p])]
+const phases = [
+  [
+    { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+    { name: 'typecheck', command: ['npx', 'tsc', '--noEmit'] },
+    { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
+  ],
+  [{ name: 'unit, integration, build checks', command: vitest('unit', 'integration', 'build') }],
+  [{ name: 'edge (workerd)', command: vitest('edge') }],
+  [{ name: 'e2e (Chromium)', command: vitest('e2e') }],
+]
+
+function run({ name, command }, { stream }) {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), {
+      stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+    })
+    let output = ''
+    child.stdout?.on('data', (chunk) => (output += chunk))
+    child.stderr?.on('data', (chunk) => (output += chunk))
+    child.on('close', (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000)
+      if (!stream) process.stdout.write(output)
+      const outcome = code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`
+      console.log(`[test] ${name}: ${outcome} in ${seconds} s`)
+      resolve({ name, ok: code === 0, seconds })
+    })
+  })
+}
+
+const started = Date.now()
+const results = []
+for (const phase of phases) {
+  // A lone job streams its output as it goes: a long browser run shows progress.
+  const outcomes = await Promise.all(phase.map((job) => run(job, { stream: phase.length === 1 })))
+  results.push(...outcomes)
+  if (outcomes.some((outcome) => !outcome.ok)) break
+}
+const total = Math.round((Date.now() - started) / 1000)
+console.log(`\n[test] ${results.map((r) => `${r.name} ${r.seconds} s${r.ok ? '' : ' (failed)'}`).join(' · ')}`)
+const failed = results.filter((r) => !r.ok)
+console.log(`[test] ${failed.length ? `failed: ${failed.map((r) => r.name).join(', ')}` : 'all passed'} in ${total} s`)
+process.exit(failed.length ? 1 : 0)
