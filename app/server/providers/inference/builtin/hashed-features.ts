@@ -113,8 +113,8 @@ const lowValues = new Float64Array(FIRST_BLOCK_FEATURES)
 
 /**
  * The raw (not normalised) projection of the features in `table`, `dimensions` (≥ 8) wide. Each feature adds
- * its value, times a magnitude in [0.75, 1.25) drawn from its hash (so features never cancel exactly), with a
- * hash-chosen sign to one hash-chosen dimension of the whole width: a sparse random projection, so a
+ * its value with a hash-chosen sign to one hash-chosen dimension of the whole width (values repeat, which
+ * also lets the JSON writer reuse their text): a sparse random projection, so a
  * prefix of `d` dimensions holds a uniform sample of about d/width of the features and its dot products
  * estimate the full ones (more noisily, the shorter the prefix). The text's FIRST_BLOCK_FEATURES features
  * of lowest rank (a hash of each: a consistent sample, the same features for texts that share them) are
@@ -138,7 +138,7 @@ export function featureSums(table: FeatureTable, dimensions: number, seed = 0): 
     const first = Math.imul(key ^ seed, 0x9e3779b1)
     const second = Math.imul(first ^ (first >>> 15), 0x85ebca6b)
     const tf = count < 64 ? termFrequency[count] : 1 + Math.log(count)
-    const value = kindWeights[kind] * tf * (0.75 + (second & 0xffff) / 0x20000)
+    const value = kindWeights[kind] * tf
     const signed = second < 0 ? -value : value
     sums[mask >= 0 ? first & mask : (first >>> 0) % dimensions] += signed
     const rank = Math.imul(second ^ (second >>> 13), 0xc2b2ae35) >>> 0
@@ -156,7 +156,15 @@ export function featureSums(table: FeatureTable, dimensions: number, seed = 0): 
     }
   })
   for (let i = 0; i < kept; i++) sums[lowSlots[i]] += lowValues[i]
+  // Features of equal value and opposite signs may cancel out in a slot: should the whole first block be
+  // zero, the first kept feature counts once more there, which no longer cancels.
+  if (kept > 0 && firstBlockIsZero(sums)) sums[lowSlots[0]] += lowValues[0]
   return sums
+}
+
+function firstBlockIsZero(sums: Float64Array): boolean {
+  for (let i = 0; i < FIRST_BLOCK; i++) if (sums[i] !== 0) return false
+  return true
 }
 
 function highest(): [number, number] {
