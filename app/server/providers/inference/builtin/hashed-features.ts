@@ -97,6 +97,8 @@ export const FIRST_BLOCK = 8
  * sample of the text, few enough that the vector stays sparse (the JSON answer writes a zero in one byte).
  */
 export const FIRST_BLOCK_FEATURES = 4
+/** Their share there: enough to hold a short prefix, little enough that the full vector stays the features' own. */
+const FIRST_BLOCK_WEIGHT = 0.5
 
 /** Seeds a model's projection from its id: the same id always projects the same way. */
 export function projectionSeed(name: string): number {
@@ -118,7 +120,7 @@ const lowValues = new Float64Array(FIRST_BLOCK_FEATURES)
  * prefix of `d` dimensions holds a uniform sample of about d/width of the features and its dot products
  * estimate the full ones (more noisily, the shorter the prefix). The text's FIRST_BLOCK_FEATURES features
  * of lowest rank (a hash of each: a consistent sample, the same features for texts that share them) are
- * added once more to the first block, [0, 8): every prefix a caller may keep holds at least one feature, so
+ * added once more, at half their value, to the first block, [0, 8): every prefix a caller may keep holds at least one feature, so
  * no non-empty text gets an all-zero prefix. One write per feature and a few more per text keep the vector
  * as sparse as the features are few (a dense vector costs more to write as JSON than to compute).
  */
@@ -155,7 +157,7 @@ export function featureSums(table: FeatureTable, dimensions: number, seed = 0): 
       ;[worst, worstAt] = highest()
     }
   })
-  for (let i = 0; i < kept; i++) sums[lowSlots[i]] += lowValues[i]
+  for (let i = 0; i < kept; i++) sums[lowSlots[i]] += FIRST_BLOCK_WEIGHT * lowValues[i]
   // Features of equal value and opposite signs may cancel out in a slot: should the whole first block be
   // zero, the first kept feature counts once more there, which no longer cancels.
   if (kept > 0 && firstBlockIsZero(sums)) sums[lowSlots[0]] += lowValues[0]
