@@ -104,7 +104,14 @@ export const deepSearchFields = [
  * caller's `max_tokens` and `response_format`); the built-in one answers extractively and names them in
  * `X-Options-Not-Applied`.
  */
-export const modelChatOptions = ['temperature', 'top_p', 'user', 'seed', 'frequency_penalty', 'presence_penalty'] as const
+export const modelChatOptions = [
+  'temperature',
+  'top_p',
+  'user',
+  'seed',
+  'frequency_penalty',
+  'presence_penalty',
+] as const
 export type ModelChatOption = (typeof modelChatOptions)[number]
 
 const penalty = v.pipe(v.number(), v.minValue(-2, 'must be at least -2'), v.maxValue(2, 'must be at most 2'))
@@ -166,8 +173,12 @@ export const deepSearchBody = v.pipe(
       ),
     ),
     /** Sampling settings (see `modelChatOptions`), in OpenAI's ranges. */
-    temperature: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0, 'must be at least 0'), v.maxValue(2, 'must be at most 2')))),
-    top_p: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0, 'must be at least 0'), v.maxValue(1, 'must be at most 1')))),
+    temperature: v.optional(
+      v.nullable(v.pipe(v.number(), v.minValue(0, 'must be at least 0'), v.maxValue(2, 'must be at most 2'))),
+    ),
+    top_p: v.optional(
+      v.nullable(v.pipe(v.number(), v.minValue(0, 'must be at least 0'), v.maxValue(1, 'must be at most 1'))),
+    ),
     user: v.optional(v.string()),
     seed: v.optional(v.nullable(whole)),
     frequency_penalty: v.optional(v.nullable(penalty)),

@@ -90,4 +90,3 @@ describe("the client libraries' default model names", () => {
     for (const id of providerIds.notInCatalogue) expect(built.knows(id), id).toBe(false)
   })
 })
-

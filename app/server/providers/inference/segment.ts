@@ -17,10 +17,7 @@ import { loadTokenizer, type Tokenizer } from './segment-tokenizers'
 import { groupTokens, limitGroups, type TokenGroup } from './segment-tokens'
 
 /** A validated request's options (`segmentBody`'s output, so with its defaults filled in) but its content. */
-export type SegmentOptions = Pick<
-  v.InferOutput<typeof segmentBody>,
-  Exclude<(typeof segmentFields)[number], 'content'>
->
+export type SegmentOptions = Pick<v.InferOutput<typeof segmentBody>, Exclude<(typeof segmentFields)[number], 'content'>>
 export type Segmentation = v.InferOutput<typeof segmentAnswer>
 type TokenEntry = [string, number[]]
 
