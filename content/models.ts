@@ -176,7 +176,8 @@ export const models: Model[] = [
     paperIds: ['reranker-distillation'],
     image: image('reranker-v2-base-multilingual'),
     api: {
-      aliases: ['jina-reranker-v2-base-multilingual'],
+      // v1-base-en: LlamaIndex's JinaAIReranker default; this model is its multilingual successor.
+      aliases: ['jina-reranker-v2-base-multilingual', 'jina-reranker-v1-base-en'],
       capabilities: ['rerank'],
       inputs: ['text'],
       tasks: [],

@@ -94,8 +94,27 @@ export const deepSearchFields = [
   'temperature',
   'top_p',
   'user',
+  'seed',
+  'frequency_penalty',
+  'presence_penalty',
 ] as const
 
+/**
+ * OpenAI's sampling options and end-user id: the upstream engine forwards them to its chat model (with the
+ * caller's `max_tokens` and `response_format`); the built-in one answers extractively and names them in
+ * `X-Options-Not-Applied`.
+ */
+export const modelChatOptions = [
+  'temperature',
+  'top_p',
+  'user',
+  'seed',
+  'frequency_penalty',
+  'presence_penalty',
+] as const
+export type ModelChatOption = (typeof modelChatOptions)[number]
+
+const penalty = v.pipe(v.number(), v.minValue(-2, 'must be at least -2'), v.maxValue(2, 'must be at most 2'))
 const positive = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))
 
 export const deepSearchBody = v.pipe(
@@ -153,10 +172,17 @@ export const deepSearchBody = v.pipe(
         ),
       ),
     ),
-    /** Sampling settings: the built-in engine answers extractively (deterministic), so they are not applied. */
-    temperature: v.optional(v.nullable(v.number())),
-    top_p: v.optional(v.nullable(v.number())),
+    /** Sampling settings (see `modelChatOptions`), in OpenAI's ranges. */
+    temperature: v.optional(
+      v.nullable(v.pipe(v.number(), v.minValue(0, 'must be at least 0'), v.maxValue(2, 'must be at most 2'))),
+    ),
+    top_p: v.optional(
+      v.nullable(v.pipe(v.number(), v.minValue(0, 'must be at least 0'), v.maxValue(1, 'must be at most 1'))),
+    ),
     user: v.optional(v.string()),
+    seed: v.optional(v.nullable(whole)),
+    frequency_penalty: v.optional(v.nullable(penalty)),
+    presence_penalty: v.optional(v.nullable(penalty)),
   }),
 )
 export type DeepSearchBody = v.InferOutput<typeof deepSearchBody>

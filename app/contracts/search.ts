@@ -198,8 +198,19 @@ export type TokenizerName = (typeof tokenizers)[number]
 
 const count = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1))
 
+/** The fields /v1/segment reads; any other is accepted and named in X-Options-Not-Applied. */
+export const segmentFields = [
+  'content',
+  'tokenizer',
+  'return_tokens',
+  'return_chunks',
+  'max_chunk_length',
+  'head',
+  'tail',
+] as const
+
 export const segmentBody = v.pipe(
-  v.strictObject({
+  v.looseObject({
     content: v.pipe(
       nonEmptyText,
       v.maxLength(
@@ -238,8 +249,11 @@ const classifierId = v.pipe(v.string(), v.uuid('must be a classifier id'))
 
 const label = v.pipe(nonEmptyText, v.maxLength(256, 'must be at most 256 characters'))
 
+/** The fields /v1/classify reads; any other is accepted and named in X-Options-Not-Applied. */
+export const classifyFields = ['model', 'classifier_id', 'input', 'labels'] as const
+
 export const classifyBody = v.pipe(
-  v.strictObject({
+  v.looseObject({
     model: v.optional(modelName),
     classifier_id: v.optional(classifierId),
     input: inputs(searchLimits.maxInputs, 'input'),
@@ -282,8 +296,12 @@ export const classifyAnswer = v.object({
 
 export const classifierAccess = ['public', 'private'] as const
 
+/** The fields /v1/train reads, and those of each example; any other is accepted and named as not applied. */
+export const trainFields = ['model', 'classifier_id', 'access', 'num_iters', 'input'] as const
+export const trainExampleFields = ['text', 'label'] as const
+
 export const trainBody = v.pipe(
-  v.strictObject({
+  v.looseObject({
     model: v.optional(modelName),
     classifier_id: v.optional(classifierId),
     access: v.optional(v.picklist(classifierAccess, 'must be public or private')),
@@ -292,7 +310,7 @@ export const trainBody = v.pipe(
       10,
     ),
     input: v.pipe(
-      v.array(v.strictObject({ text: nonEmptyText, label })),
+      v.array(v.looseObject({ text: nonEmptyText, label })),
       v.minLength(1, 'must hold at least one example'),
       v.maxLength(
         searchLimits.maxInputs,

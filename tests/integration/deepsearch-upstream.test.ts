@@ -7,6 +7,7 @@ import { completionChunk, type CompletionChunk } from '~/contracts/deepsearch'
 import { readEvents } from '~/lib/event-stream/parse'
 import { Route as chatRoute } from '~/routes/v1/chat/completions'
 import { Route as readPathRoute } from '~/routes/r/$'
+import { Route as modelsRoute } from '~/routes/v1/models/index'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { call, keyWithBalance, respond, scalar, setupApi, testEnv } from '../support/api'
 import { startWebFixtures, type WebFixtures } from '../support/web-fixtures'
@@ -224,5 +225,57 @@ describe('deep search with the upstream engine (an OpenAI-compatible model and a
         'Earlier in the conversation:\nuser: Tell me about rerankers.\nassistant: They reorder candidates.',
       )
     expect(prompts[0]).toContain('Question: What score does it reach?')
+  })
+
+  it("forwards OpenAI's sampling options, end-user id, response format and max_tokens to the model, naming only unknown fields", async () => {
+    model = planThenAnswer
+    const key = await keyWithBalance(database.db, 1_000_000)
+    const options = {
+      temperature: 0.7,
+      top_p: 0.9,
+      user: 'end-user-42',
+      seed: 7,
+      frequency_penalty: 0.5,
+      presence_penalty: -0.5,
+      response_format: { type: 'text' },
+    }
+    const answer = await call(chatRoute, 'POST', '/v1/chat/completions', {
+      bearer: key.apiKey,
+      json: { ...question, ...options, max_completion_tokens: 300, logit_bias: { 50256: -100 } },
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.response.headers.get('x-engine')).toBe('deepsearch:upstream')
+    expect(answer.response.headers.get('x-options-not-applied')).toBe('logit_bias')
+    const toModel = received.filter((r) => r.path === '/v1/chat/completions')
+    expect(toModel.length).toBeGreaterThan(1)
+    for (const sent of toModel) {
+      expect(sent.body).toMatchObject(options)
+      expect(sent.body).not.toHaveProperty('logit_bias')
+      // The caller's limit caps each call's own (the planning call's 400 is already under it).
+      expect(sent.body.max_tokens).toBeLessThanOrEqual(300)
+    }
+    expect(toModel.at(-1)!.body.max_tokens).toBe(300)
+
+    // Without options, the model is asked deterministically, with the engine's own limits.
+    received = []
+    await call(chatRoute, 'POST', '/v1/chat/completions', { bearer: key.apiKey, json: question })
+    const plain = received.filter((r) => r.path === '/v1/chat/completions')
+    expect(plain.every((r) => r.body.temperature === 0 && !('user' in r.body) && !('top_p' in r.body))).toBe(true)
+    expect(plain.at(-1)!.body.max_tokens).toBe(1200)
+
+    const listed = await call(modelsRoute, 'GET', '/v1/models')
+    const chat = listed.body.data.find((m: { id: string }) => m.id === 'deepsearch-v1').options.chat
+    expect(chat.honoured).toEqual(expect.arrayContaining(['temperature', 'top_p', 'user', 'seed']))
+    expect(chat.not_applied).toEqual([])
+  })
+
+  it('refuses sampling options out of range with a 422 saying why', async () => {
+    const key = await keyWithBalance(database.db, 1_000_000)
+    const refused = await call(chatRoute, 'POST', '/v1/chat/completions', {
+      bearer: key.apiKey,
+      json: { ...question, temperature: 3 },
+    })
+    expect(refused.status).toBe(422)
+    expect(refused.body.detail[0]).toMatchObject({ loc: ['body', 'temperature'], msg: 'must be at most 2' })
   })
 })

@@ -4,11 +4,13 @@ import { Route as modelsRoute } from '~/routes/v1/models/index'
 import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
 import { Route as rerankRoute } from '~/routes/v1/rerank'
 import { Route as segmentRoute } from '~/routes/v1/segment'
+import { Route as classifyRoute } from '~/routes/v1/classify'
+import { Route as trainRoute } from '~/routes/v1/train'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { call, keyWithBalance, setupApi, testEnv } from '../support/api'
 
 /**
- * Every documented option of /v1/embeddings, /v1/rerank and /v1/segment on the default (builtin) engines:
+ * Every documented option of /v1/embeddings, /v1/rerank, /v1/segment, /v1/classify and /v1/train on the default (builtin) engines:
  * honoured, refused with a 422 saying why, or named in X-Options-Not-Applied. Never silently ignored.
  */
 testEnv()
@@ -248,5 +250,80 @@ describe('POST /v1/segment', () => {
     })
     expect(status).toBe(200)
     expect(body).toMatchObject({ tokenizer: 'p50k_edit', num_tokens: 4, usage: { tokens: 0 } })
+  })
+
+  it('accepts unknown fields, names them as not applied, and honours head and tail', async () => {
+    const segment = (json: Record<string, unknown>) =>
+      call(segmentRoute, 'POST', '/v1/segment', { bearer: apiKey, json: { content: 'one two three four', ...json } })
+    const { status, body, response } = await segment({ return_tokens: true, head: 2, language: 'en' })
+    expect(status).toBe(200)
+    expect(body.tokens.map(([text]: [string]) => text)).toEqual(['one', ' two'])
+    expect(notApplied(response)).toBe('language')
+    const plain = await segment({})
+    expect(notApplied(plain.response)).toBeNull()
+    // A documented option with a bad value is still refused, saying why.
+    const both = await segment({ head: 1, tail: 1, language: 'en' })
+    expect(both.status).toBe(422)
+    expect(refusal(both.body).msg).toMatch(/head or tail, not both/)
+  })
+})
+
+describe('POST /v1/classify and /v1/train', () => {
+  const labels = ['shipping delivery parcel', 'account password login']
+  const classify = (json: Record<string, unknown>) =>
+    call(classifyRoute, 'POST', '/v1/classify', { bearer: apiKey, json })
+  const train = (json: Record<string, unknown>) => call(trainRoute, 'POST', '/v1/train', { bearer: apiKey, json })
+
+  it('classifies zero-shot with unknown fields accepted and named as not applied, with the engine', async () => {
+    const { status, body, response } = await classify({
+      model: 'jina-embeddings-v3',
+      input: ['my parcel is late', { text: 'I forgot my password' }],
+      labels,
+      user: 'u-1',
+      temperature: 0,
+    })
+    expect(status).toBe(200)
+    expect(body.data.map((item: { prediction: string }) => item.prediction)).toEqual(labels)
+    expect(response.headers.get('x-engine')).toBe('builtin')
+    expect(notApplied(response)).toBe('user, temperature')
+    const plain = await classify({ model: 'embeddings-v3', input: ['parcel'], labels })
+    expect(notApplied(plain.response)).toBeNull()
+  })
+
+  it('still refuses documented options given wrongly, saying why', async () => {
+    const repeated = await classify({ model: 'embeddings-v3', input: ['x'], labels: ['a', 'a'], extra: 1 })
+    expect(repeated.status).toBe(422)
+    expect(refusal(repeated.body).msg).toMatch(/must not repeat a label/)
+    const tooMany = await train({ model: 'embeddings-v3', num_iters: 1000, input: [{ text: 'x', label: 'a' }] })
+    expect(tooMany.status).toBe(422)
+    expect(refusal(tooMany.body).msg).toMatch(/at most 100/)
+  })
+
+  it('trains with unknown fields in the body and the examples named, then classifies with the classifier', async () => {
+    const trained = await train({
+      model: 'embeddings-v3',
+      num_iters: 20,
+      metadata: { team: 'support' },
+      input: [
+        { text: 'my parcel never arrived', label: 'shipping', weight: 2 },
+        { text: 'the delivery is late', label: 'shipping' },
+        { text: 'I cannot log in to my account', label: 'account' },
+        { text: 'reset my password please', label: 'account', source: 'mail' },
+      ],
+    })
+    expect(trained.status).toBe(200)
+    expect(trained.body.num_samples).toBe(4)
+    expect(notApplied(trained.response)).toBe('metadata, input[].weight, input[].source')
+    expect(trained.response.headers.get('x-engine')).toBe('builtin')
+
+    const id = trained.body.classifier_id
+    const sameModel = await classify({ classifier_id: id, model: 'jina-embeddings-v3', input: ['parcel late'] })
+    expect(sameModel.status).toBe(200)
+    expect(sameModel.body.data[0].prediction).toBe('shipping')
+    expect(notApplied(sameModel.response)).toBeNull()
+    // The classifier computes with its own model: another model named beside it changes nothing, and says so.
+    const otherModel = await classify({ classifier_id: id, model: 'embeddings-v2-base-en', input: ['parcel late'] })
+    expect(otherModel.status).toBe(200)
+    expect(notApplied(otherModel.response)).toBe('model')
   })
 })

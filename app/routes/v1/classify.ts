@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { classifyAnswer, classifyBody, searchLimits } from '~/contracts/search'
 import { classify } from '~/server/api/search/classify'
 import { endpoint } from '~/server/http/endpoint'
+import { servedResponse } from '~/server/http/served-answer'
 
 export const Route = createFileRoute('/v1/classify')({
   server: {
@@ -21,7 +22,7 @@ export const Route = createFileRoute('/v1/classify')({
           answer: classifyAnswer,
           errors: [401, 402, 404, 409, 413, 415, 422, 429, 502, 504],
         },
-        ({ caller, json }) => classify(caller, json),
+        async ({ caller, json }) => servedResponse(await classify(caller, json)),
       ),
     },
   },

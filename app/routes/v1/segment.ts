@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { searchLimits, segmentAnswer, segmentBody } from '~/contracts/search'
 import { segmentContent } from '~/server/api/search/segment'
 import { endpoint } from '~/server/http/endpoint'
+import { answerNaming } from '~/server/http/served-answer'
 
 export const Route = createFileRoute('/v1/segment')({
   server: {
@@ -17,7 +18,10 @@ export const Route = createFileRoute('/v1/segment')({
           answer: segmentAnswer,
           errors: [401, 413, 415, 422, 429],
         },
-        ({ json }) => segmentContent(json),
+        async ({ json }) => {
+          const { answer, notApplied } = await segmentContent(json)
+          return answerNaming(answer, notApplied)
+        },
       ),
     },
   },

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { searchLimits, trainAnswer, trainBody } from '~/contracts/search'
 import { train } from '~/server/api/search/train'
 import { endpoint } from '~/server/http/endpoint'
+import { servedResponse } from '~/server/http/served-answer'
 
 export const Route = createFileRoute('/v1/train')({
   server: {
@@ -25,7 +26,7 @@ export const Route = createFileRoute('/v1/train')({
           answer: trainAnswer,
           errors: [401, 402, 404, 409, 413, 415, 422, 429, 502, 504],
         },
-        ({ caller, json }) => train(caller, json),
+        async ({ caller, json }) => servedResponse(await train(caller, json)),
       ),
     },
   },

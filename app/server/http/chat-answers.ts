@@ -1,4 +1,4 @@
-import { deepSearchFields, type DeepSearchBody } from '~/contracts/deepsearch'
+import { deepSearchFields, modelChatOptions, type DeepSearchBody } from '~/contracts/deepsearch'
 import type { Caller } from '../api/caller'
 import { prepareDeepSearch } from '../api/deepsearch/run'
 import { serverEnv } from '../env'
@@ -6,24 +6,25 @@ import { jsonResponse, publicAnswer } from './errors'
 import { eventStreamResponse } from './event-stream'
 
 /**
- * Options deep search accepts and does not apply, named in `X-Options-Not-Applied`: sampling settings (the
- * built-in engine answers extractively, the upstream one samples as configured), OpenAI's end-user id, stream
- * options on an answer that is not streamed, and any field this server does not know.
+ * Options deep search accepts and does not apply, named in `X-Options-Not-Applied`: OpenAI's sampling options
+ * and end-user id on the built-in engine (it answers extractively; the upstream one forwards them to its
+ * model), stream options on an answer that is not streamed, and any field this server does not know.
  */
-function notApplied(body: DeepSearchBody): string[] {
+function notApplied(body: DeepSearchBody, engine: 'builtin' | 'upstream'): string[] {
   const known: readonly string[] = deepSearchFields
   const given = (field: keyof DeepSearchBody) => body[field] !== undefined && body[field] !== null
   return [
-    ...(['temperature', 'top_p', 'user'] as const).filter(given),
+    ...(engine === 'builtin' ? modelChatOptions.filter(given) : []),
     ...(!body.stream && given('stream_options') ? ['stream_options'] : []),
     ...Object.keys(body).filter((field) => !known.includes(field)),
   ]
 }
 
 function chatHeaders(body: DeepSearchBody): Record<string, string> {
-  const skipped = notApplied(body)
+  const engine = serverEnv().DEEPSEARCH_ENGINE
+  const skipped = notApplied(body, engine)
   return {
-    'x-engine': `deepsearch:${serverEnv().DEEPSEARCH_ENGINE}`,
+    'x-engine': `deepsearch:${engine}`,
     ...(skipped.length > 0 && { 'x-options-not-applied': skipped.join(', ') }),
   }
 }

@@ -7,7 +7,11 @@ import { jsonResponse } from './errors'
  * working, and the answer still says the option changed nothing.
  */
 export function servedResponse<T>(served: Served<T>): Response {
-  const headers: Record<string, string> = { 'x-engine': served.engine }
-  if (served.notApplied.length > 0) headers['x-options-not-applied'] = served.notApplied.join(', ')
-  return jsonResponse(served.answer, { headers })
+  return answerNaming(served.answer, served.notApplied, { 'x-engine': served.engine })
+}
+
+/** The answer as JSON, naming in `X-Options-Not-Applied` what the request gave that changed nothing. */
+export function answerNaming<T>(answer: T, notApplied: string[], headers: Record<string, string> = {}): Response {
+  if (notApplied.length > 0) headers = { ...headers, 'x-options-not-applied': notApplied.join(', ') }
+  return jsonResponse(answer, { headers })
 }

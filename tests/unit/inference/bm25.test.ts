@@ -84,7 +84,7 @@ describe('the BM25 reranker', () => {
       await embeddings.embed(['capital of France'], { ...request, task: undefined, lateChunking: false })
     ).vectors
     const documents = (await embeddings.embed(france, { ...request, task: undefined, lateChunking: false })).vectors
-    expect(blended.model).toBe('builtin-bm25+builtin-projected-ngrams-1024')
+    expect(blended.model).toBe('builtin-bm25+builtin-sparse-ngrams-1024')
     expect(DEFAULT_COSINE_BLEND).toBe(0.3)
     blended.scores.forEach((score, i) => {
       const semantic = Math.max(0, cosine(query, documents[i]))

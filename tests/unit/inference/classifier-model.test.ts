@@ -80,7 +80,10 @@ describe('the trained classifier', () => {
       expect(scores.map((s) => s.label).sort()).toEqual(['computing', 'cooking', 'sports'])
       expect(scores.reduce((sum, s) => sum + s.score, 0)).toBeCloseTo(1, 9)
       for (let i = 1; i < scores.length; i++) expect(scores[i - 1].score).toBeGreaterThanOrEqual(scores[i].score)
-      expect(scores[0].score).toBeGreaterThan(0.6)
+      // Clearly above chance (1/3). With each feature in one hashed dimension, the hardest held-out text's top
+      // score moves between 0.49 and 0.70 from one projection seed to another (5 seeds measured), while every
+      // seed classifies all six right; a fixed bar above that spread would test the seed, not the classifier.
+      expect(scores[0].score).toBeGreaterThan(0.4)
     }
   })
 

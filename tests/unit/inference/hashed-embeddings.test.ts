@@ -33,10 +33,10 @@ describe('the hashed n-gram embeddings', () => {
     })
     const answer = await engine.embed(['hello'], { ...plain, requestedModel: 'some-other-model' })
     expect(answer.model).toBe(`${HASHED_EMBEDDINGS_ENGINE}-1024`)
-    expect(HASHED_EMBEDDINGS_ENGINE).toBe('builtin-projected-ngrams')
+    expect(HASHED_EMBEDDINGS_ENGINE).toBe('builtin-sparse-ngrams')
     const served = createHashedEmbeddings({ dimensions: 768, seedName: 'embeddings-v2-base-en' })
     expect(served.dimensions).toBe(768)
-    expect((await served.embed(['hello'], plain)).model).toBe('builtin-projected-ngrams-768/embeddings-v2-base-en')
+    expect((await served.embed(['hello'], plain)).model).toBe('builtin-sparse-ngrams-768/embeddings-v2-base-en')
   })
 
   it('keeps a usable vector in every prefix from 8 dimensions to the full size, for any non-empty text', async () => {

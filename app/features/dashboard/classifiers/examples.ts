@@ -1,6 +1,7 @@
 import { searchLimits } from '~/contracts/search'
 
-export interface Example {
+/** A type, not an interface: the request's examples are open objects, which an interface is not assignable to. */
+export type Example = {
   text: string
   label: string
 }

@@ -1,4 +1,4 @@
-import { effortDefaults, type DeepSearchBody, type UrlCitation } from '~/contracts/deepsearch'
+import { effortDefaults, modelChatOptions, type DeepSearchBody, type UrlCitation } from '~/contracts/deepsearch'
 import { InsufficientBalance } from '../../domain/refusals'
 import { serverEnv } from '../../env'
 import type { AgentQuestion, AgentTools } from '../../providers/deepsearch/engine'
@@ -43,8 +43,17 @@ function questionOf(body: DeepSearchBody): AgentQuestion {
     maxCitations: Math.min(citationsByEffort[body.reasoning_effort], body.max_returned_urls ?? Infinity),
     noDirectAnswer: body.no_direct_answer,
     hosts: { boost: body.boost_hostnames, bad: body.bad_hostnames, only: body.only_hostnames },
+    model: {
+      sampling: Object.fromEntries(
+        modelChatOptions.flatMap((option) => (body[option] == null ? [] : [[option, body[option]]])),
+      ),
+      maxTokens: maxWrittenOf(body),
+      responseFormat: body.response_format,
+    },
   }
 }
+
+const maxWrittenOf = (body: DeepSearchBody) => body.max_completion_tokens ?? body.max_tokens ?? undefined
 
 /**
  * POST /v1/chat/completions. Checks the caller (its key, limit and balance) before anything is sent, so
@@ -61,7 +70,7 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
   const budget = body.budget_tokens ?? effortDefaults[body.reasoning_effort].budgetTokens
   const chunks = chunkMaker(body.model)
   const question = questionOf(body)
-  const maxWritten = body.max_completion_tokens ?? body.max_tokens ?? Infinity
+  const maxWritten = maxWrittenOf(body) ?? Infinity
 
   return {
     chunks,

@@ -1,5 +1,5 @@
 import { brand } from '../../../../app.config'
-import { deepSearchLimits, deepSearchModels } from '~/contracts/deepsearch'
+import { deepSearchLimits, deepSearchModels, modelChatOptions } from '~/contracts/deepsearch'
 import type { ServedModelRecord } from '~/contracts/served-models'
 import { serverEnv } from '../../env'
 
@@ -8,6 +8,8 @@ const DEEPSEARCH_RELEASED = Date.UTC(2025, 1, 1) / 1000
 
 /** `deepsearch-v1` as `GET /v1/models` lists it: served by this server's deep-search engine, always. */
 export function chatModelRecords(): ServedModelRecord[] {
+  // The upstream engine forwards OpenAI's sampling options to its chat model; the built-in one writes no text.
+  const forwarded = serverEnv().DEEPSEARCH_ENGINE === 'upstream'
   return deepSearchModels.map((id) => ({
     id,
     object: 'model',
@@ -42,8 +44,9 @@ export function chatModelRecords(): ServedModelRecord[] {
           'max_completion_tokens',
           'max_returned_urls',
           'response_format.text',
+          ...(forwarded ? modelChatOptions : []),
         ],
-        not_applied: ['temperature', 'top_p', 'user'],
+        not_applied: forwarded ? [] : [...modelChatOptions],
         refused: ['messages.content.image_url', 'messages.content.file', 'response_format.json_object'],
       },
     },

@@ -1,26 +1,33 @@
 import type * as v from 'valibot'
-import type { classifyAnswer, classifyBody } from '~/contracts/search'
+import { classifyFields, type classifyAnswer, type classifyBody } from '~/contracts/search'
 import { recordUse, usableClassifier } from '../../domain/classifiers'
 import { decodeWeights, predict, zeroShotScores, type ScoredLabel } from '../../providers/inference/classifier-model'
-import { servedModel } from '../../providers/inference/select'
+import { servedModel, servingRegistry } from '../../providers/inference/select'
 import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'
 import { invalid, meterTexts } from './inputs'
+import { unknownFields } from './model-options'
+import type { Served } from './served'
 
 type Body = v.InferOutput<typeof classifyBody>
 type Answer = v.InferInput<typeof classifyAnswer>
 
 /**
  * POST /v1/classify: each input's label, zero-shot (by similarity to the label texts) or by a trained
- * classifier (its own or a public one). Charged for the inputs, and the labels when zero-shot.
+ * classifier (its own or a public one). Charged for the inputs, and the labels when zero-shot. Unknown
+ * fields, and a `model` beside a classifier trained on another, are named in `notApplied`.
  */
-export async function classify(caller: Caller, body: Body): Promise<Answer> {
+export async function classify(caller: Caller, body: Body): Promise<Served<Answer>> {
   const { db, key } = await keyOf(caller, 'classify')
   const classifier = body.classifier_id ? await usableClassifier(db, body.classifier_id, key.id) : undefined
   const model = classifier?.modelName ?? body.model!
-  const engine = (await servedModel(model, 'classify', classifier ? ['body', 'classifier_id'] : ['body', 'model']))
-    .embeddings!
+  const served = await servedModel(model, 'classify', classifier ? ['body', 'classifier_id'] : ['body', 'model'])
+  const engine = served.embeddings!
+  const notApplied: string[] = unknownFields(body, classifyFields)
+  // A trained classifier computes with the model it was trained on, whatever model the request names.
+  if (classifier && body.model !== undefined && (await servingRegistry()).find(body.model)?.id !== served.id)
+    notApplied.unshift('model')
   const limits = { maxTokens: engine.maxInputTokens, truncate: true }
   const inputs = await meterTexts(body.input, { ...limits, loc: ['body', 'input'] })
   const labels = await meterTexts(body.labels ?? [], { ...limits, loc: ['body', 'labels'] })
@@ -48,13 +55,17 @@ export async function classify(caller: Caller, body: Body): Promise<Answer> {
   })
   if (classifier) await recordUse(db, classifier.id)
   return {
-    usage: { total_tokens: tokens },
-    data: scored.map((predictions, index) => ({
-      object: 'classification',
-      index,
-      prediction: predictions[0].label,
-      score: predictions[0].score,
-      predictions,
-    })),
+    engine: served.engine,
+    notApplied,
+    answer: {
+      usage: { total_tokens: tokens },
+      data: scored.map((predictions, index) => ({
+        object: 'classification',
+        index,
+        prediction: predictions[0].label,
+        score: predictions[0].score,
+        predictions,
+      })),
+    },
   }
 }

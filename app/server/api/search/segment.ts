@@ -1,14 +1,17 @@
 import type * as v from 'valibot'
-import type { segmentAnswer, segmentBody } from '~/contracts/search'
+import { segmentFields, type segmentAnswer, type segmentBody } from '~/contracts/search'
 import { segment } from '../../providers/inference/segment'
+import { unknownFields } from './model-options'
 
 /**
  * POST /v1/segment: tokens and chunks of a text. Free of charge, as the original's segmenter is: a key
  * (checked by the endpoint) only raises the per-minute limit over the 20 an address gets without one.
  * `usage.tokens` is what the call cost, 0, as the original reports a free call; the count is `num_tokens`.
+ * Fields it does not read come back in `notApplied`.
  */
 export async function segmentContent(
   body: v.InferOutput<typeof segmentBody>,
-): Promise<v.InferInput<typeof segmentAnswer>> {
-  return { ...(await segment(body.content, body)), usage: { tokens: 0 } }
+): Promise<{ answer: v.InferInput<typeof segmentAnswer>; notApplied: string[] }> {
+  const answer = { ...(await segment(body.content, body)), usage: { tokens: 0 } }
+  return { answer, notApplied: unknownFields(body, segmentFields) }
 }

@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import { searchLimits, type trainAnswer, type trainBody } from '~/contracts/search'
+import { searchLimits, trainExampleFields, trainFields, type trainAnswer, type trainBody } from '~/contracts/search'
 import { createClassifier, ownClassifier, saveTraining, type ClassifierRow } from '../../domain/classifiers'
 import { decodeWeights, encodeWeights, trainClassifier } from '../../providers/inference/classifier-model'
 import { servedModel } from '../../providers/inference/select'
@@ -7,21 +7,26 @@ import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'
 import { invalid, meterTexts } from './inputs'
+import { unknownFields } from './model-options'
+import type { Served } from './served'
 
 type Body = v.InferOutput<typeof trainBody>
 
 /**
  * POST /v1/train: trains a new classifier (`model`) or one of the key's own further (`classifier_id`) on
  * labelled texts: logistic regression on the texts' embeddings for `num_iters` epochs. Charged for the texts.
+ * Unknown fields of the body (and of its examples, as `input[].field`) are named in `notApplied`.
  */
-export async function train(caller: Caller, body: Body): Promise<v.InferInput<typeof trainAnswer>> {
+export async function train(caller: Caller, body: Body): Promise<Served<v.InferInput<typeof trainAnswer>>> {
   const { db, key } = await keyOf(caller, 'classify')
   const previous: ClassifierRow | undefined = body.classifier_id
     ? await ownClassifier(db, body.classifier_id, key.id)
     : undefined
   const model = previous?.modelName ?? body.model!
-  const engine = (await servedModel(model, 'classify', previous ? ['body', 'classifier_id'] : ['body', 'model']))
-    .embeddings!
+  const served = await servedModel(model, 'classify', previous ? ['body', 'classifier_id'] : ['body', 'model'])
+  const engine = served.embeddings!
+  const exampleFields = new Set(body.input.flatMap((example) => unknownFields(example, trainExampleFields)))
+  const notApplied = [...unknownFields(body, trainFields), ...[...exampleFields].map((field) => `input[].${field}`)]
   const labels = [...new Set([...(previous?.labels ?? []), ...body.input.map((example) => example.label)])]
   if (labels.length > searchLimits.maxClasses)
     throw invalid(
@@ -62,5 +67,9 @@ export async function train(caller: Caller, body: Body): Promise<v.InferInput<ty
       ...trained,
     })
   })
-  return { classifier_id: row.id, num_samples: body.input.length, usage: { total_tokens: texts.tokens } }
+  return {
+    engine: served.engine,
+    notApplied,
+    answer: { classifier_id: row.id, num_samples: body.input.length, usage: { total_tokens: texts.tokens } },
+  }
 }

@@ -18,6 +18,18 @@ export interface AgentQuestion {
   /** Search and read before answering, even when the agent thinks it knows. */
   noDirectAnswer: boolean
   hosts: HostPreferences
+  /**
+   * What the caller asked of the model that writes (OpenAI's options): an engine with a chat model forwards
+   * them to it; the built-in engine writes no text of its own, so they are named not applied.
+   */
+  model: {
+    /** The caller's sampling options and end-user id (`modelChatOptions`), as given. */
+    sampling: Record<string, unknown>
+    /** Tokens the run may write at most (`max_tokens` / `max_completion_tokens`), if the caller set it. */
+    maxTokens?: number
+    /** `{type: "text"}` when the caller gave it (JSON formats are refused before the run). */
+    responseFormat?: Record<string, unknown>
+  }
 }
 
 /** A page the agent read: its text is what a citation's `exactQuote` must be found in. */

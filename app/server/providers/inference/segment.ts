@@ -11,13 +11,13 @@
  *   exactly that chunk; at the seams between chunks they can differ from the whole content's tokens.
  */
 import type * as v from 'valibot'
-import type { segmentAnswer, segmentBody } from '~/contracts/search'
+import type { segmentAnswer, segmentBody, segmentFields } from '~/contracts/search'
 import { chunkText } from './segment-chunks'
 import { loadTokenizer, type Tokenizer } from './segment-tokenizers'
 import { groupTokens, limitGroups, type TokenGroup } from './segment-tokens'
 
 /** A validated request's options (`segmentBody`'s output, so with its defaults filled in) but its content. */
-export type SegmentOptions = Omit<v.InferOutput<typeof segmentBody>, 'content'>
+export type SegmentOptions = Pick<v.InferOutput<typeof segmentBody>, Exclude<(typeof segmentFields)[number], 'content'>>
 export type Segmentation = v.InferOutput<typeof segmentAnswer>
 type TokenEntry = [string, number[]]
 

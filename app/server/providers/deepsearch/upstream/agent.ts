@@ -46,7 +46,7 @@ export function createUpstreamAgent(options: {
         tools.signal.throwIfAborted()
         const messages = planMessages(request.question, numbered(evidence), attempt, request.maxAttempts, conversation)
         if (!(await tools.allowRead(promptTokens(messages)))) break
-        const plan = readPlan(await chat(options.llm, messages, PLAN_TOKENS), request.question)
+        const plan = readPlan(await chat(options.llm, messages, PLAN_TOKENS, request.model), request.question)
         if (plan.think) await tools.think({ text: plan.think })
         const mustSearch = request.noDirectAnswer && reading.pages.length === 0
         if (plan.action === 'answer' && !mustSearch) break
@@ -75,7 +75,7 @@ export function createUpstreamAgent(options: {
         const citations = await writeExtractiveAnswer(request.question, evidence, request.maxCitations, tools)
         return { citations, visitedURLs: [...reading.visited], readURLs: reading.readURLs }
       }
-      const reply = await chat(options.llm, messages, ANSWER_TOKENS)
+      const reply = await chat(options.llm, messages, ANSWER_TOKENS, request.model)
       const { text, citations } = citedAnswer(reply, evidence.slice(0, PROMPT_PASSAGES), request.maxCitations)
       for (const sentence of sentencesOf(text)) await tools.write(`${sentence.text} `)
       return { citations, visitedURLs: [...reading.visited], readURLs: reading.readURLs }

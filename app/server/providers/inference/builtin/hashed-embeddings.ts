@@ -15,8 +15,11 @@ import { FeatureTable } from './feature-table'
 import { addFeatures, addTermFeatures, featureSums, projectionSeed, unitVector } from './hashed-features'
 import { forEachTerm, normalizeText } from './terms'
 
-/** The engine's name in answers' engine header and in classifiers trained on it. */
-export const HASHED_EMBEDDINGS_ENGINE = 'builtin-projected-ngrams'
+/**
+ * The engine's name in answers' engine header and in classifiers trained on it: a new projection gets a new
+ * name, so classifiers trained on an earlier one are refused rather than fed vectors they never saw.
+ */
+export const HASHED_EMBEDDINGS_ENGINE = 'builtin-sparse-ngrams'
 export const HASHED_EMBEDDINGS_DIMENSIONS = 1024
 export const HASHED_MULTIVECTOR_DIMENSIONS = 128
 

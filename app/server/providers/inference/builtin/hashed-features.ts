@@ -5,14 +5,11 @@
  * inflections and typos land near each other. Each feature is a 32-bit hash, counted exactly in a
  * FeatureTable; its value is `weight(kind) · (1 + ln tf)`.
  *
- * The vector is a fixed sparse random projection of those values, built so that every prefix a caller may
- * keep (`dimensions` ≥ 8) is a usable vector on its own: the dimensions are split into nested blocks
- * [0, 8), [8, 16), [16, 32), … doubling up to the full width, and every feature adds its value, times a
- * hash-chosen sign and magnitude, to one hash-chosen dimension of every block. A prefix therefore holds
- * each feature at least once (never all zeros for a text with features), and the dot product of two
- * prefixes sums one estimate of the features' dot product per block, weighted by the block's width (wider
- * blocks collide less), so truncating keeps distances (more noisily, the shorter the prefix). A seed (the served model's id) gives each model its
- * own projection.
+ * The vector is a fixed sparse random projection of those values (see `featureSums`): each feature lands
+ * in one dimension of the whole width, and a text's few features of lowest rank land once more in the first
+ * 8 dimensions, so every prefix a caller may keep (`dimensions` ≥ 8) is a usable vector (never all zeros for
+ * a text with features) and truncating keeps distances (a prefix is a uniform sample of the features). A
+ * seed (the served model's id) gives each model its own projection.
  */
 import { combineHashes, fmix32, fnvSpan, fnvStep, FNV_OFFSET } from './feature-hash'
 import type { FeatureTable } from './feature-table'
@@ -95,77 +92,87 @@ export function addTermFeatures(table: FeatureTable, text: string, start: number
 /** The smallest `dimensions` a caller may keep: the first block's width. */
 export const FIRST_BLOCK = 8
 
-/** The nested blocks of a `dimensions`-wide vector as [start, end) pairs: [0, 8), [8, 16), [16, 32), … */
-export function projectionBlocks(dimensions: number): Array<[number, number]> {
-  if (!Number.isInteger(dimensions) || dimensions < FIRST_BLOCK)
-    throw new Error(`a projected vector needs at least ${FIRST_BLOCK} dimensions, not ${dimensions}`)
-  const blocks: Array<[number, number]> = [[0, FIRST_BLOCK]]
-  for (let start = FIRST_BLOCK; start < dimensions; start *= 2) blocks.push([start, Math.min(dimensions, start * 2)])
-  return blocks
-}
+/**
+ * Features a text also adds to the first block, the ones of lowest rank: enough that a prefix of 8 is a
+ * sample of the text, few enough that the vector stays sparse (the JSON answer writes a zero in one byte).
+ */
+export const FIRST_BLOCK_FEATURES = 4
+/** Their share there: enough to hold a short prefix, little enough that the full vector stays the features' own. */
+const FIRST_BLOCK_WEIGHT = 0.5
 
 /** Seeds a model's projection from its id: the same id always projects the same way. */
 export function projectionSeed(name: string): number {
   return fmix32(fnvSpan(name, 0, name.length))
 }
 
-/** A width's blocks as typed arrays (the nested blocks, then the whole width), built once per width. */
-interface Layout {
-  starts: Int32Array
-  sizes: Int32Array
-  /** size − 1 for a power-of-two block (a mask instead of a division), else −1. */
-  masks: Int32Array
-  /** A block's share of a dot product grows with its width: wider blocks collide less, so they dominate. */
-  weights: Float64Array
-}
-const layouts = new Map<number, Layout>()
+/** 1 + ln(tf) for the counts most features have, computed once. */
+const termFrequency = Float64Array.from({ length: 64 }, (_, count) => (count === 0 ? 0 : 1 + Math.log(count)))
 
-function layoutOf(dimensions: number): Layout {
-  let layout = layouts.get(dimensions)
-  if (!layout) {
-    // The whole width as one more block: the full vector keeps the collision rate of one hash over every
-    // dimension, and each prefix still holds every feature through the nested blocks.
-    const blocks = [...projectionBlocks(dimensions), [0, dimensions] as [number, number]]
-    layout = {
-      starts: Int32Array.from(blocks, ([start]) => start),
-      sizes: Int32Array.from(blocks, ([start, end]) => end - start),
-      masks: Int32Array.from(blocks, ([start, end]) => ((end - start) & (end - start - 1) ? -1 : end - start - 1)),
-      weights: Float64Array.from(blocks, ([start, end]) => end - start),
-    }
-    layouts.set(dimensions, layout)
-  }
-  return layout
-}
+// The first block's features, reused by every call (the projection is synchronous).
+const lowRanks = new Float64Array(FIRST_BLOCK_FEATURES)
+const lowSlots = new Int32Array(FIRST_BLOCK_FEATURES)
+const lowValues = new Float64Array(FIRST_BLOCK_FEATURES)
 
 /**
- * The raw (not normalised) projection of the features in `table`: each feature's value, times a magnitude in
- * [0.5, 1.5) drawn from its hash (so features never cancel exactly), added with a hash-chosen sign to one
- * hash-chosen dimension of every block. Three hashes per feature, each one multiply and shift away from the
- * last: the dimensions in the blocks come from rotations of the first, the signs and the magnitude from the
- * second, the whole width's dimension from the third.
+ * The raw (not normalised) projection of the features in `table`, `dimensions` (≥ 8) wide. Each feature adds
+ * its value with a hash-chosen sign to one hash-chosen dimension of the whole width (values repeat, which
+ * also lets the JSON writer reuse their text): a sparse random projection, so a
+ * prefix of `d` dimensions holds a uniform sample of about d/width of the features and its dot products
+ * estimate the full ones (more noisily, the shorter the prefix). The text's FIRST_BLOCK_FEATURES features
+ * of lowest rank (a hash of each: a consistent sample, the same features for texts that share them) are
+ * added once more, at half their value, to the first block, [0, 8): every prefix a caller may keep holds at least one feature, so
+ * no non-empty text gets an all-zero prefix. One write per feature and a few more per text keep the vector
+ * as sparse as the features are few (a dense vector costs more to write as JSON than to compute).
  */
 export function featureSums(table: FeatureTable, dimensions: number, seed = 0): Float64Array {
+  if (!Number.isInteger(dimensions) || dimensions < FIRST_BLOCK)
+    throw new Error(`a projected vector needs at least ${FIRST_BLOCK} dimensions, not ${dimensions}`)
   const sums = new Float64Array(dimensions)
-  const { starts, sizes, masks, weights } = layoutOf(dimensions)
-  const nested = starts.length - 1
+  // A power-of-two width takes a mask instead of a division.
+  const mask = dimensions & (dimensions - 1) ? -1 : dimensions - 1
+  let kept = 0
+  // The highest rank among those kept, once FIRST_BLOCK_FEATURES are.
+  let worst = Infinity
+  let worstAt = 0
   table.forEach((key, kind, count) => {
     // The key is already a well-mixed hash: one multiply-xorshift per derived hash is enough. Kept as int32
     // (no `>>> 0`), so the engine works on small integers rather than boxed doubles.
     const first = Math.imul(key ^ seed, 0x9e3779b1)
     const second = Math.imul(first ^ (first >>> 15), 0x85ebca6b)
-    const value = kindWeights[kind] * (1 + Math.log(count)) * (0.5 + (second & 0xffff) / 0x10000)
-    let bits = first
-    for (let b = 0; b < nested; b++) {
-      const signed = (second >>> (16 + b)) & 1 ? -value : value
-      const mask = masks[b]
-      sums[starts[b] + (mask >= 0 ? bits & mask : (bits >>> 0) % sizes[b])] += signed * weights[b]
-      // Each block reads other bits of the hash.
-      bits = (bits >>> 7) | (bits << 25)
+    const tf = count < 64 ? termFrequency[count] : 1 + Math.log(count)
+    const value = kindWeights[kind] * tf
+    const signed = second < 0 ? -value : value
+    sums[mask >= 0 ? first & mask : (first >>> 0) % dimensions] += signed
+    const rank = Math.imul(second ^ (second >>> 13), 0xc2b2ae35) >>> 0
+    if (kept < FIRST_BLOCK_FEATURES) {
+      lowRanks[kept] = rank
+      lowSlots[kept] = first >>> 29
+      lowValues[kept] = signed
+      kept++
+      if (kept === FIRST_BLOCK_FEATURES) [worst, worstAt] = highest()
+    } else if (rank < worst) {
+      lowRanks[worstAt] = rank
+      lowSlots[worstAt] = first >>> 29
+      lowValues[worstAt] = signed
+      ;[worst, worstAt] = highest()
     }
-    const whole = Math.imul(second ^ (second >>> 13), 0xc2b2ae35)
-    sums[(whole >>> 0) % dimensions] += (second < 0 ? -value : value) * weights[nested]
   })
+  for (let i = 0; i < kept; i++) sums[lowSlots[i]] += FIRST_BLOCK_WEIGHT * lowValues[i]
+  // Features of equal value and opposite signs may cancel out in a slot: should the whole first block be
+  // zero, the first kept feature counts once more there, which no longer cancels.
+  if (kept > 0 && firstBlockIsZero(sums)) sums[lowSlots[0]] += lowValues[0]
   return sums
+}
+
+function firstBlockIsZero(sums: Float64Array): boolean {
+  for (let i = 0; i < FIRST_BLOCK; i++) if (sums[i] !== 0) return false
+  return true
+}
+
+function highest(): [number, number] {
+  let at = 0
+  for (let i = 1; i < FIRST_BLOCK_FEATURES; i++) if (lowRanks[i] > lowRanks[at]) at = i
+  return [lowRanks[at], at]
 }
 
 /** The unit vector of the features in `table`, `dimensions` (≥ 8) long. */
