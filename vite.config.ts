@@ -6,9 +6,10 @@ import { lingui } from '@lingui/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import { nitro } from 'nitro/vite'
 import { cloudflare } from '@cloudflare/vite-plugin'
-import { edgeBuild, edgeStaticHeaders } from './scripts/vite-edge-plugin'
-import { lazyServerFnFetcher } from './scripts/vite-lazy-rpc'
-import { threadSource } from './scripts/vite-thread-source.ts'
+import { edgeBuild, edgeStaticHeaders } from './build/vite-edge-plugin'
+import { lazyServerFnFetcher } from './build/vite-lazy-rpc'
+import { threadSource } from './build/vite-thread-source.ts'
+import { prerenderedPages } from './build/prerendered-pages.ts'
 import { fileURLToPath } from 'node:url'
 import { interfaceLocales, sourceLocale } from './app.config'
 
@@ -83,7 +84,7 @@ export default defineConfig({
     tanstackStart({
       srcDirectory: 'app',
       // Every public page in every locale, found by crawling from each locale's landing page (paths with
-      // a locale segment are not discovered on their own). scripts/postbuild.mjs takes the HTML from here.
+      // a locale segment are not discovered on their own). build/prerendered-pages.ts takes the HTML from here.
       // /tokenizer is an old path nothing links to any more, so it is listed by hand.
       pages: interfaceLocales.flatMap((locale) => {
         const root = locale === sourceLocale ? '' : `/${locale}`
@@ -110,6 +111,8 @@ export default defineConfig({
           !/\.[a-z0-9]+$/i.test(path),
       },
     }),
+    // After Start's prerender (both run last; this one is listed after it): serves them deferred and hashed.
+    prerender && prerenderedPages(),
     !edge &&
       nitro({
         // PGlite loads its WebAssembly and data files from its own package folder, so it ships unbundled.

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { fileURLToPath } from 'node:url'
-import { threadSource } from './scripts/vite-thread-source.ts'
+import { threadSource } from './build/vite-thread-source.ts'
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 

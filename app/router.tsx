@@ -15,7 +15,7 @@ const requestNonce = createIsomorphicFn()
 
 export function getRouter() {
   // The first render hydrates a page the browser has already placed: a prerendered page starts its runtime
-  // when the visitor begins to scroll or a demo comes into view (scripts/defer-hydration.mjs), and the inline
+  // when the visitor begins to scroll or a demo comes into view (build/defer-hydration.mjs), and the inline
   // restoration script has placed a reload. Restoring there would throw the visitor back to the top.
   let hydrating = true
   const restoreScroll = () => {

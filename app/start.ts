@@ -25,7 +25,7 @@ import { runInRequest } from './server/request-context'
 /** Start's own defence for server functions (it is no longer added by default once this file exists). */
 const serverFnCsrf = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })
 
-/** The build's prerenderer renders with a fixed nonce that postbuild replaces by script hashes. */
+/** The build's prerenderer renders with a fixed nonce that build/prerendered-pages.ts replaces by script hashes. */
 let isPrerendering: boolean | undefined
 const prerendering = () => (isPrerendering ??= globalThis.process?.env?.TSS_PRERENDERING === 'true')
 

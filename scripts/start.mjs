@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { recordedHashFile, sourceHash } from '../build/source-hash.mjs'
-import { sandboxByDefault } from './payments-default.mjs'
+import { sandboxByDefault } from '../local/payments-default.mjs'
 
 const entry = new URL('../.output/server/index.mjs', import.meta.url)
 const why = !existsSync(entry)
@@ -28,13 +28,13 @@ if (why) {
     console.error(`[start] the build failed${build.error ? `: ${build.error.message}` : ''} (its output is above)`)
     process.exit(build.status ?? 1)
   }
-  const pages = build.stdout.match(/\[postbuild\] (\d+) prerendered pages/)?.[1]
+  const pages = build.stdout.match(/\[prerendered-pages\] (\d+) prerendered pages/)?.[1]
   const seconds = Math.round((Date.now() - started) / 1000)
   console.log(`[start] built in ${seconds} s${pages ? `, ${pages} pages prerendered` : ''}`)
 }
 // Sign-in: with no Firebase project configured, the Auth emulator stands in for it (offline, a demo- project).
 if (!process.env.FIREBASE_PROJECT_ID) {
-  const { startAuthEmulator } = await import('./auth-emulator.mjs')
+  const { startAuthEmulator } = await import('../local/auth-emulator.mjs')
   const projectId = 'demo-lodestar'
   const emulator = await startAuthEmulator({ projectId, port: await preferredPort(9099) })
   Object.assign(process.env, { FIREBASE_PROJECT_ID: projectId, FIREBASE_AUTH_EMULATOR_HOST: emulator.host })

@@ -2,7 +2,7 @@ import type { ServerEnv } from './env'
 
 /**
  * The runtime this build serves on. The edge build swaps this file for `runtime.edge.ts`
- * (scripts/vite-edge-plugin.ts), as it swaps every module that needs Node for its edge twin.
+ * (build/vite-edge-plugin.ts), as it swaps every module that needs Node for its edge twin.
  */
 export const runtime: 'node' | 'edge' = 'node'
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { freePort, serveBuild, type ServedBuild } from './support/server'
 
 const baseUrl = inject('baseUrl')
 
@@ -132,6 +133,57 @@ describe('prerendered pages start their client runtime when it is needed', () =>
     await page.waitForSelector('#app[data-mounted="true"]')
     await page.getByRole('button', { name: 'Dark', exact: true }).click()
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+    await context.close()
+  })
+})
+
+describe('the build served under an origin it was not built for', () => {
+  // Built for http://localhost:3000; served here as a staging or production domain would serve the same build.
+  let server: ServedBuild
+  let origin: string
+  beforeAll(async () => {
+    const port = await freePort()
+    origin = `http://127.0.0.1:${port}`
+    server = await serveBuild(
+      { PUBLIC_BASE_URL: origin, PUBLIC_API_BASE_URL: `${origin}/`, E2E_PUBLIC_BASE_URL: undefined, DATABASE_URL: '' },
+      { port },
+    )
+  })
+  afterAll(() => server?.stop({ forceAfterMs: 10_000 }))
+
+  it('serves the prerendered pages rebased: its own origin in every link, the runtime still deferred', async () => {
+    for (const path of ['/', '/ja/models', '/embeddings']) {
+      const response = await fetch(origin + path, { headers: { 'accept-encoding': 'br' } })
+      expect(response.headers.get('x-prerendered'), path).toBe('1')
+      expect(response.headers.get('content-encoding'), path).toBe('br')
+      const html = await response.text()
+      expect(html, path).not.toContain('localhost:3000')
+      expect(html, path).toContain(`<link rel="canonical" href="${origin}${path === '/' ? '' : path}`)
+      const hydration = html.match(/"(\/_hydration\/[\w-]+\.js)"/)?.[1]
+      expect(hydration, path).toBeDefined()
+      expect(await (await fetch(origin + hydration!)).text(), path).not.toContain('localhost:3000')
+    }
+  })
+
+  it('runs the page under its rebased policy: no script before load, the app starts on a tap, nothing refused', async () => {
+    const context = await contextWithStore(browser, undefined, { viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    const { problems } = watchPage(page, origin)
+    const refused: string[] = []
+    page.on('console', (message) => /Content Security Policy/i.test(message.text()) && refused.push(message.text()))
+    let loaded = false
+    const beforeLoad: string[] = []
+    page.on('load', () => (loaded = true))
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && !loaded) beforeLoad.push(request.url())
+    })
+    await page.goto(origin + '/embeddings', { waitUntil: 'load' })
+    expect(beforeLoad).toEqual([])
+    expect(await page.getAttribute('#app', 'data-mounted')).toBe('false')
+    await page.keyboard.press('Shift')
+    await page.waitForSelector('#app[data-mounted="true"]')
+    expect(refused).toEqual([])
+    expect(problems).toEqual([])
     await context.close()
   })
 })

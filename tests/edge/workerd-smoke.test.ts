@@ -11,7 +11,7 @@ import postgres from 'postgres'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { createTestHarness, type TestHarness } from 'wrangler'
-import { NODE_ONLY_PACKAGES } from '../../scripts/vite-edge-plugin'
+import { NODE_ONLY_PACKAGES } from '../../build/vite-edge-plugin'
 import { startFakeStripe } from '../support/fake-stripe'
 import { describeWithService } from '../support/services'
 

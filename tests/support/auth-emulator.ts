@@ -1,4 +1,4 @@
-import { startAuthEmulator } from '../../scripts/auth-emulator.mjs'
+import { startAuthEmulator } from '../../local/auth-emulator.mjs'
 
 /**
  * The Firebase Auth emulator on loopback, for tests: its REST API is the identity service's own, so what a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseEnv } from '~/server/env'
-import { sandboxByDefault } from '../../scripts/payments-default.mjs'
+import { sandboxByDefault } from '../../local/payments-default.mjs'
 
 describe('environment', () => {
   it('has working defaults for a laptop', () => {

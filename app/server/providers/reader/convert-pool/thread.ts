@@ -1,5 +1,5 @@
 /**
- * A conversion thread's code (bundled whole by scripts/vite-thread-source.ts and started by ./pool.ts): it
+ * A conversion thread's code (bundled whole by build/vite-thread-source.ts and started by ./pool.ts): it
  * converts one page at a time and posts each page, refusal or failure back. Its time and memory are limited
  * by the pool, which ends the thread when a page exceeds them.
  */

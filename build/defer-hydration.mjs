@@ -103,18 +103,22 @@ function loader(P, E, D) {
 /**
  * The page with its module preloads and entry script replaced by the loader, and the router's hydration data
  * (inline scripts of ~60 KB carrying the locale's messages, two thirds of the compressed page) moved to a file
- * of its own, `data`, which the loader fetches at idle and runs before the app. Unchanged if it has no entry.
+ * of its own, `data`, which the loader fetches at idle and runs before the app. Every piece of markup it
+ * rewrites must be there: if Start renders its entry, preloads or stream parts differently, the build stops
+ * with the page's name (`file`) instead of shipping pages that load the runtime eagerly.
  */
-export function deferHydration(html) {
+export function deferHydration(html, file = 'a prerendered page') {
+  const changed = (what) =>
+    new Error(`[defer-hydration] ${file}: ${what} not found; Start's markup changed, update build/defer-hydration.mjs`)
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g)].map((m) => m[1])
   const entry = html.match(/<script type="module" async="" src="([^"]+)"><\/script>/)
-  if (!entry) return { html }
+  if (!entry) throw changed('the entry script (<script type="module" async="" src=…>)')
+  if (!preloads.length) throw changed('the module preloads (<link rel="modulepreload">)')
   const parts = [...html.matchAll(/<script data-tsr-stream-part="">([\s\S]*?)<\/script>/g)]
+  if (!parts.length) throw changed('the router hydration data (<script data-tsr-stream-part="">)')
   const body = parts.map((part) => part[1]).join('\n;')
-  const data = parts.length
-    ? { path: `/_hydration/${createHash('sha256').update(body).digest('base64url').slice(0, 22)}.js`, body }
-    : undefined
-  const args = [preloads.filter((p) => p !== entry[1]), entry[1], data?.path ?? null].map((arg) => JSON.stringify(arg))
+  const data = { path: `/_hydration/${createHash('sha256').update(body).digest('base64url').slice(0, 22)}.js`, body }
+  const args = [preloads.filter((p) => p !== entry[1]), entry[1], data.path].map((arg) => JSON.stringify(arg))
   const script = `<script type="module">(${loader.toString()})(${args.join(',')})</script>`
   let deferred = html.replace(/<link rel="modulepreload" href="[^"]+"[^>]*\/?>/g, '')
   for (const [part] of parts) deferred = deferred.replace(part, '')

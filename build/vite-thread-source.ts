@@ -20,7 +20,7 @@ function patching(patches: SourcePatch[]): RolldownPlugin {
       if (mine.length === 0) return null
       for (const patch of mine) {
         if (!code.includes(patch.find))
-          this.error(`${id}: the code to patch (${patch.why}) is not there any more: see scripts/thread-patches.ts`)
+          this.error(`${id}: the code to patch (${patch.why}) is not there any more: see build/thread-patches.ts`)
         code = code.replace(patch.find, patch.replace)
         applied.add(patch)
       }
@@ -30,7 +30,7 @@ function patching(patches: SourcePatch[]): RolldownPlugin {
       if (error) return
       const missed = patches.filter((patch) => !applied.has(patch))
       if (missed.length)
-        this.error(`no module to patch for: ${missed.map((patch) => patch.why).join('; ')} (scripts/thread-patches.ts)`)
+        this.error(`no module to patch for: ${missed.map((patch) => patch.why).join('; ')} (build/thread-patches.ts)`)
     },
   }
 }

@@ -48,7 +48,7 @@ export function edgeBuild(): Plugin {
       if (nodeOnly(source))
         this.error(
           `${source} is Node-only and may not reach the edge build (imported by ${importer ?? 'the entry'}): ` +
-            'give the importing module an .edge.ts twin (see scripts/vite-edge-plugin.ts)',
+            'give the importing module an .edge.ts twin (see build/vite-edge-plugin.ts)',
         )
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
       if (!resolved || resolved.external) return resolved

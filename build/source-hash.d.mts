@@ -1,0 +1,2 @@
+export const recordedHashFile: string
+export function sourceHash(root?: string): string
