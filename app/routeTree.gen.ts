@@ -77,6 +77,8 @@ import { Route as ApiV1BillingTransactionRouteImport } from './routes/api/v1/bil
 import { Route as ApiV1BillingTransfer_balanceRouteImport } from './routes/api/v1/billing/transfer_balance'
 import { Route as ApiV1CaptchaChallengeRouteImport } from './routes/api/v1/captcha/challenge'
 import { Route as ApiV1ModelsIndexRouteImport } from './routes/api/v1/models/index'
+import { Route as ApiV1RequestsIndexRouteImport } from './routes/api/v1/requests/index'
+import { Route as ApiV1RequestsExportRouteImport } from './routes/api/v1/requests/export'
 import { Route as ApiV1TicketsViewerRouteImport } from './routes/api/v1/tickets/viewer'
 import { Route as V1BulkEmbeddingsIdIndexRouteImport } from './routes/v1/bulk-embeddings/$id/index'
 import { Route as V1BulkEmbeddingsIdCancelRouteImport } from './routes/v1/bulk-embeddings/$id/cancel'
@@ -463,6 +465,16 @@ const ApiV1ModelsIndexRoute = ApiV1ModelsIndexRouteImport.update({
   path: '/api/v1/models/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiV1RequestsIndexRoute = ApiV1RequestsIndexRouteImport.update({
+  id: '/api/v1/requests/',
+  path: '/api/v1/requests/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1RequestsExportRoute = ApiV1RequestsExportRouteImport.update({
+  id: '/api/v1/requests/export',
+  path: '/api/v1/requests/export',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiV1TicketsViewerRoute = ApiV1TicketsViewerRouteImport.update({
   id: '/api/v1/tickets/viewer',
   path: '/api/v1/tickets/viewer',
@@ -619,6 +631,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
+  '/api/v1/requests/export': typeof ApiV1RequestsExportRoute
   '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
   '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
@@ -629,6 +642,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
   '/api/v1/auto_recharge/': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models/': typeof ApiV1ModelsIndexRoute
+  '/api/v1/requests/': typeof ApiV1RequestsIndexRoute
   '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
@@ -702,6 +716,7 @@ export interface FileRoutesByTo {
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
+  '/api/v1/requests/export': typeof ApiV1RequestsExportRoute
   '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
   '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
@@ -712,6 +727,7 @@ export interface FileRoutesByTo {
   '/api/v1/api_key': typeof ApiV1Api_keyIndexRoute
   '/api/v1/auto_recharge': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models': typeof ApiV1ModelsIndexRoute
+  '/api/v1/requests': typeof ApiV1RequestsIndexRoute
   '/v1/bulk-embeddings/$id': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/models': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news': typeof Char123LocaleChar125SiteNewsIndexRoute
@@ -789,6 +805,7 @@ export interface FileRoutesById {
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
+  '/api/v1/requests/export': typeof ApiV1RequestsExportRoute
   '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
   '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
@@ -799,6 +816,7 @@ export interface FileRoutesById {
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
   '/api/v1/auto_recharge/': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models/': typeof ApiV1ModelsIndexRoute
+  '/api/v1/requests/': typeof ApiV1RequestsIndexRoute
   '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/_site/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/_site/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
@@ -876,6 +894,7 @@ export interface FileRouteTypes {
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
     | '/api/v1/captcha/challenge'
+    | '/api/v1/requests/export'
     | '/api/v1/tickets/viewer'
     | '/v1/bulk-embeddings/$id/cancel'
     | '/v1/bulk-embeddings/$id/download-result'
@@ -886,6 +905,7 @@ export interface FileRouteTypes {
     | '/api/v1/api_key/'
     | '/api/v1/auto_recharge/'
     | '/api/v1/models/'
+    | '/api/v1/requests/'
     | '/v1/bulk-embeddings/$id/'
     | '/{-$locale}/models/'
     | '/{-$locale}/news/'
@@ -959,6 +979,7 @@ export interface FileRouteTypes {
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
     | '/api/v1/captcha/challenge'
+    | '/api/v1/requests/export'
     | '/api/v1/tickets/viewer'
     | '/v1/bulk-embeddings/$id/cancel'
     | '/v1/bulk-embeddings/$id/download-result'
@@ -969,6 +990,7 @@ export interface FileRouteTypes {
     | '/api/v1/api_key'
     | '/api/v1/auto_recharge'
     | '/api/v1/models'
+    | '/api/v1/requests'
     | '/v1/bulk-embeddings/$id'
     | '/{-$locale}/models'
     | '/{-$locale}/news'
@@ -1045,6 +1067,7 @@ export interface FileRouteTypes {
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
     | '/api/v1/captcha/challenge'
+    | '/api/v1/requests/export'
     | '/api/v1/tickets/viewer'
     | '/v1/bulk-embeddings/$id/cancel'
     | '/v1/bulk-embeddings/$id/download-result'
@@ -1055,6 +1078,7 @@ export interface FileRouteTypes {
     | '/api/v1/api_key/'
     | '/api/v1/auto_recharge/'
     | '/api/v1/models/'
+    | '/api/v1/requests/'
     | '/v1/bulk-embeddings/$id/'
     | '/{-$locale}/_site/models/'
     | '/{-$locale}/_site/news/'
@@ -1108,6 +1132,7 @@ export interface RootRouteChildren {
   ApiV1BillingTransactionRoute: typeof ApiV1BillingTransactionRoute
   ApiV1BillingTransfer_balanceRoute: typeof ApiV1BillingTransfer_balanceRoute
   ApiV1CaptchaChallengeRoute: typeof ApiV1CaptchaChallengeRoute
+  ApiV1RequestsExportRoute: typeof ApiV1RequestsExportRoute
   ApiV1TicketsViewerRoute: typeof ApiV1TicketsViewerRoute
   V1BulkEmbeddingsIdCancelRoute: typeof V1BulkEmbeddingsIdCancelRoute
   V1BulkEmbeddingsIdDownloadResultRoute: typeof V1BulkEmbeddingsIdDownloadResultRoute
@@ -1116,6 +1141,7 @@ export interface RootRouteChildren {
   ApiV1Api_keyIndexRoute: typeof ApiV1Api_keyIndexRoute
   ApiV1Auto_rechargeIndexRoute: typeof ApiV1Auto_rechargeIndexRoute
   ApiV1ModelsIndexRoute: typeof ApiV1ModelsIndexRoute
+  ApiV1RequestsIndexRoute: typeof ApiV1RequestsIndexRoute
   V1BulkEmbeddingsIdIndexRoute: typeof V1BulkEmbeddingsIdIndexRoute
   ApiV1AccountKeysClaimRoute: typeof ApiV1AccountKeysClaimRoute
   ApiV1BillingWebhookStripeRoute: typeof ApiV1BillingWebhookStripeRoute
@@ -1603,6 +1629,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1ModelsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/requests/': {
+      id: '/api/v1/requests/'
+      path: '/api/v1/requests'
+      fullPath: '/api/v1/requests/'
+      preLoaderRoute: typeof ApiV1RequestsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/requests/export': {
+      id: '/api/v1/requests/export'
+      path: '/api/v1/requests/export'
+      fullPath: '/api/v1/requests/export'
+      preLoaderRoute: typeof ApiV1RequestsExportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/tickets/viewer': {
       id: '/api/v1/tickets/viewer'
       path: '/api/v1/tickets/viewer'
@@ -1895,6 +1935,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1BillingTransactionRoute: ApiV1BillingTransactionRoute,
   ApiV1BillingTransfer_balanceRoute: ApiV1BillingTransfer_balanceRoute,
   ApiV1CaptchaChallengeRoute: ApiV1CaptchaChallengeRoute,
+  ApiV1RequestsExportRoute: ApiV1RequestsExportRoute,
   ApiV1TicketsViewerRoute: ApiV1TicketsViewerRoute,
   V1BulkEmbeddingsIdCancelRoute: V1BulkEmbeddingsIdCancelRoute,
   V1BulkEmbeddingsIdDownloadResultRoute: V1BulkEmbeddingsIdDownloadResultRoute,
@@ -1903,6 +1944,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1Api_keyIndexRoute: ApiV1Api_keyIndexRoute,
   ApiV1Auto_rechargeIndexRoute: ApiV1Auto_rechargeIndexRoute,
   ApiV1ModelsIndexRoute: ApiV1ModelsIndexRoute,
+  ApiV1RequestsIndexRoute: ApiV1RequestsIndexRoute,
   V1BulkEmbeddingsIdIndexRoute: V1BulkEmbeddingsIdIndexRoute,
   ApiV1AccountKeysClaimRoute: ApiV1AccountKeysClaimRoute,
   ApiV1BillingWebhookStripeRoute: ApiV1BillingWebhookStripeRoute,

@@ -5,6 +5,7 @@ import { requireActiveKey, type ApiKey } from '../domain/keys'
 import { CaptchaRejected } from '../domain/refusals'
 import { captchaProvider } from '../providers/captcha'
 import type { RateLimitedApi } from '../../../app.config'
+import { noteRequestKey } from './request-log/record'
 import { clientAddress, clientNetwork } from './client-address'
 import { limitAddress, limitKey, type RateState } from './rate-limit'
 
@@ -36,6 +37,7 @@ export function keyOf(caller: Caller, api: RateLimitedApi = 'dashboard'): Promis
 async function resolveKey(caller: Caller, api: RateLimitedApi) {
   const db = await getDb()
   const key = await requireActiveKey(db, caller.presentedKey)
+  noteRequestKey(db, key.id)
   caller.rate = await limitKey(api, key)
   return { db, key }
 }

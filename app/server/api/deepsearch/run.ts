@@ -7,6 +7,7 @@ import { countTokens } from '../../providers/inference/tokens'
 import { targetUrl } from '../../providers/reader/page-rules'
 import { keyOf, type Caller } from '../caller'
 import { cachedOrRead } from '../reader/page-cache'
+import { noteRequestSplit } from '../request-log/record'
 import { TokenMeter } from '../search/meter'
 import { chunkMaker, type ChunkMaker, type Totals } from './chunks'
 import type { CompletionChunk } from '~/contracts/deepsearch'
@@ -144,6 +145,9 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
         return { content: answer.trim(), citations: [], totals, finish: 'length' }
       } finally {
         await meter.settle(failed ? (streaming ? streamed : 0) : total())
+        noteRequestSplit(
+          failed ? { input: 0, output: streaming ? streamed : 0 } : { input: counts.read, output: counts.written },
+        )
       }
     },
   }
