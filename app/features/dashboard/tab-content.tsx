@@ -7,6 +7,7 @@ import { ClassifiersTab } from './classifiers/classifiers-tab'
 import { KeyTab } from './key/key-tab'
 import { ModelsTab } from './models/models-tab'
 import { NotificationsTab } from './notifications/notifications-tab'
+import { RequestsTab } from './requests/requests-tab'
 import type { DashboardTab } from './tabs'
 import { TransferTab } from './transfer/transfer-tab'
 import { UsageTab } from './usage/usage-tab'
@@ -15,6 +16,7 @@ const screens: Record<DashboardTab, () => React.ReactNode> = {
   key: KeyTab,
   account: AccountTab,
   usage: UsageTab,
+  requests: RequestsTab,
   billing: BillingTab,
   'auto-recharge': AutoRechargeTab,
   notifications: NotificationsTab,
