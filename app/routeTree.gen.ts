@@ -67,6 +67,8 @@ import { Route as ApiV1Api_keyIndexRouteImport } from './routes/api/v1/api_key/i
 import { Route as ApiV1Api_keyEmptyRouteImport } from './routes/api/v1/api_key/empty'
 import { Route as ApiV1Api_keyFe_userRouteImport } from './routes/api/v1/api_key/fe_user'
 import { Route as ApiV1Api_keyTrialRouteImport } from './routes/api/v1/api_key/trial'
+import { Route as ApiV1AuditIndexRouteImport } from './routes/api/v1/audit/index'
+import { Route as ApiV1AuditExportRouteImport } from './routes/api/v1/audit/export'
 import { Route as ApiV1Auto_rechargeIndexRouteImport } from './routes/api/v1/auto_recharge/index'
 import { Route as ApiV1Auto_rechargeSettingsRouteImport } from './routes/api/v1/auto_recharge/settings'
 import { Route as ApiV1BillingBalance_notificationRouteImport } from './routes/api/v1/billing/balance_notification'
@@ -75,6 +77,7 @@ import { Route as ApiV1BillingPurchasesRouteImport } from './routes/api/v1/billi
 import { Route as ApiV1BillingTotal_consumptionRouteImport } from './routes/api/v1/billing/total_consumption'
 import { Route as ApiV1BillingTransactionRouteImport } from './routes/api/v1/billing/transaction'
 import { Route as ApiV1BillingTransfer_balanceRouteImport } from './routes/api/v1/billing/transfer_balance'
+import { Route as ApiV1BillingUsage_summaryRouteImport } from './routes/api/v1/billing/usage_summary'
 import { Route as ApiV1CaptchaChallengeRouteImport } from './routes/api/v1/captcha/challenge'
 import { Route as ApiV1ModelsIndexRouteImport } from './routes/api/v1/models/index'
 import { Route as ApiV1RequestsIndexRouteImport } from './routes/api/v1/requests/index'
@@ -410,6 +413,16 @@ const ApiV1Api_keyTrialRoute = ApiV1Api_keyTrialRouteImport.update({
   path: '/api/v1/api_key/trial',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiV1AuditIndexRoute = ApiV1AuditIndexRouteImport.update({
+  id: '/api/v1/audit/',
+  path: '/api/v1/audit/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1AuditExportRoute = ApiV1AuditExportRouteImport.update({
+  id: '/api/v1/audit/export',
+  path: '/api/v1/audit/export',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiV1Auto_rechargeIndexRoute = ApiV1Auto_rechargeIndexRouteImport.update({
   id: '/api/v1/auto_recharge/',
   path: '/api/v1/auto_recharge/',
@@ -453,6 +466,12 @@ const ApiV1BillingTransfer_balanceRoute =
   ApiV1BillingTransfer_balanceRouteImport.update({
     id: '/api/v1/billing/transfer_balance',
     path: '/api/v1/billing/transfer_balance',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1BillingUsage_summaryRoute =
+  ApiV1BillingUsage_summaryRouteImport.update({
+    id: '/api/v1/billing/usage_summary',
+    path: '/api/v1/billing/usage_summary',
     getParentRoute: () => rootRouteImport,
   } as any)
 const ApiV1CaptchaChallengeRoute = ApiV1CaptchaChallengeRouteImport.update({
@@ -623,6 +642,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
+  '/api/v1/audit/export': typeof ApiV1AuditExportRoute
   '/api/v1/auto_recharge/settings': typeof ApiV1Auto_rechargeSettingsRoute
   '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
   '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
@@ -630,6 +650,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
+  '/api/v1/billing/usage_summary': typeof ApiV1BillingUsage_summaryRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
   '/api/v1/requests/export': typeof ApiV1RequestsExportRoute
   '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
@@ -640,6 +661,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
+  '/api/v1/audit/': typeof ApiV1AuditIndexRoute
   '/api/v1/auto_recharge/': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models/': typeof ApiV1ModelsIndexRoute
   '/api/v1/requests/': typeof ApiV1RequestsIndexRoute
@@ -708,6 +730,7 @@ export interface FileRoutesByTo {
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
+  '/api/v1/audit/export': typeof ApiV1AuditExportRoute
   '/api/v1/auto_recharge/settings': typeof ApiV1Auto_rechargeSettingsRoute
   '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
   '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
@@ -715,6 +738,7 @@ export interface FileRoutesByTo {
   '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
+  '/api/v1/billing/usage_summary': typeof ApiV1BillingUsage_summaryRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
   '/api/v1/requests/export': typeof ApiV1RequestsExportRoute
   '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
@@ -725,6 +749,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key': typeof ApiV1Api_keyIndexRoute
+  '/api/v1/audit': typeof ApiV1AuditIndexRoute
   '/api/v1/auto_recharge': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models': typeof ApiV1ModelsIndexRoute
   '/api/v1/requests': typeof ApiV1RequestsIndexRoute
@@ -797,6 +822,7 @@ export interface FileRoutesById {
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
+  '/api/v1/audit/export': typeof ApiV1AuditExportRoute
   '/api/v1/auto_recharge/settings': typeof ApiV1Auto_rechargeSettingsRoute
   '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
   '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
@@ -804,6 +830,7 @@ export interface FileRoutesById {
   '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
+  '/api/v1/billing/usage_summary': typeof ApiV1BillingUsage_summaryRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
   '/api/v1/requests/export': typeof ApiV1RequestsExportRoute
   '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
@@ -814,6 +841,7 @@ export interface FileRoutesById {
   '/{-$locale}/_site/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/_site/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
+  '/api/v1/audit/': typeof ApiV1AuditIndexRoute
   '/api/v1/auto_recharge/': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models/': typeof ApiV1ModelsIndexRoute
   '/api/v1/requests/': typeof ApiV1RequestsIndexRoute
@@ -886,6 +914,7 @@ export interface FileRouteTypes {
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
+    | '/api/v1/audit/export'
     | '/api/v1/auto_recharge/settings'
     | '/api/v1/billing/balance_notification'
     | '/api/v1/billing/paginated_transaction'
@@ -893,6 +922,7 @@ export interface FileRouteTypes {
     | '/api/v1/billing/total_consumption'
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
+    | '/api/v1/billing/usage_summary'
     | '/api/v1/captcha/challenge'
     | '/api/v1/requests/export'
     | '/api/v1/tickets/viewer'
@@ -903,6 +933,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
     | '/api/v1/api_key/'
+    | '/api/v1/audit/'
     | '/api/v1/auto_recharge/'
     | '/api/v1/models/'
     | '/api/v1/requests/'
@@ -971,6 +1002,7 @@ export interface FileRouteTypes {
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
+    | '/api/v1/audit/export'
     | '/api/v1/auto_recharge/settings'
     | '/api/v1/billing/balance_notification'
     | '/api/v1/billing/paginated_transaction'
@@ -978,6 +1010,7 @@ export interface FileRouteTypes {
     | '/api/v1/billing/total_consumption'
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
+    | '/api/v1/billing/usage_summary'
     | '/api/v1/captcha/challenge'
     | '/api/v1/requests/export'
     | '/api/v1/tickets/viewer'
@@ -988,6 +1021,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
     | '/api/v1/api_key'
+    | '/api/v1/audit'
     | '/api/v1/auto_recharge'
     | '/api/v1/models'
     | '/api/v1/requests'
@@ -1059,6 +1093,7 @@ export interface FileRouteTypes {
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
+    | '/api/v1/audit/export'
     | '/api/v1/auto_recharge/settings'
     | '/api/v1/billing/balance_notification'
     | '/api/v1/billing/paginated_transaction'
@@ -1066,6 +1101,7 @@ export interface FileRouteTypes {
     | '/api/v1/billing/total_consumption'
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
+    | '/api/v1/billing/usage_summary'
     | '/api/v1/captcha/challenge'
     | '/api/v1/requests/export'
     | '/api/v1/tickets/viewer'
@@ -1076,6 +1112,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_site/models/$slug'
     | '/{-$locale}/_site/news/$slug'
     | '/api/v1/api_key/'
+    | '/api/v1/audit/'
     | '/api/v1/auto_recharge/'
     | '/api/v1/models/'
     | '/api/v1/requests/'
@@ -1124,6 +1161,7 @@ export interface RootRouteChildren {
   ApiV1Api_keyEmptyRoute: typeof ApiV1Api_keyEmptyRoute
   ApiV1Api_keyFe_userRoute: typeof ApiV1Api_keyFe_userRoute
   ApiV1Api_keyTrialRoute: typeof ApiV1Api_keyTrialRoute
+  ApiV1AuditExportRoute: typeof ApiV1AuditExportRoute
   ApiV1Auto_rechargeSettingsRoute: typeof ApiV1Auto_rechargeSettingsRoute
   ApiV1BillingBalance_notificationRoute: typeof ApiV1BillingBalance_notificationRoute
   ApiV1BillingPaginated_transactionRoute: typeof ApiV1BillingPaginated_transactionRoute
@@ -1131,6 +1169,7 @@ export interface RootRouteChildren {
   ApiV1BillingTotal_consumptionRoute: typeof ApiV1BillingTotal_consumptionRoute
   ApiV1BillingTransactionRoute: typeof ApiV1BillingTransactionRoute
   ApiV1BillingTransfer_balanceRoute: typeof ApiV1BillingTransfer_balanceRoute
+  ApiV1BillingUsage_summaryRoute: typeof ApiV1BillingUsage_summaryRoute
   ApiV1CaptchaChallengeRoute: typeof ApiV1CaptchaChallengeRoute
   ApiV1RequestsExportRoute: typeof ApiV1RequestsExportRoute
   ApiV1TicketsViewerRoute: typeof ApiV1TicketsViewerRoute
@@ -1139,6 +1178,7 @@ export interface RootRouteChildren {
   V1BulkEmbeddingsIdResultRoute: typeof V1BulkEmbeddingsIdResultRoute
   V1BulkEmbeddingsIdRetryRoute: typeof V1BulkEmbeddingsIdRetryRoute
   ApiV1Api_keyIndexRoute: typeof ApiV1Api_keyIndexRoute
+  ApiV1AuditIndexRoute: typeof ApiV1AuditIndexRoute
   ApiV1Auto_rechargeIndexRoute: typeof ApiV1Auto_rechargeIndexRoute
   ApiV1ModelsIndexRoute: typeof ApiV1ModelsIndexRoute
   ApiV1RequestsIndexRoute: typeof ApiV1RequestsIndexRoute
@@ -1559,6 +1599,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1Api_keyTrialRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/audit/': {
+      id: '/api/v1/audit/'
+      path: '/api/v1/audit'
+      fullPath: '/api/v1/audit/'
+      preLoaderRoute: typeof ApiV1AuditIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/audit/export': {
+      id: '/api/v1/audit/export'
+      path: '/api/v1/audit/export'
+      fullPath: '/api/v1/audit/export'
+      preLoaderRoute: typeof ApiV1AuditExportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/auto_recharge/': {
       id: '/api/v1/auto_recharge/'
       path: '/api/v1/auto_recharge'
@@ -1613,6 +1667,13 @@ declare module '@tanstack/react-router' {
       path: '/api/v1/billing/transfer_balance'
       fullPath: '/api/v1/billing/transfer_balance'
       preLoaderRoute: typeof ApiV1BillingTransfer_balanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/billing/usage_summary': {
+      id: '/api/v1/billing/usage_summary'
+      path: '/api/v1/billing/usage_summary'
+      fullPath: '/api/v1/billing/usage_summary'
+      preLoaderRoute: typeof ApiV1BillingUsage_summaryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/v1/captcha/challenge': {
@@ -1926,6 +1987,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1Api_keyEmptyRoute: ApiV1Api_keyEmptyRoute,
   ApiV1Api_keyFe_userRoute: ApiV1Api_keyFe_userRoute,
   ApiV1Api_keyTrialRoute: ApiV1Api_keyTrialRoute,
+  ApiV1AuditExportRoute: ApiV1AuditExportRoute,
   ApiV1Auto_rechargeSettingsRoute: ApiV1Auto_rechargeSettingsRoute,
   ApiV1BillingBalance_notificationRoute: ApiV1BillingBalance_notificationRoute,
   ApiV1BillingPaginated_transactionRoute:
@@ -1934,6 +1996,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1BillingTotal_consumptionRoute: ApiV1BillingTotal_consumptionRoute,
   ApiV1BillingTransactionRoute: ApiV1BillingTransactionRoute,
   ApiV1BillingTransfer_balanceRoute: ApiV1BillingTransfer_balanceRoute,
+  ApiV1BillingUsage_summaryRoute: ApiV1BillingUsage_summaryRoute,
   ApiV1CaptchaChallengeRoute: ApiV1CaptchaChallengeRoute,
   ApiV1RequestsExportRoute: ApiV1RequestsExportRoute,
   ApiV1TicketsViewerRoute: ApiV1TicketsViewerRoute,
@@ -1942,6 +2005,7 @@ const rootRouteChildren: RootRouteChildren = {
   V1BulkEmbeddingsIdResultRoute: V1BulkEmbeddingsIdResultRoute,
   V1BulkEmbeddingsIdRetryRoute: V1BulkEmbeddingsIdRetryRoute,
   ApiV1Api_keyIndexRoute: ApiV1Api_keyIndexRoute,
+  ApiV1AuditIndexRoute: ApiV1AuditIndexRoute,
   ApiV1Auto_rechargeIndexRoute: ApiV1Auto_rechargeIndexRoute,
   ApiV1ModelsIndexRoute: ApiV1ModelsIndexRoute,
   ApiV1RequestsIndexRoute: ApiV1RequestsIndexRoute,

@@ -20,7 +20,10 @@ async function embed(apiKey: string, body: unknown, requestId: string): Promise<
   return response.status
 }
 
-describe('the Requests tab', () => {
+/** The table each tab shows once its data arrived. */
+const tableOf: Record<string, string> = { requests: 'requests', usage: 'summary-by-model', audit: 'audit' }
+
+describe('the Requests, Usage and Audit tabs', () => {
   let browser: Browser
   let apiKey: string
   const run = Date.now().toString(36)
@@ -39,6 +42,7 @@ describe('the Requests tab', () => {
   async function requestsTab(
     locale = '',
     scheme: 'light' | 'dark' = 'light',
+    tab = 'requests',
   ): Promise<{ page: Page; problems: string[] }> {
     const context = await contextWithStore(
       browser,
@@ -47,9 +51,9 @@ describe('the Requests tab', () => {
     )
     const page = await context.newPage()
     const { problems } = watchPage(page, baseUrl)
-    await page.goto(`${baseUrl}${locale}/api-dashboard/requests`)
+    await page.goto(`${baseUrl}${locale}/api-dashboard/${tab}`)
     await appRunning(page)
-    await page.locator('[data-testid=requests] tbody tr').first().waitFor({ timeout: 30_000 })
+    await page.locator(`[data-testid=${tableOf[tab]}] tbody tr`).first().waitFor({ timeout: 30_000 })
     return { page, problems }
   }
 
@@ -86,21 +90,51 @@ describe('the Requests tab', () => {
     await page.context().close()
   })
 
+  it('shows the calls in Usage: requests answered and refused, tokens, and a balance bar with a stated scale', async () => {
+    const { page, problems } = await requestsTab('', 'light', 'usage')
+    await expect.poll(() => page.getByTestId('summary-requests').textContent()).toBe('1')
+    const byModel = await page.getByTestId('summary-by-model').textContent()
+    expect(byModel).toContain('embeddings-v3')
+    const balance = page.getByTestId('summary-balance')
+    expect(await balance.getAttribute('data-basis')).toBe('largest_balance')
+    expect(Number(await balance.getAttribute('data-scale'))).toBe(10_000_000)
+    expect(await page.getByTestId('summary-price').textContent()).toContain('free pack')
+    expect(problems).toEqual([])
+    await page.context().close()
+  })
+
+  it('shows the key taken in Audit, with its address and request id, and exports it', async () => {
+    const { page, problems } = await requestsTab('', 'light', 'audit')
+    const rows = page.locator('[data-testid=audit] tbody tr')
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-action')))).toEqual(['key.created'])
+    expect(await rows.first().textContent()).toContain('visitor')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-audit-json').click()])
+    const events = JSON.parse(await readFile((await download.path())!, 'utf8'))
+    expect(events).toEqual([expect.objectContaining({ action: 'key.created', actor: 'visitor' })])
+    expect(events[0].request_id).toBeTruthy()
+    expect(problems).toEqual([])
+    await page.context().close()
+  })
+
   it('fits 320 px to desktop in light and dark, in German and Japanese, and passes axe', async () => {
     const failures: string[] = []
-    for (const [locale, scheme] of [
-      ['', 'light'],
-      ['/de', 'dark'],
-      ['/ja', 'light'],
+    for (const [locale, scheme, tab] of [
+      ['', 'light', 'requests'],
+      ['/de', 'dark', 'requests'],
+      ['/ja', 'light', 'requests'],
+      ['/de', 'light', 'usage'],
+      ['/ru', 'dark', 'usage'],
+      ['/fr', 'dark', 'audit'],
+      ['/zh-CN', 'light', 'audit'],
     ] as const) {
-      const { page } = await requestsTab(locale, scheme)
+      const { page } = await requestsTab(locale, scheme, tab)
       for (const width of [...layoutWidths, 1280]) {
         const overflow = await overflowAt(page, width)
-        if (overflow) failures.push(`${locale || 'en'} ${scheme} at ${width}: ${overflow}`)
+        if (overflow) failures.push(`${tab} ${locale || 'en'} ${scheme} at ${width}: ${overflow}`)
       }
       const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
       for (const v of violations)
-        failures.push(`${locale || 'en'} ${scheme}: axe ${v.id} at ${v.nodes[0]?.target.join(' ')}`)
+        failures.push(`${tab} ${locale || 'en'} ${scheme}: axe ${v.id} at ${v.nodes[0]?.target.join(' ')}`)
       await page.context().close()
     }
     expect(failures).toEqual([])

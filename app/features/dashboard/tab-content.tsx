@@ -1,5 +1,6 @@
 import type * as React from 'react'
 import { AccountTab } from './account/account-tab'
+import { AuditTab } from './audit/audit-tab'
 import { AutoRechargeTab } from './auto-recharge/auto-recharge-tab'
 import { BillingTab } from './billing/billing-tab'
 import { BulkTab } from './bulk/bulk-tab'
@@ -17,6 +18,7 @@ const screens: Record<DashboardTab, () => React.ReactNode> = {
   account: AccountTab,
   usage: UsageTab,
   requests: RequestsTab,
+  audit: AuditTab,
   billing: BillingTab,
   'auto-recharge': AutoRechargeTab,
   notifications: NotificationsTab,

@@ -7,6 +7,7 @@ export const dashboardTabs = [
   { key: 'account', label: msg`Account` },
   { key: 'usage', label: msg`Usage` },
   { key: 'requests', label: msg`Requests` },
+  { key: 'audit', label: msg`Audit` },
   { key: 'billing', label: msg`Billing` },
   { key: 'auto-recharge', label: msg`Auto-recharge` },
   { key: 'notifications', label: msg`Notifications` },

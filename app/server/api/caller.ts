@@ -8,6 +8,7 @@ import type { RateLimitedApi } from '../../../app.config'
 import { noteRequestKey } from './request-log/record'
 import { clientAddress, clientNetwork } from './client-address'
 import { limitAddress, limitKey, type RateState } from './rate-limit'
+import { actingKey } from './audit/actor'
 
 /**
  * Who is calling: the request (for the client's address) and the API key it presented, however it
@@ -38,6 +39,7 @@ async function resolveKey(caller: Caller, api: RateLimitedApi) {
   const db = await getDb()
   const key = await requireActiveKey(db, caller.presentedKey)
   noteRequestKey(db, key.id)
+  actingKey(caller.request, key)
   caller.rate = await limitKey(api, key)
   return { db, key }
 }
