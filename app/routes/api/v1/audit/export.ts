@@ -11,7 +11,7 @@ export const Route = createFileRoute('/api/v1/audit/export')({
       GET: endpoint(
         {
           summary: 'Export the audit log as CSV or JSON',
-          group: 'audit',
+          group: 'account',
           auth: 'key',
           query: auditExportQuery,
           answer: v.array(v.unknown()),

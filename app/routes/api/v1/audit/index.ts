@@ -12,6 +12,7 @@ export const Route = createFileRoute('/api/v1/audit/')({
           summary: 'Audit log: changes to the account and its keys, newest first',
           description:
             'Keys created, named, revealed, revoked, claimed and transferred; purchases, recharges, refunds and disputes; balance alerts and auto-recharge changed; sign-ins and sessions ended. Each with its time, actor, client address and request id. The signed-in owner of the key sees the whole account; anyone else with the key, the key alone.',
+          group: 'account',
           auth: 'key',
           query: auditQuery,
           answer: auditAnswer,

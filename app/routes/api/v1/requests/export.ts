@@ -13,7 +13,7 @@ export const Route = createFileRoute('/api/v1/requests/export')({
           summary: 'Export the request log as CSV or JSON',
           description:
             'The whole log under the filters, newest first, streamed: CSV with a header row (`format=csv`, the default) or a JSON array of the rows `GET /api/v1/requests` lists (`format=json`).',
-          group: 'requests',
+          group: 'billing',
           auth: 'key',
           query: requestLogExportQuery,
           answer: v.array(v.unknown()),

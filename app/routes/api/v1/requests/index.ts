@@ -12,6 +12,7 @@ export const Route = createFileRoute('/api/v1/requests/')({
           summary: 'Metered API requests, newest first, with filters and a cursor',
           description:
             "Every metered API request of the key, answered or refused (time, key, product, model, engine, input and output tokens, latency, status, request id; never what it carried), kept `retention_days`. With the account owner's session, every key of the account, or the one `key_id` names.",
+          group: 'billing',
           auth: 'key',
           query: requestLogQuery,
           answer: requestLogAnswer,
