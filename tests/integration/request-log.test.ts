@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Route as exportRoute } from '~/routes/api/v1/requests/export'
 import { Route as requestsRoute } from '~/routes/api/v1/requests/index'
+import { Route as chatRoute } from '~/routes/v1/chat/completions'
 import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
 import { Route as rerankRoute } from '~/routes/v1/rerank'
 import { flushRequestLog } from '~/server/api/request-log/writer'
@@ -99,6 +100,37 @@ describe('the request log write path', () => {
       product: 'reranker',
       model: 'reranker-v3',
       input_tokens: reranked.body.usage.total_tokens,
+    })
+  })
+
+  it('records a streamed deep search when its stream ends, with the tokens it read and wrote', async () => {
+    const key = await keyWithBalance(database.db, 1_000_000)
+    const response = await respond(chatRoute, 'POST', '/v1/chat/completions', {
+      bearer: key.apiKey,
+      json: {
+        model: 'deepsearch-v1',
+        stream: true,
+        reasoning_effort: 'low',
+        messages: [{ role: 'user', content: 'What does a reranker do?' }],
+      },
+      headers: { 'x-request-id': 'log-stream-1' },
+    })
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    const usage = text
+      .split('\n')
+      .filter((line) => line.startsWith('data: {'))
+      .map((line) => JSON.parse(line.slice(6)))
+      .findLast((chunk) => chunk.usage)?.usage
+    expect(usage.total_tokens).toBeGreaterThan(0)
+    const [row] = await storedRows(key.id)
+    expect(row).toMatchObject({
+      request_id: 'log-stream-1',
+      product: 'deepsearch',
+      model: 'deepsearch-v1',
+      status: 200,
+      input_tokens: usage.prompt_tokens,
+      output_tokens: usage.completion_tokens,
     })
   })
 

@@ -11,6 +11,7 @@ import { noteRequestSplit } from '../request-log/record'
 import { TokenMeter } from '../search/meter'
 import { chunkMaker, type ChunkMaker, type Totals } from './chunks'
 import type { CompletionChunk } from '~/contracts/deepsearch'
+import { noteRequestModel } from '../request-log/record'
 
 /** Sources an answer cites at most, by effort. */
 const citationsByEffort = { low: 3, medium: 5, high: 8 } as const
@@ -56,6 +57,7 @@ function questionOf(body: DeepSearchBody): AgentQuestion {
  */
 export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): Promise<DeepSearchRun> {
   const { db, key } = await keyOf(caller, 'deepsearch')
+  noteRequestModel(body.model)
   if (key.balance <= 0) throw new InsufficientBalance()
   const env = serverEnv()
   const engine = await deepSearchEngine(env)

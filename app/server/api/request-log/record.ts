@@ -64,6 +64,12 @@ export function noteRequestTokens(usage: { tokens: number; product: string; mode
   else record.inputTokens += usage.tokens
 }
 
+/** The model the request names, once resolved (so a refusal before any charge still says which). */
+export function noteRequestModel(model: string): void {
+  const record = recordOf()
+  if (record) record.model = model
+}
+
 /** Tokens read and written, for a call that knows the split itself (it replaces what the debits added up to). */
 export function noteRequestSplit(split: { input: number; output: number }): void {
   const record = recordOf()

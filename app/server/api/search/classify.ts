@@ -7,6 +7,7 @@ import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'
 import { invalid, meterTexts } from './inputs'
+import { noteRequestModel } from '../request-log/record'
 
 type Body = v.InferOutput<typeof classifyBody>
 type Answer = v.InferInput<typeof classifyAnswer>
@@ -19,6 +20,7 @@ export async function classify(caller: Caller, body: Body): Promise<Answer> {
   const { db, key } = await keyOf(caller, 'classify')
   const classifier = body.classifier_id ? await usableClassifier(db, body.classifier_id, key.id) : undefined
   const model = classifier?.modelName ?? body.model!
+  noteRequestModel(model)
   const engine = (await servedModel(model, 'classify', classifier ? ['body', 'classifier_id'] : ['body', 'model']))
     .embeddings!
   const limits = { maxTokens: engine.maxInputTokens, truncate: true }

@@ -7,6 +7,7 @@ import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'
 import { invalid, meterTexts } from './inputs'
+import { noteRequestModel } from '../request-log/record'
 
 type Body = v.InferOutput<typeof trainBody>
 
@@ -20,6 +21,7 @@ export async function train(caller: Caller, body: Body): Promise<v.InferInput<ty
     ? await ownClassifier(db, body.classifier_id, key.id)
     : undefined
   const model = previous?.modelName ?? body.model!
+  noteRequestModel(model)
   const engine = (await servedModel(model, 'classify', previous ? ['body', 'classifier_id'] : ['body', 'model']))
     .embeddings!
   const labels = [...new Set([...(previous?.labels ?? []), ...body.input.map((example) => example.label)])]
