@@ -80,7 +80,9 @@ describe('the audit log', () => {
     expect(await auditRows(sql`key_id = ${stranger.key.id}::uuid and action = 'key.named'`)).toEqual([])
 
     // An audit row the database refuses takes the change with it.
-    await database.db.execute(sql`alter table audit_log add constraint no_renames check (action <> 'key.named') not valid`)
+    await database.db.execute(
+      sql`alter table audit_log add constraint no_renames check (action <> 'key.named') not valid`,
+    )
     try {
       const failed = await call(keyRoute, 'PATCH', `/api/v1/account/keys/${key.id}`, {
         params: { keyId: key.id },
