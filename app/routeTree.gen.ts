@@ -67,6 +67,8 @@ import { Route as ApiV1Api_keyIndexRouteImport } from './routes/api/v1/api_key/i
 import { Route as ApiV1Api_keyEmptyRouteImport } from './routes/api/v1/api_key/empty'
 import { Route as ApiV1Api_keyFe_userRouteImport } from './routes/api/v1/api_key/fe_user'
 import { Route as ApiV1Api_keyTrialRouteImport } from './routes/api/v1/api_key/trial'
+import { Route as ApiV1AuditIndexRouteImport } from './routes/api/v1/audit/index'
+import { Route as ApiV1AuditExportRouteImport } from './routes/api/v1/audit/export'
 import { Route as ApiV1Auto_rechargeIndexRouteImport } from './routes/api/v1/auto_recharge/index'
 import { Route as ApiV1Auto_rechargeSettingsRouteImport } from './routes/api/v1/auto_recharge/settings'
 import { Route as ApiV1BillingBalance_notificationRouteImport } from './routes/api/v1/billing/balance_notification'
@@ -75,8 +77,11 @@ import { Route as ApiV1BillingPurchasesRouteImport } from './routes/api/v1/billi
 import { Route as ApiV1BillingTotal_consumptionRouteImport } from './routes/api/v1/billing/total_consumption'
 import { Route as ApiV1BillingTransactionRouteImport } from './routes/api/v1/billing/transaction'
 import { Route as ApiV1BillingTransfer_balanceRouteImport } from './routes/api/v1/billing/transfer_balance'
+import { Route as ApiV1BillingUsage_summaryRouteImport } from './routes/api/v1/billing/usage_summary'
 import { Route as ApiV1CaptchaChallengeRouteImport } from './routes/api/v1/captcha/challenge'
 import { Route as ApiV1ModelsIndexRouteImport } from './routes/api/v1/models/index'
+import { Route as ApiV1RequestsIndexRouteImport } from './routes/api/v1/requests/index'
+import { Route as ApiV1RequestsExportRouteImport } from './routes/api/v1/requests/export'
 import { Route as ApiV1TicketsViewerRouteImport } from './routes/api/v1/tickets/viewer'
 import { Route as V1BulkEmbeddingsIdIndexRouteImport } from './routes/v1/bulk-embeddings/$id/index'
 import { Route as V1BulkEmbeddingsIdCancelRouteImport } from './routes/v1/bulk-embeddings/$id/cancel'
@@ -408,6 +413,16 @@ const ApiV1Api_keyTrialRoute = ApiV1Api_keyTrialRouteImport.update({
   path: '/api/v1/api_key/trial',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiV1AuditIndexRoute = ApiV1AuditIndexRouteImport.update({
+  id: '/api/v1/audit/',
+  path: '/api/v1/audit/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1AuditExportRoute = ApiV1AuditExportRouteImport.update({
+  id: '/api/v1/audit/export',
+  path: '/api/v1/audit/export',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiV1Auto_rechargeIndexRoute = ApiV1Auto_rechargeIndexRouteImport.update({
   id: '/api/v1/auto_recharge/',
   path: '/api/v1/auto_recharge/',
@@ -453,6 +468,12 @@ const ApiV1BillingTransfer_balanceRoute =
     path: '/api/v1/billing/transfer_balance',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiV1BillingUsage_summaryRoute =
+  ApiV1BillingUsage_summaryRouteImport.update({
+    id: '/api/v1/billing/usage_summary',
+    path: '/api/v1/billing/usage_summary',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1CaptchaChallengeRoute = ApiV1CaptchaChallengeRouteImport.update({
   id: '/api/v1/captcha/challenge',
   path: '/api/v1/captcha/challenge',
@@ -461,6 +482,16 @@ const ApiV1CaptchaChallengeRoute = ApiV1CaptchaChallengeRouteImport.update({
 const ApiV1ModelsIndexRoute = ApiV1ModelsIndexRouteImport.update({
   id: '/api/v1/models/',
   path: '/api/v1/models/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1RequestsIndexRoute = ApiV1RequestsIndexRouteImport.update({
+  id: '/api/v1/requests/',
+  path: '/api/v1/requests/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1RequestsExportRoute = ApiV1RequestsExportRouteImport.update({
+  id: '/api/v1/requests/export',
+  path: '/api/v1/requests/export',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiV1TicketsViewerRoute = ApiV1TicketsViewerRouteImport.update({
@@ -611,6 +642,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
+  '/api/v1/audit/export': typeof ApiV1AuditExportRoute
   '/api/v1/auto_recharge/settings': typeof ApiV1Auto_rechargeSettingsRoute
   '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
   '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
@@ -618,7 +650,9 @@ export interface FileRoutesByFullPath {
   '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
+  '/api/v1/billing/usage_summary': typeof ApiV1BillingUsage_summaryRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
+  '/api/v1/requests/export': typeof ApiV1RequestsExportRoute
   '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
   '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
@@ -627,8 +661,10 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
+  '/api/v1/audit/': typeof ApiV1AuditIndexRoute
   '/api/v1/auto_recharge/': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models/': typeof ApiV1ModelsIndexRoute
+  '/api/v1/requests/': typeof ApiV1RequestsIndexRoute
   '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
@@ -694,6 +730,7 @@ export interface FileRoutesByTo {
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
+  '/api/v1/audit/export': typeof ApiV1AuditExportRoute
   '/api/v1/auto_recharge/settings': typeof ApiV1Auto_rechargeSettingsRoute
   '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
   '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
@@ -701,7 +738,9 @@ export interface FileRoutesByTo {
   '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
+  '/api/v1/billing/usage_summary': typeof ApiV1BillingUsage_summaryRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
+  '/api/v1/requests/export': typeof ApiV1RequestsExportRoute
   '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
   '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
@@ -710,8 +749,10 @@ export interface FileRoutesByTo {
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key': typeof ApiV1Api_keyIndexRoute
+  '/api/v1/audit': typeof ApiV1AuditIndexRoute
   '/api/v1/auto_recharge': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models': typeof ApiV1ModelsIndexRoute
+  '/api/v1/requests': typeof ApiV1RequestsIndexRoute
   '/v1/bulk-embeddings/$id': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/models': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news': typeof Char123LocaleChar125SiteNewsIndexRoute
@@ -781,6 +822,7 @@ export interface FileRoutesById {
   '/api/v1/api_key/empty': typeof ApiV1Api_keyEmptyRoute
   '/api/v1/api_key/fe_user': typeof ApiV1Api_keyFe_userRoute
   '/api/v1/api_key/trial': typeof ApiV1Api_keyTrialRoute
+  '/api/v1/audit/export': typeof ApiV1AuditExportRoute
   '/api/v1/auto_recharge/settings': typeof ApiV1Auto_rechargeSettingsRoute
   '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
   '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
@@ -788,7 +830,9 @@ export interface FileRoutesById {
   '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
   '/api/v1/billing/transaction': typeof ApiV1BillingTransactionRoute
   '/api/v1/billing/transfer_balance': typeof ApiV1BillingTransfer_balanceRoute
+  '/api/v1/billing/usage_summary': typeof ApiV1BillingUsage_summaryRoute
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
+  '/api/v1/requests/export': typeof ApiV1RequestsExportRoute
   '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
   '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
@@ -797,8 +841,10 @@ export interface FileRoutesById {
   '/{-$locale}/_site/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/_site/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
+  '/api/v1/audit/': typeof ApiV1AuditIndexRoute
   '/api/v1/auto_recharge/': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models/': typeof ApiV1ModelsIndexRoute
+  '/api/v1/requests/': typeof ApiV1RequestsIndexRoute
   '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
   '/{-$locale}/_site/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/_site/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
@@ -868,6 +914,7 @@ export interface FileRouteTypes {
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
+    | '/api/v1/audit/export'
     | '/api/v1/auto_recharge/settings'
     | '/api/v1/billing/balance_notification'
     | '/api/v1/billing/paginated_transaction'
@@ -875,7 +922,9 @@ export interface FileRouteTypes {
     | '/api/v1/billing/total_consumption'
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
+    | '/api/v1/billing/usage_summary'
     | '/api/v1/captcha/challenge'
+    | '/api/v1/requests/export'
     | '/api/v1/tickets/viewer'
     | '/v1/bulk-embeddings/$id/cancel'
     | '/v1/bulk-embeddings/$id/download-result'
@@ -884,8 +933,10 @@ export interface FileRouteTypes {
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
     | '/api/v1/api_key/'
+    | '/api/v1/audit/'
     | '/api/v1/auto_recharge/'
     | '/api/v1/models/'
+    | '/api/v1/requests/'
     | '/v1/bulk-embeddings/$id/'
     | '/{-$locale}/models/'
     | '/{-$locale}/news/'
@@ -951,6 +1002,7 @@ export interface FileRouteTypes {
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
+    | '/api/v1/audit/export'
     | '/api/v1/auto_recharge/settings'
     | '/api/v1/billing/balance_notification'
     | '/api/v1/billing/paginated_transaction'
@@ -958,7 +1010,9 @@ export interface FileRouteTypes {
     | '/api/v1/billing/total_consumption'
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
+    | '/api/v1/billing/usage_summary'
     | '/api/v1/captcha/challenge'
+    | '/api/v1/requests/export'
     | '/api/v1/tickets/viewer'
     | '/v1/bulk-embeddings/$id/cancel'
     | '/v1/bulk-embeddings/$id/download-result'
@@ -967,8 +1021,10 @@ export interface FileRouteTypes {
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
     | '/api/v1/api_key'
+    | '/api/v1/audit'
     | '/api/v1/auto_recharge'
     | '/api/v1/models'
+    | '/api/v1/requests'
     | '/v1/bulk-embeddings/$id'
     | '/{-$locale}/models'
     | '/{-$locale}/news'
@@ -1037,6 +1093,7 @@ export interface FileRouteTypes {
     | '/api/v1/api_key/empty'
     | '/api/v1/api_key/fe_user'
     | '/api/v1/api_key/trial'
+    | '/api/v1/audit/export'
     | '/api/v1/auto_recharge/settings'
     | '/api/v1/billing/balance_notification'
     | '/api/v1/billing/paginated_transaction'
@@ -1044,7 +1101,9 @@ export interface FileRouteTypes {
     | '/api/v1/billing/total_consumption'
     | '/api/v1/billing/transaction'
     | '/api/v1/billing/transfer_balance'
+    | '/api/v1/billing/usage_summary'
     | '/api/v1/captcha/challenge'
+    | '/api/v1/requests/export'
     | '/api/v1/tickets/viewer'
     | '/v1/bulk-embeddings/$id/cancel'
     | '/v1/bulk-embeddings/$id/download-result'
@@ -1053,8 +1112,10 @@ export interface FileRouteTypes {
     | '/{-$locale}/_site/models/$slug'
     | '/{-$locale}/_site/news/$slug'
     | '/api/v1/api_key/'
+    | '/api/v1/audit/'
     | '/api/v1/auto_recharge/'
     | '/api/v1/models/'
+    | '/api/v1/requests/'
     | '/v1/bulk-embeddings/$id/'
     | '/{-$locale}/_site/models/'
     | '/{-$locale}/_site/news/'
@@ -1100,6 +1161,7 @@ export interface RootRouteChildren {
   ApiV1Api_keyEmptyRoute: typeof ApiV1Api_keyEmptyRoute
   ApiV1Api_keyFe_userRoute: typeof ApiV1Api_keyFe_userRoute
   ApiV1Api_keyTrialRoute: typeof ApiV1Api_keyTrialRoute
+  ApiV1AuditExportRoute: typeof ApiV1AuditExportRoute
   ApiV1Auto_rechargeSettingsRoute: typeof ApiV1Auto_rechargeSettingsRoute
   ApiV1BillingBalance_notificationRoute: typeof ApiV1BillingBalance_notificationRoute
   ApiV1BillingPaginated_transactionRoute: typeof ApiV1BillingPaginated_transactionRoute
@@ -1107,15 +1169,19 @@ export interface RootRouteChildren {
   ApiV1BillingTotal_consumptionRoute: typeof ApiV1BillingTotal_consumptionRoute
   ApiV1BillingTransactionRoute: typeof ApiV1BillingTransactionRoute
   ApiV1BillingTransfer_balanceRoute: typeof ApiV1BillingTransfer_balanceRoute
+  ApiV1BillingUsage_summaryRoute: typeof ApiV1BillingUsage_summaryRoute
   ApiV1CaptchaChallengeRoute: typeof ApiV1CaptchaChallengeRoute
+  ApiV1RequestsExportRoute: typeof ApiV1RequestsExportRoute
   ApiV1TicketsViewerRoute: typeof ApiV1TicketsViewerRoute
   V1BulkEmbeddingsIdCancelRoute: typeof V1BulkEmbeddingsIdCancelRoute
   V1BulkEmbeddingsIdDownloadResultRoute: typeof V1BulkEmbeddingsIdDownloadResultRoute
   V1BulkEmbeddingsIdResultRoute: typeof V1BulkEmbeddingsIdResultRoute
   V1BulkEmbeddingsIdRetryRoute: typeof V1BulkEmbeddingsIdRetryRoute
   ApiV1Api_keyIndexRoute: typeof ApiV1Api_keyIndexRoute
+  ApiV1AuditIndexRoute: typeof ApiV1AuditIndexRoute
   ApiV1Auto_rechargeIndexRoute: typeof ApiV1Auto_rechargeIndexRoute
   ApiV1ModelsIndexRoute: typeof ApiV1ModelsIndexRoute
+  ApiV1RequestsIndexRoute: typeof ApiV1RequestsIndexRoute
   V1BulkEmbeddingsIdIndexRoute: typeof V1BulkEmbeddingsIdIndexRoute
   ApiV1AccountKeysClaimRoute: typeof ApiV1AccountKeysClaimRoute
   ApiV1BillingWebhookStripeRoute: typeof ApiV1BillingWebhookStripeRoute
@@ -1533,6 +1599,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1Api_keyTrialRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/audit/': {
+      id: '/api/v1/audit/'
+      path: '/api/v1/audit'
+      fullPath: '/api/v1/audit/'
+      preLoaderRoute: typeof ApiV1AuditIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/audit/export': {
+      id: '/api/v1/audit/export'
+      path: '/api/v1/audit/export'
+      fullPath: '/api/v1/audit/export'
+      preLoaderRoute: typeof ApiV1AuditExportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/auto_recharge/': {
       id: '/api/v1/auto_recharge/'
       path: '/api/v1/auto_recharge'
@@ -1589,6 +1669,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1BillingTransfer_balanceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/billing/usage_summary': {
+      id: '/api/v1/billing/usage_summary'
+      path: '/api/v1/billing/usage_summary'
+      fullPath: '/api/v1/billing/usage_summary'
+      preLoaderRoute: typeof ApiV1BillingUsage_summaryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/captcha/challenge': {
       id: '/api/v1/captcha/challenge'
       path: '/api/v1/captcha/challenge'
@@ -1601,6 +1688,20 @@ declare module '@tanstack/react-router' {
       path: '/api/v1/models'
       fullPath: '/api/v1/models/'
       preLoaderRoute: typeof ApiV1ModelsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/requests/': {
+      id: '/api/v1/requests/'
+      path: '/api/v1/requests'
+      fullPath: '/api/v1/requests/'
+      preLoaderRoute: typeof ApiV1RequestsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/requests/export': {
+      id: '/api/v1/requests/export'
+      path: '/api/v1/requests/export'
+      fullPath: '/api/v1/requests/export'
+      preLoaderRoute: typeof ApiV1RequestsExportRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/v1/tickets/viewer': {
@@ -1886,6 +1987,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1Api_keyEmptyRoute: ApiV1Api_keyEmptyRoute,
   ApiV1Api_keyFe_userRoute: ApiV1Api_keyFe_userRoute,
   ApiV1Api_keyTrialRoute: ApiV1Api_keyTrialRoute,
+  ApiV1AuditExportRoute: ApiV1AuditExportRoute,
   ApiV1Auto_rechargeSettingsRoute: ApiV1Auto_rechargeSettingsRoute,
   ApiV1BillingBalance_notificationRoute: ApiV1BillingBalance_notificationRoute,
   ApiV1BillingPaginated_transactionRoute:
@@ -1894,15 +1996,19 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1BillingTotal_consumptionRoute: ApiV1BillingTotal_consumptionRoute,
   ApiV1BillingTransactionRoute: ApiV1BillingTransactionRoute,
   ApiV1BillingTransfer_balanceRoute: ApiV1BillingTransfer_balanceRoute,
+  ApiV1BillingUsage_summaryRoute: ApiV1BillingUsage_summaryRoute,
   ApiV1CaptchaChallengeRoute: ApiV1CaptchaChallengeRoute,
+  ApiV1RequestsExportRoute: ApiV1RequestsExportRoute,
   ApiV1TicketsViewerRoute: ApiV1TicketsViewerRoute,
   V1BulkEmbeddingsIdCancelRoute: V1BulkEmbeddingsIdCancelRoute,
   V1BulkEmbeddingsIdDownloadResultRoute: V1BulkEmbeddingsIdDownloadResultRoute,
   V1BulkEmbeddingsIdResultRoute: V1BulkEmbeddingsIdResultRoute,
   V1BulkEmbeddingsIdRetryRoute: V1BulkEmbeddingsIdRetryRoute,
   ApiV1Api_keyIndexRoute: ApiV1Api_keyIndexRoute,
+  ApiV1AuditIndexRoute: ApiV1AuditIndexRoute,
   ApiV1Auto_rechargeIndexRoute: ApiV1Auto_rechargeIndexRoute,
   ApiV1ModelsIndexRoute: ApiV1ModelsIndexRoute,
+  ApiV1RequestsIndexRoute: ApiV1RequestsIndexRoute,
   V1BulkEmbeddingsIdIndexRoute: V1BulkEmbeddingsIdIndexRoute,
   ApiV1AccountKeysClaimRoute: ApiV1AccountKeysClaimRoute,
   ApiV1BillingWebhookStripeRoute: ApiV1BillingWebhookStripeRoute,

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { thresholdsSchema } from '~/lib/balance-notification-schema'
 import { decodeCursor } from '~/lib/cursor'
 import { idText, isoDate, presentedKey, wholeNumberText } from './common'
-import { ledgerEntryTypes } from './ledger'
+import { ledgerEntryTypes, transactionReasons } from './ledger'
 
 export const transactionQuery = v.strictObject({
   transaction_id: v.optional(
@@ -19,6 +19,8 @@ export const transactionAnswer = v.object({
   product: v.nullable(v.string()),
   model: v.nullable(v.string()),
   created_at: v.string(),
+  /** Why an entry that is neither plain usage nor a purchase was made (a refund, tokens given back); null otherwise. */
+  reason: v.optional(v.nullable(v.picklist(transactionReasons))),
 })
 
 export const paginatedTransactionQuery = v.strictObject({

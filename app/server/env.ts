@@ -95,6 +95,11 @@ function buildEnvSchema() {
       v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(0), v.maxValue(30 * 86_400)),
       '3600',
     ),
+    /** Days the request log keeps a request (pruned hourly by every Node instance). */
+    REQUEST_LOG_RETENTION_DAYS: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(3650)),
+      '30',
+    ),
     /**
      * Threads that convert the pages the reader fetched, off the event loop. Unset: one fewer than the CPUs the
      * process may use, at least 2 (so one slow page does not hold every other reader back).

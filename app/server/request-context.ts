@@ -12,6 +12,10 @@ export interface RequestContext {
   requestId: string
   method: string
   path: string
+  /** Who the request acts as, once known (`user:<uid>`, `key:<prefix…last4>`): the audit log names it. */
+  actor?: string
+  /** The client's address as the API layer reads it (TRUST_PROXY), for the audit log. */
+  clientAddress?: string
 }
 
 const storage = new AsyncLocalStorage<RequestContext>()

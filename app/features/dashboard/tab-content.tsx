@@ -1,5 +1,6 @@
 import type * as React from 'react'
 import { AccountTab } from './account/account-tab'
+import { AuditTab } from './audit/audit-tab'
 import { AutoRechargeTab } from './auto-recharge/auto-recharge-tab'
 import { BillingTab } from './billing/billing-tab'
 import { BulkTab } from './bulk/bulk-tab'
@@ -7,6 +8,7 @@ import { ClassifiersTab } from './classifiers/classifiers-tab'
 import { KeyTab } from './key/key-tab'
 import { ModelsTab } from './models/models-tab'
 import { NotificationsTab } from './notifications/notifications-tab'
+import { RequestsTab } from './requests/requests-tab'
 import type { DashboardTab } from './tabs'
 import { TransferTab } from './transfer/transfer-tab'
 import { UsageTab } from './usage/usage-tab'
@@ -15,6 +17,8 @@ const screens: Record<DashboardTab, () => React.ReactNode> = {
   key: KeyTab,
   account: AccountTab,
   usage: UsageTab,
+  requests: RequestsTab,
+  audit: AuditTab,
   billing: BillingTab,
   'auto-recharge': AutoRechargeTab,
   notifications: NotificationsTab,

@@ -6,6 +6,8 @@ export const dashboardTabs = [
   { key: 'key', label: msg`API key` },
   { key: 'account', label: msg`Account` },
   { key: 'usage', label: msg`Usage` },
+  { key: 'requests', label: msg`Requests` },
+  { key: 'audit', label: msg`Audit` },
   { key: 'billing', label: msg`Billing` },
   { key: 'auto-recharge', label: msg`Auto-recharge` },
   { key: 'notifications', label: msg`Notifications` },

@@ -13,6 +13,7 @@ export const Route = createFileRoute('/v1/classify')({
           description: `Give \`labels\` (2 to ${searchLimits.maxZeroShotLabels}) with a \`model\` for zero-shot classification, or a \`classifier_id\` from /v1/train (yours, or another key's public one). Up to ${searchLimits.maxInputs} inputs. Charged for the inputs and the labels.`,
           auth: 'key',
           limit: 'classify',
+          metered: 'classifier',
           json: classifyBody,
           example: {
             model: 'embeddings-v3',

@@ -13,6 +13,7 @@ export const Route = createFileRoute('/v1/rerank')({
           description: `Up to ${searchLimits.maxInputs} documents; results are sorted by \`relevance_score\` in [0, 1], the best \`top_n\` (default all). Charged for the query and every document's tokens.`,
           auth: 'key',
           limit: 'rerank',
+          metered: 'reranker',
           json: rerankBody,
           example: {
             model: 'reranker-v3',

@@ -13,6 +13,7 @@ export const Route = createFileRoute('/v1/train')({
           description: `A new classifier (\`model\`) or further training of one of yours (\`classifier_id\`): logistic regression on the texts' embeddings for \`num_iters\` epochs. At most ${searchLimits.maxClasses} classes, ${searchLimits.maxClassifiersPerKey} classifiers per key and ${searchLimits.maxInputs} examples per request. 409 when another request trained the same classifier meanwhile. Charged for the texts.`,
           auth: 'key',
           limit: 'classify',
+          metered: 'classifier',
           json: trainBody,
           example: {
             model: 'embeddings-v3',

@@ -2,10 +2,11 @@ import { startOutboxWorker } from '../providers/email'
 import { startConversionPool } from '../providers/reader/convert-pool/convert-off-thread'
 import { startBulkWorker } from './bulk/worker'
 import { startRechargeWorker } from './payments/recharge-worker'
+import { startRequestLogRetention } from './request-log/retention'
 
 /**
  * The work a server does besides answering: draining the e-mail outbox, working the bulk-job queue and
- * charging auto-recharges; and the reader's conversion threads, started before a page needs them.
+ * charging auto-recharges, pruning the request log past its retention; and the reader's conversion threads, started before a page needs them.
  * Idempotent; the first request starts it (the warm-up plugin makes one as the server starts, so a
  * restarted server resumes jobs before any visitor arrives).
  */
@@ -14,4 +15,5 @@ export function startBackgroundWork(): void {
   startBulkWorker()
   startRechargeWorker()
   startConversionPool()
+  startRequestLogRetention()
 }

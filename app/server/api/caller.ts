@@ -5,8 +5,10 @@ import { requireActiveKey, type ApiKey } from '../domain/keys'
 import { CaptchaRejected } from '../domain/refusals'
 import { captchaProvider } from '../providers/captcha'
 import type { RateLimitedApi } from '../../../app.config'
+import { noteRequestKey } from './request-log/record'
 import { clientAddress, clientNetwork } from './client-address'
 import { limitAddress, limitKey, type RateState } from './rate-limit'
+import { actingKey } from './audit/actor'
 
 /**
  * Who is calling: the request (for the client's address) and the API key it presented, however it
@@ -36,6 +38,8 @@ export function keyOf(caller: Caller, api: RateLimitedApi = 'dashboard'): Promis
 async function resolveKey(caller: Caller, api: RateLimitedApi) {
   const db = await getDb()
   const key = await requireActiveKey(db, caller.presentedKey)
+  noteRequestKey(db, key.id)
+  actingKey(caller.request, key)
   caller.rate = await limitKey(api, key)
   return { db, key }
 }

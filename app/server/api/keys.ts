@@ -8,6 +8,7 @@ import { captchaProvider } from '../providers/captcha'
 import { keyOf, passCaptcha, type Caller } from './caller'
 import { clientNetwork } from './client-address'
 import { limitVerifiedAttempts } from './rate-limit'
+import { actingVisitor } from './audit/actor'
 
 type CaptchaInput = v.InferOutput<typeof captchaForm>
 
@@ -26,6 +27,7 @@ export async function issueKeyFor(caller: Caller, kind: KeyKind, { captcha }: Ca
   await limitVerifiedAttempts(`${kind}:addr:${clientNetwork(caller.request, env)}`, limit, () =>
     passCaptcha(caller, captcha, 'new_key'),
   )
+  actingVisitor(caller.request)
   const { apiKey } = await issueKey(await getDb(), kind)
   return { api_key: apiKey }
 }

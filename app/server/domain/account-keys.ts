@@ -4,6 +4,7 @@ import { apiKeys } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { displayKey, requireActiveKey, revokeKey, type ApiKey } from './keys'
 import { KeyOwnedElsewhere, KeyIdNotFound } from './refusals'
+import { recordAudit } from './audit'
 
 /** An account's keys, oldest first, revoked ones included (their balance is history the owner may look up). */
 export async function accountKeys(db: Db, uid: string): Promise<AccountKey[]> {
@@ -62,19 +63,23 @@ export async function claimKey(
       .returning()
     if (!row) throw new KeyOwnedElsewhere()
     await shareAccountStatus(tx, uid)
+    await recordAudit(tx, { action: 'key.claimed', keyId: key.id, accountId: uid })
     return row
   })
   return claimed
 }
 
 export async function renameKey(db: Db, uid: string, keyId: string, name: string | null): Promise<ApiKey> {
-  const [row] = await db
-    .update(apiKeys)
-    .set({ name })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.ownerId, uid)))
-    .returning()
-  if (!row) throw new KeyIdNotFound()
-  return row
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ name })
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.ownerId, uid)))
+      .returning()
+    if (!row) throw new KeyIdNotFound()
+    await recordAudit(tx, { action: 'key.named', keyId, accountId: uid, details: { name } })
+    return row
+  })
 }
 
 export async function revokeAccountKey(db: Db, uid: string, keyId: string): Promise<void> {

@@ -7,6 +7,7 @@ import { ownerEmailOf } from './owner-email'
 import { createPurchase } from './purchases'
 import { packByPriceId } from './packs'
 import { AutoRechargeRefused } from './refusals'
+import { recordAudit } from './audit'
 
 export type AttemptRow = typeof autoRechargeAttempts.$inferSelect
 export type BillingProfile = typeof billingProfiles.$inferSelect
@@ -54,6 +55,7 @@ export async function enableAutoRecharge(db: Db, keyId: string, threshold: numbe
       .update(billingProfiles)
       .set({ rechargePriceId: priceId, disabledReason: null, updatedAt: sql`now()` })
       .where(eq(billingProfiles.keyId, keyId))
+    await recordAudit(tx, { action: 'auto_recharge.on', keyId, details: { threshold, price_id: priceId } })
     return openIfBelow(tx, keyId)
   })
 }
@@ -67,6 +69,7 @@ export async function setRechargeThreshold(db: Db, keyId: string, threshold: num
       .where(and(eq(apiKeys.id, keyId), eq(apiKeys.autoRecharge, true)))
       .returning({ id: apiKeys.id })
     if (changed.length === 0) throw new AutoRechargeRefused('Auto-recharge is off for this key: turn it on first')
+    await recordAudit(tx, { action: 'auto_recharge.threshold', keyId, details: { threshold } })
     return openIfBelow(tx, keyId)
   })
 }
@@ -79,6 +82,7 @@ export async function disableAutoRecharge(db: Db, keyId: string): Promise<void> 
       .update(autoRechargeAttempts)
       .set({ status: 'skipped', failure: 'auto-recharge turned off', finishedAt: sql`now()` })
       .where(and(eq(autoRechargeAttempts.keyId, keyId), eq(autoRechargeAttempts.status, 'pending')))
+    await recordAudit(tx, { action: 'auto_recharge.off', keyId })
   })
 }
 

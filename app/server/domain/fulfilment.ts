@@ -7,6 +7,7 @@ import { openIfBelow } from './auto-recharge'
 import { settleDebts } from './debts'
 import { applyEntry, type EntryResult } from './ledger'
 import type { PurchaseRow } from './purchases'
+import { recordAudit } from './audit'
 
 /** What the payment service says about the money behind a purchase, read from the service, never from an event alone. */
 export interface PaymentFacts {
@@ -60,6 +61,18 @@ export async function creditPurchase(db: Db, purchaseId: string, facts: PaymentF
         .set({ status: 'succeeded', finishedAt: sql`now()`, failure: null })
         .where(eq(autoRechargeAttempts.purchaseId, purchase.id))
     await settleDebts(tx, purchase.keyId)
+    await recordAudit(tx, {
+      action: purchase.kind === 'auto_recharge' ? 'recharge.credited' : 'purchase.credited',
+      keyId: purchase.keyId,
+      actor: 'payments',
+      details: {
+        purchase_id: purchase.id,
+        tokens: purchase.tokens,
+        amount: purchase.amount,
+        currency: purchase.currency,
+        auto_recharge_on: opened || Boolean(purchase.rechargeThreshold),
+      },
+    })
     return { outcome: 'credited', ledger: { ...ledger, recharges: ledger.recharges + (opened ? 1 : 0) } }
   })
 }

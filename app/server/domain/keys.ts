@@ -6,6 +6,7 @@ import { apiKeys } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { KeyRevoked, MissingKey, UnknownKey } from './refusals'
 import { applyEntry } from './ledger'
+import { recordAudit } from './audit'
 
 export type ApiKey = typeof apiKeys.$inferSelect
 
@@ -61,6 +62,7 @@ export async function issueKey(
       const keyCiphertext = await owner.seal(row.id, apiKey)
       await tx.update(apiKeys).set({ keyCiphertext }).where(eq(apiKeys.id, row.id))
     }
+    await recordAudit(tx, { action: 'key.created', keyId: row.id, accountId: owner.ownerId ?? null, details: { kind } })
     if (kind === 'empty') return row
     const credit = await applyEntry(tx, {
       keyId: row.id,
@@ -106,12 +108,15 @@ export async function requireActiveKey(db: Db | Tx, plaintext: string | undefine
 }
 
 export async function revokeKey(db: Db | Tx, keyId: string): Promise<boolean> {
-  const rows = await db
-    .update(apiKeys)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id })
-  return rows.length === 1
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id })
+    if (rows.length === 1) await recordAudit(tx, { action: 'key.revoked', keyId })
+    return rows.length === 1
+  })
 }
 
 /** Spec §3 key info, plus what the dashboard needs to show which key this is. */

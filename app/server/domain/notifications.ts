@@ -5,6 +5,7 @@ import { balanceNotifications } from '../db/schema'
 import { rowsOf } from '../db/migrate'
 import type { Db } from '../db/types'
 import { InvalidThresholds, KeyIdNotFound } from './refusals'
+import { recordAudit } from './audit'
 
 export async function getBalanceNotification(db: Db, keyId: string): Promise<BalanceNotification> {
   const rows = await db
@@ -50,14 +51,18 @@ export async function setBalanceNotification(
     }
     // New thresholds start disarmed; the ledger's own alert rule arms those the balance already reaches. No mail: nothing was crossed.
     await tx.execute(sql`select ledger_settle_alerts(${keyId}::uuid, ${key.balance}::bigint, false, null)`)
+    await recordAudit(tx, { action: 'alerts.changed', keyId, details: { thresholds: unique.join(' ') } })
   })
   return getBalanceNotification(db, keyId)
 }
 
 export async function deleteBalanceNotification(db: Db, keyId: string): Promise<number> {
-  const rows = await db
-    .delete(balanceNotifications)
-    .where(eq(balanceNotifications.keyId, keyId))
-    .returning({ id: balanceNotifications.id })
-  return rows.length
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(balanceNotifications)
+      .where(eq(balanceNotifications.keyId, keyId))
+      .returning({ id: balanceNotifications.id })
+    if (rows.length > 0) await recordAudit(tx, { action: 'alerts.removed', keyId })
+    return rows.length
+  })
 }

@@ -7,6 +7,7 @@ import { displayKey } from './keys'
 import { applyEntry } from './ledger'
 import { ownerEmailOf } from './owner-email'
 import { reversalMail } from './reversal-mail'
+import { recordAudit } from './audit'
 
 export interface Reversal {
   purchaseId: string
@@ -95,6 +96,12 @@ async function reverseOnce(tx: Tx, reversal: Reversal): Promise<ReversalOutcome>
     .update(purchases)
     .set({ reversedTokens: sql`${purchases.reversedTokens} + ${take}` })
     .where(eq(purchases.id, purchase.id))
+  await recordAudit(tx, {
+    action: reversal.reason === 'dispute' ? 'purchase.disputed' : 'purchase.refunded',
+    keyId: holderId,
+    actor: 'payments',
+    details: { purchase_id: purchase.id, tokens_taken: debited, tokens_owed: owed },
+  })
   if (reversal.stopAutoRecharge)
     await tx
       .update(apiKeys)

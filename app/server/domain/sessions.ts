@@ -1,14 +1,19 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import { base64url } from 'jose'
 import { sessions, users } from '../db/schema'
 import type { Db } from '../db/types'
 import type { User } from './users'
+import { recordAudit } from './audit'
 
 /** 32 random bytes; the row keeps only their SHA-256, so a database copy opens no session. */
 export async function openSession(db: Db, uid: string, days: number): Promise<{ token: string; expiresAt: Date }> {
   const token = base64url.encode(crypto.getRandomValues(new Uint8Array(32)))
   const expiresAt = new Date(Date.now() + days * 86_400_000)
-  await db.insert(sessions).values({ tokenHash: await hashToken(token), uid, expiresAt })
+  const tokenHash = await hashToken(token)
+  await db.transaction(async (tx) => {
+    await tx.insert(sessions).values({ tokenHash, uid, expiresAt })
+    await recordAudit(tx, { action: 'session.opened', accountId: uid, details: { days } })
+  })
   return { token, expiresAt }
 }
 
@@ -45,25 +50,29 @@ export async function confirmSession(db: Db, sessionId: string): Promise<void> {
 
 /** Ends one session, whatever its token (a session that could not be confirmed). */
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+  await endSessions(db, and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))!, 'unconfirmed')
 }
 
 /** Ends every session of a user the identity service no longer has, or has disabled. */
 export async function revokeUserSessions(db: Db, uid: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.uid, uid), isNull(sessions.revokedAt)))
+  await endSessions(db, and(eq(sessions.uid, uid), isNull(sessions.revokedAt))!, 'user_disabled')
 }
 
 export async function closeSession(db: Db, token: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.tokenHash, await hashToken(token)), isNull(sessions.revokedAt)))
+  await endSessions(db, and(eq(sessions.tokenHash, await hashToken(token)), isNull(sessions.revokedAt))!, 'sign_out')
+}
+
+/** Ends the sessions `which` matches, each with its audit row in the same transaction. */
+async function endSessions(db: Db, which: SQL, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(which)
+      .returning({ uid: sessions.uid })
+    for (const { uid } of ended)
+      await recordAudit(tx, { action: 'session.revoked', accountId: uid, details: { reason } })
+  })
 }
 
 async function hashToken(token: string): Promise<string> {

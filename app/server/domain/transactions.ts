@@ -2,6 +2,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import { rowsOf } from '../db/migrate'
 import { ledgerEntries } from '../db/schema'
 import type { ConsumptionTotals, Transaction, TransactionPage } from '~/contracts/billing'
+import { transactionReasonOf } from '~/contracts/ledger'
 import { encodeCursor } from '~/lib/cursor'
 import type { Db } from '../db/types'
 
@@ -17,6 +18,7 @@ export function transactionRecord(entry: Entry): Transaction {
     product: entry.product,
     model: entry.model,
     created_at: entry.createdAt.toISOString(),
+    reason: transactionReasonOf(entry.externalRef, entry.product),
   }
 }
 

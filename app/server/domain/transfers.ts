@@ -6,6 +6,7 @@ import type { Db } from '../db/types'
 import { KeyRevoked, NothingToTransfer, ReceiverNotFound, SameKeyTransfer } from './refusals'
 import { carryDebts, settleDebts } from './debts'
 import { applyEntries, entryResult, type EntryInput } from './ledger'
+import { recordAudit } from './audit'
 
 /**
  * Moves the sender's whole balance to the receiver and revokes the sender, atomically (invariant I5), with
@@ -47,6 +48,10 @@ export async function transferBalance(db: Db, senderId: string, receiverId: stri
     // Both halves in one statement; either refusal throws and rolls the transaction back.
     const [out, into] = (await applyEntries(tx, entries)).map((outcome, i) => entryResult(outcome, entries[i]))
     await tx.execute(sql`update api_keys set revoked_at = now() where id = ${senderId}::uuid`)
+    const moved = { transfer_id: transferId, tokens: amount }
+    await recordAudit(tx, { action: 'key.transferred_out', keyId: senderId, details: { ...moved, to: receiverId } })
+    await recordAudit(tx, { action: 'key.transferred_in', keyId: receiverId, details: { ...moved, from: senderId } })
+    await recordAudit(tx, { action: 'key.revoked', keyId: senderId, details: { by: 'transfer' } })
     // Debts follow the tokens: what the sender owes goes with its balance, and the receiver's open debts
     // (its own and those) are paid from what it now holds.
     await carryDebts(tx, senderId, receiverId)

@@ -5,6 +5,8 @@ import { bearerToken, requireServiceToken } from './auth'
 import { errorResponse, jsonResponse } from './errors'
 import { parseForm, parseHeaders, parseJson, parseQuery, type RefuseInput } from './input'
 import { rateLimitHeaders } from './refusal-answers'
+import { openRequestLog } from '../api/request-log/record'
+import { withRequestLogged } from './request-log-answer'
 
 type Schema = v.GenericSchema
 type Parsed<S> = S extends Schema ? v.InferOutput<S> : undefined
@@ -32,6 +34,11 @@ export interface EndpointSpec<
   auth: Auth
   /** The per-minute limits a keyed call counts against (default: the dashboard's); answered as `X-RateLimit-*`. */
   limit?: RateLimitedApi
+  /**
+   * A metered API call: each request with a key, answered or refused, gets a row in the request log under
+   * this product (the ledger's name for it, until a charge names its own).
+   */
+  metered?: string
   query?: Q
   /** Request headers the call reads, by lower-case name (an object schema; absent headers are undefined). */
   headers?: H
@@ -97,6 +104,12 @@ export function endpoint<
 ): EndpointHandler {
   const handler = async ({ request, params = {} }: { request: Request; params?: Record<string, string> }) => {
     const caller: Caller = { request, presentedKey: bearerToken(request) }
+    if (spec.metered) openRequestLog(spec.metered)
+    const response = await answer(caller, params)
+    return spec.metered ? withRequestLogged(response) : response
+  }
+  const answer = async (caller: Caller, params: Record<string, string>): Promise<Response> => {
+    const { request } = caller
     try {
       if (spec.auth === 'service') requireServiceToken(request)
       if (spec.auth === 'key') await keyOf(caller, spec.limit)
@@ -106,9 +119,9 @@ export function endpoint<
       const form = (spec.form ? await parseForm(request, spec.form, spec.refuse) : undefined) as Parsed<F>
       const headers = (spec.headers ? parseHeaders(request, spec.headers, spec.refuse) : undefined) as Parsed<H>
       const json = (spec.json ? await parseJson(request, spec.json, spec.refuse) : undefined) as Parsed<J>
-      const answer = await run({ request, params, query, headers, form, json, caller })
-      if (answer instanceof Response) return withRateState(answer, caller)
-      return withRateState(jsonResponse(answer, spec.cache ? { headers: { 'cache-control': spec.cache } } : {}), caller)
+      const result = await run({ request, params, query, headers, form, json, caller })
+      if (result instanceof Response) return withRateState(result, caller)
+      return withRateState(jsonResponse(result, spec.cache ? { headers: { 'cache-control': spec.cache } } : {}), caller)
     } catch (error) {
       return withRateState(errorResponse(error), caller)
     }

@@ -65,11 +65,12 @@ const readerDescription = `Fetches the page and answers it by \`Accept\`: \`text
 /** What GET /r/{url} and POST /r share: their documentation, headers, answers and refusals. */
 export const readerSpec: Pick<
   EndpointHandler['spec'],
-  'description' | 'auth' | 'limit' | 'group' | 'alternatives' | 'errors'
+  'description' | 'auth' | 'limit' | 'metered' | 'group' | 'alternatives' | 'errors'
 > = {
   description: readerDescription,
   auth: 'key-optional',
   limit: 'reader',
+  metered: 'reader',
   group: 'v1',
   alternatives: [
     { mediaType: 'text/plain', description: 'The page as text (the default answer)' },

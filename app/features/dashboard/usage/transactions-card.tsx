@@ -10,6 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { useFormat } from '../format'
 import { toastError, transactionsQuery } from '../queries'
 import { exportTransactionsCsv } from './export-csv'
+import { transactionReasonLabels } from './transaction-reasons'
 import { transactionTypeLabels } from './transaction-types'
 import { notify } from '~/features/dashboard/notify'
 
@@ -88,6 +89,11 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
                   <TableCell>{format.dateTime(tx.created_at)}</TableCell>
                   <TableCell>
                     {transactionTypeLabels[tx.type] ? i18n._(transactionTypeLabels[tx.type]) : tx.type}
+                    {tx.reason && (
+                      <span className="block max-w-72 text-xs text-muted-foreground" data-testid="transaction-reason">
+                        {i18n._(transactionReasonLabels[tx.reason])}
+                      </span>
+                    )}
                   </TableCell>
                   <TableCell>
                     {tx.product ?? '—'}

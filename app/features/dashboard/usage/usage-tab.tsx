@@ -4,6 +4,7 @@ import { cn } from '~/lib/utils'
 import { CardSkeleton, WithApiKey } from '../panels'
 import { ConsumptionCard } from './consumption-card'
 import { lastDays } from './consumption-data'
+import { SummaryCard } from './summary-card'
 import { TransactionsCard } from './transactions-card'
 
 const periods = [7, 30, 90] as const
@@ -45,6 +46,7 @@ function UsageScreen({ apiKey }: { apiKey: string }) {
           </button>
         ))}
       </div>
+      <SummaryCard apiKey={apiKey} range={range} days={days} />
       <ConsumptionCard apiKey={apiKey} range={range} days={days} />
       <TransactionsCard apiKey={apiKey} />
     </div>

@@ -19,6 +19,7 @@ export const Route = createFileRoute('/v1/chat/completions')({
           description: `An OpenAI-compatible chat completion (model \`deepsearch-v1\`) answering the last user message. The agent searches, reads pages (and any URL in the question, through the reader) and reasons until it can answer or \`budget_tokens\` or \`max_attempts\` is spent; defaults by \`reasoning_effort\`: ${budgets}. With \`stream: true\` the answer is \`text/event-stream\`: \`data:\` lines of \`chat.completion.chunk\`s — \`<think>\`, reasoning steps of \`type: "think"\` (with \`url\` or \`query\` when the agent reads or searches), \`</think>\` with \`finish_reason: "thinking_end"\`, the answer as \`type: "text"\` deltas, a last chunk with \`url_citation\` annotations (\`title\`, \`exactQuote\`, \`url\`, \`dateTime\`), \`finish_reason: "stop"\`, \`usage\`, \`visitedURLs\`, \`readURLs\` and \`numURLs\` — then \`data: [DONE]\`; a failure after the stream began is a chunk of \`type: "error"\`. Charged per token read and written (usage.prompt_tokens and completion_tokens), each covered before it is sent.`,
           auth: 'key',
           limit: 'deepsearch',
+          metered: 'deepsearch',
           json: deepSearchBody,
           example: {
             model: 'deepsearch-v1',

@@ -19,6 +19,7 @@ import { passCaptcha } from '../caller'
 import { clientNetwork } from '../client-address'
 import { limitVerifiedAttempts } from '../rate-limit'
 import { accountOf } from './session'
+import { recordAudit } from '../../domain/audit'
 
 const sealer = () => {
   const env = serverEnv()
@@ -77,7 +78,9 @@ export async function revealKeyFor(caller: Caller, keyId: string): Promise<{ api
   const key = await ownedKey(db, user.uid, keyId)
   if (!key.keyCiphertext) throw new KeyNotRevealable()
   try {
-    return { api_key: await openKey(serverEnv(), key.id, key.keyCiphertext) }
+    const apiKey = await openKey(serverEnv(), key.id, key.keyCiphertext)
+    await recordAudit(db, { action: 'key.revealed', keyId: key.id, accountId: user.uid })
+    return { api_key: apiKey }
   } catch (error) {
     throw new KeyNotRevealable('sealed key does not open', { cause: error })
   }

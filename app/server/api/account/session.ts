@@ -18,6 +18,7 @@ import { identityConfig } from '../../providers/identity/config'
 import { userStatus } from '../../providers/identity/user-status'
 import type { Caller } from '../caller'
 import { identityOf } from './identity'
+import { actingUser } from '../audit/actor'
 
 export const SESSION_COOKIE = 'session'
 
@@ -57,6 +58,7 @@ export async function optionalAccountOf(caller: Caller): Promise<{ db: Db; user:
   if (!session) return undefined
   const age = Date.now() - session.confirmedAt.getTime()
   if (age >= serverEnv().SESSION_CHECK_SECONDS * 1000 && !(await userConfirmed(db, session))) return undefined
+  actingUser(caller.request, session.user.uid)
   return { db, user: session.user }
 }
 
@@ -95,6 +97,7 @@ export async function startSession(
   if (Date.now() / 1000 - identity.authTime > RECENT_SIGN_IN_SECONDS) throw new RecentSignInRequired()
   const db = await getDb()
   const user = await ensureUser(db, identity, initial)
+  actingUser(caller.request, user.uid)
   const days = serverEnv().SESSION_DAYS
   const { token } = await openSession(db, user.uid, days)
   return { user: userAnswer(user), cookie: sessionCookie(token, days * 86_400) }

@@ -7,9 +7,11 @@ import { countTokens } from '../../providers/inference/tokens'
 import { targetUrl } from '../../providers/reader/page-rules'
 import { keyOf, type Caller } from '../caller'
 import { cachedOrRead } from '../reader/page-cache'
+import { noteRequestSplit } from '../request-log/record'
 import { TokenMeter } from '../search/meter'
 import { chunkMaker, type ChunkMaker, type Totals } from './chunks'
 import type { CompletionChunk } from '~/contracts/deepsearch'
+import { noteRequestModel } from '../request-log/record'
 
 /** Sources an answer cites at most, by effort. */
 const citationsByEffort = { low: 3, medium: 5, high: 8 } as const
@@ -64,6 +66,7 @@ const maxWrittenOf = (body: DeepSearchBody) => body.max_completion_tokens ?? bod
  */
 export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): Promise<DeepSearchRun> {
   const { db, key } = await keyOf(caller, 'deepsearch')
+  noteRequestModel(body.model)
   if (key.balance <= 0) throw new InsufficientBalance()
   const env = serverEnv()
   const engine = await deepSearchEngine(env)
@@ -153,6 +156,9 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
         return { content: answer.trim(), citations: [], totals, finish: 'length' }
       } finally {
         await meter.settle(failed ? (streaming ? streamed : 0) : total())
+        noteRequestSplit(
+          failed ? { input: 0, output: streaming ? streamed : 0 } : { input: counts.read, output: counts.written },
+        )
       }
     },
   }

@@ -6,6 +6,7 @@ import { consume, usageAnswered, usageReversalRef } from '../../domain/metering'
 import { RequestIdReused } from '../../domain/refusals'
 import { errorFields, log } from '../../log'
 import { afterLedger } from '../after-ledger'
+import { noteRequestTokens } from '../request-log/record'
 
 export interface Charge {
   /** Gives the tokens back when the request could not be answered after all. */
@@ -37,6 +38,7 @@ export async function chargeRequest(
       continue
     }
     afterLedger(result)
+    noteRequestTokens(usage)
     return { refund: () => giveBack(db, key, { ...usage, usageEventId }) }
   }
   throw new RequestIdReused(requestUsage)
@@ -75,6 +77,7 @@ export async function giveBack(
       product: usage.product,
       model: usage.model,
     })
+    noteRequestTokens({ ...usage, tokens: -usage.tokens })
   } catch (error) {
     // The key was revoked meanwhile (its balance moved on by a transfer), so it takes no credit: left to an operator.
     log('error', 'refund of an unanswered request failed', { error: errorFields(error) })

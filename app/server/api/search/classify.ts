@@ -7,6 +7,7 @@ import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'
 import { invalid, meterTexts } from './inputs'
+import { noteRequestModel } from '../request-log/record'
 import { unknownFields } from './model-options'
 import type { Served } from './served'
 
@@ -22,6 +23,7 @@ export async function classify(caller: Caller, body: Body): Promise<Served<Answe
   const { db, key } = await keyOf(caller, 'classify')
   const classifier = body.classifier_id ? await usableClassifier(db, body.classifier_id, key.id) : undefined
   const model = classifier?.modelName ?? body.model!
+  noteRequestModel(model)
   const served = await servedModel(model, 'classify', classifier ? ['body', 'classifier_id'] : ['body', 'model'])
   const engine = served.embeddings!
   const notApplied: string[] = unknownFields(body, classifyFields)

@@ -15,6 +15,7 @@ import { chargeRequest, paidFor } from './charge'
 import { invalid, meterTexts } from './inputs'
 import { checkImages, IMAGE_TOKENS, unknownFields } from './model-options'
 import type { Served } from './served'
+import { noteRequestModel } from '../request-log/record'
 
 type Body = v.InferOutput<typeof embeddingsBody>
 type Answer = v.InferInput<typeof embeddingsAnswer>
@@ -30,6 +31,7 @@ export const MIN_DIMENSIONS = 8
 export async function createEmbeddings(caller: Caller, body: Body): Promise<Served<Answer>> {
   const { db, key } = await keyOf(caller, 'embeddings')
   const served = await servedModel(body.model, 'embeddings')
+  noteRequestModel(served.id)
   const engine = served.embeddings!
   const upstream = engine.kind === 'upstream'
   const unknown = unknownFields(body, embeddingsFields)

@@ -4,6 +4,7 @@ import type { ApiKey } from '../../domain/keys'
 import { consume } from '../../domain/metering'
 import { InsufficientBalance } from '../../domain/refusals'
 import { afterLedger } from '../after-ledger'
+import { noteRequestTokens } from '../request-log/record'
 import { giveBack } from './charge'
 
 /** The smallest reservation: a page or a reasoning step rarely needs fewer tokens. */
@@ -68,6 +69,7 @@ export class TokenMeter {
     const usageEventId = this.reservations === 1 ? this.eventId : `${this.eventId}:${this.reservations}`
     const result = await consume(this.db, { keyId: this.key.id, usageEventId, tokens, ...this.usage })
     afterLedger(result)
+    noteRequestTokens({ ...this.usage, tokens })
     this.reserved += tokens
   }
 }

@@ -8,6 +8,7 @@ import { chargeRequest, paidFor } from './charge'
 import { meterTexts } from './inputs'
 import { checkImages, IMAGE_TOKENS, unknownFields } from './model-options'
 import type { Served } from './served'
+import { noteRequestModel } from '../request-log/record'
 
 type Body = v.InferOutput<typeof rerankBody>
 type Answer = v.InferInput<typeof rerankAnswer>
@@ -20,6 +21,7 @@ type Answer = v.InferInput<typeof rerankAnswer>
 export async function rerank(caller: Caller, body: Body): Promise<Served<Answer>> {
   const { db, key } = await keyOf(caller, 'rerank')
   const served = await servedModel(body.model, 'rerank')
+  noteRequestModel(served.id)
   const engine = served.reranker!
   const unknown = unknownFields(body, rerankFields)
   await checkImages(served, engine, body.documents, ['body', 'documents'])

@@ -7,6 +7,7 @@ import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'
 import { invalid, meterTexts } from './inputs'
+import { noteRequestModel } from '../request-log/record'
 import { unknownFields } from './model-options'
 import type { Served } from './served'
 
@@ -23,6 +24,7 @@ export async function train(caller: Caller, body: Body): Promise<Served<v.InferI
     ? await ownClassifier(db, body.classifier_id, key.id)
     : undefined
   const model = previous?.modelName ?? body.model!
+  noteRequestModel(model)
   const served = await servedModel(model, 'classify', previous ? ['body', 'classifier_id'] : ['body', 'model'])
   const engine = served.embeddings!
   const exampleFields = new Set(body.input.flatMap((example) => unknownFields(example, trainExampleFields)))

@@ -1,0 +1,188 @@
+import { useLingui as useLinguiRuntime } from '@lingui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { DownloadIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Skeleton } from '~/components/ui/skeleton'
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { notify } from '~/features/dashboard/notify'
+import { ApiError } from '~/lib/api-error'
+import { fetchAudit } from '../audit.functions'
+import { useFormat } from '../format'
+import { CardSkeleton, WithApiKey } from '../panels'
+import { dashboardKeys, toastError } from '../queries'
+import { auditActionLabels } from './action-labels'
+
+const auditQuery = (apiKey: string) =>
+  infiniteQueryOptions({
+    queryKey: [...dashboardKeys.ofKey(apiKey), 'audit'] as const,
+    queryFn: ({ pageParam, signal }) => fetchAudit({ data: { apiKey, num_records: '50', cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    staleTime: 0,
+    retry: false,
+  })
+
+/** Downloads the whole log through the export route (the key as a bearer header, never in the URL). */
+async function downloadAudit(apiKey: string, format: 'csv' | 'json') {
+  const response = await fetch(`/api/v1/audit/export?format=${format}`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+  })
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { detail?: unknown }
+    throw new ApiError(response.status, typeof body.detail === 'string' ? body.detail : response.statusText)
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `audit.${format}`
+  const url = URL.createObjectURL(await response.blob())
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+export function AuditTab() {
+  return (
+    <WithApiKey skeleton={<CardSkeleton className="h-[28rem] w-full rounded-xl" />}>
+      {(apiKey) => <AuditScreen apiKey={apiKey} />}
+    </WithApiKey>
+  )
+}
+
+function AuditScreen({ apiKey }: { apiKey: string }) {
+  const { t } = useLingui()
+  const { i18n } = useLinguiRuntime()
+  const format = useFormat()
+  const query = useInfiniteQuery(auditQuery(apiKey))
+  const [exporting, setExporting] = useState<'csv' | 'json' | null>(null)
+  const events = query.data?.pages.flatMap((page) => page.events) ?? []
+  const scope = query.data?.pages[0]?.scope
+
+  const exportAs = async (kind: 'csv' | 'json') => {
+    setExporting(kind)
+    try {
+      await downloadAudit(apiKey, kind)
+      notify.success(t`Export downloaded`)
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setExporting(null)
+    }
+  }
+
+  return (
+    <Card aria-labelledby="audit-title">
+      <CardHeader>
+        <CardTitle id="audit-title">
+          <Trans>Audit log</Trans>
+        </CardTitle>
+        <CardDescription>
+          {scope === 'account' ? (
+            <Trans>Every change to your account and its keys: what, when, by whom and from which address.</Trans>
+          ) : (
+            <Trans>
+              Every change to this key: what, when, by whom and from which address. Sign in to see your whole account.
+            </Trans>
+          )}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-wrap gap-2">
+          {(['csv', 'json'] as const).map((kind) => (
+            <Button
+              key={kind}
+              variant="outline"
+              size="sm"
+              onClick={() => exportAs(kind)}
+              disabled={exporting !== null || events.length === 0}
+              data-testid={`export-audit-${kind}`}
+            >
+              <DownloadIcon aria-hidden="true" />
+              {exporting === kind ? (
+                <Trans>Exporting…</Trans>
+              ) : kind === 'csv' ? (
+                <Trans>Export CSV</Trans>
+              ) : (
+                <Trans>Export JSON</Trans>
+              )}
+            </Button>
+          ))}
+        </div>
+        {query.isPending ? (
+          <Skeleton className="h-64 w-full rounded-md" />
+        ) : query.isError && events.length === 0 ? (
+          <p role="alert" className="text-sm text-muted-foreground">
+            <Trans>The audit log could not be loaded ({query.error.message}).</Trans>
+          </p>
+        ) : events.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            <Trans>Nothing recorded yet.</Trans>
+          </p>
+        ) : (
+          <div
+            role="region"
+            aria-label={t`Audit log`}
+            tabIndex={0}
+            className="w-full overflow-x-auto rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            <table className="w-full text-sm" data-testid="audit">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>
+                    <Trans>Time</Trans>
+                  </TableHead>
+                  <TableHead>
+                    <Trans>What</Trans>
+                  </TableHead>
+                  <TableHead>
+                    <Trans>Who</Trans>
+                  </TableHead>
+                  <TableHead>
+                    <Trans>Address</Trans>
+                  </TableHead>
+                  <TableHead>
+                    <Trans>Request id</Trans>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {events.map((event) => (
+                  <TableRow key={event.id} data-action={event.action}>
+                    <TableCell className="whitespace-nowrap">{format.dateTime(event.created_at)}</TableCell>
+                    <TableCell>
+                      <span className="block whitespace-nowrap">{i18n._(auditActionLabels[event.action])}</span>
+                      {Object.keys(event.details).length > 0 && (
+                        <span className="block text-xs break-all text-muted-foreground">
+                          {Object.entries(event.details)
+                            .map(([name, value]) => `${name}: ${value ?? '–'}`)
+                            .join(', ')}
+                        </span>
+                      )}
+                    </TableCell>
+                    <TableCell className="text-xs break-all">{event.actor}</TableCell>
+                    <TableCell className="font-mono text-xs whitespace-nowrap">{event.client_address ?? '–'}</TableCell>
+                    <TableCell className="font-mono text-xs break-all">{event.request_id ?? '–'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </table>
+          </div>
+        )}
+        {query.hasNextPage && (
+          <Button
+            variant="outline"
+            className="w-fit self-center"
+            onClick={() => query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

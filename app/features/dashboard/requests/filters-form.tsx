@@ -1,0 +1,180 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, useState } from 'react'
+import { Button } from '~/components/ui/button'
+import { fieldClass, Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import type { RequestLogFilters } from '~/contracts/request-log'
+import { cn } from '~/lib/utils'
+
+/** The ledger's product names, as the log records them. */
+const products = ['embeddings', 'reranker', 'classifier', 'reader', 'deepsearch', 'bulk-embeddings'] as const
+const statuses = ['2xx', '4xx', '5xx', '402', '409', '422', '429'] as const
+const HOUR = 3_600_000
+const periods = { hour: HOUR, day: 24 * HOUR, week: 7 * 24 * HOUR, month: 30 * 24 * HOUR, all: 0 } as const
+type Period = keyof typeof periods
+
+export interface FilterChoice {
+  keyId: string
+  product: string
+  model: string
+  status: string
+  period: Period
+  requestId: string
+}
+
+export const noFilters: FilterChoice = { keyId: '', product: '', model: '', status: '', period: 'all', requestId: '' }
+
+/** The API's filters for a choice, the time range counted back from `now`. */
+export function filtersOf(choice: FilterChoice, now = Date.now()): RequestLogFilters {
+  const text = (value: string) => value.trim() || undefined
+  return {
+    key_id: text(choice.keyId),
+    product: text(choice.product),
+    model: text(choice.model),
+    status: text(choice.status),
+    request_id: text(choice.requestId),
+    since: choice.period === 'all' ? undefined : new Date(now - periods[choice.period]).toISOString(),
+  }
+}
+
+function Select({ className, ...props }: React.ComponentProps<'select'>) {
+  return <select className={cn(fieldClass, 'h-10 pr-8', className)} {...props} />
+}
+
+export function FiltersForm({
+  keys,
+  applied,
+  onApply,
+}: {
+  keys: Array<{ key_id: string; label: string }>
+  applied: FilterChoice
+  onApply: (choice: FilterChoice) => void
+}) {
+  const { t } = useLingui()
+  const id = useId()
+  const [choice, setChoice] = useState(applied)
+  const set = (field: keyof FilterChoice) => (event: { target: { value: string } }) =>
+    setChoice((current) => ({ ...current, [field]: event.target.value }))
+  const statusLabel = (status: (typeof statuses)[number]) =>
+    status === '2xx'
+      ? t`Answered (2xx)`
+      : status === '4xx'
+        ? t`Refused (4xx)`
+        : status === '5xx'
+          ? t`Failed (5xx)`
+          : status
+  const periodLabels: Record<Period, string> = {
+    hour: t`Last hour`,
+    day: t`Last 24 hours`,
+    week: t`Last 7 days`,
+    month: t`Last 30 days`,
+    all: t`Everything kept`,
+  }
+
+  return (
+    <form
+      role="search"
+      aria-label={t`Filter requests`}
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onApply(choice)
+      }}
+    >
+      <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-3">
+        <Label htmlFor={`${id}-request`}>
+          <Trans>Request id</Trans>
+        </Label>
+        <Input
+          id={`${id}-request`}
+          value={choice.requestId}
+          onChange={set('requestId')}
+          placeholder={t`The X-Request-Id of a request`}
+          maxLength={200}
+          data-testid="filter-request-id"
+        />
+      </div>
+      {keys.length > 1 && (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-key`}>
+            <Trans>Key</Trans>
+          </Label>
+          <Select id={`${id}-key`} value={choice.keyId} onChange={set('keyId')} data-testid="filter-key">
+            <option value="">{t`All keys of the account`}</option>
+            {keys.map((key) => (
+              <option key={key.key_id} value={key.key_id}>
+                {key.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-product`}>
+          <Trans>Product</Trans>
+        </Label>
+        <Select id={`${id}-product`} value={choice.product} onChange={set('product')} data-testid="filter-product">
+          <option value="">{t`All products`}</option>
+          {products.map((product) => (
+            <option key={product} value={product}>
+              {product}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-model`}>
+          <Trans>Model</Trans>
+        </Label>
+        <Input
+          id={`${id}-model`}
+          value={choice.model}
+          onChange={set('model')}
+          placeholder="embeddings-v3"
+          maxLength={200}
+          data-testid="filter-model"
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-status`}>
+          <Trans>Status</Trans>
+        </Label>
+        <Select id={`${id}-status`} value={choice.status} onChange={set('status')} data-testid="filter-status">
+          <option value="">{t`Any status`}</option>
+          {statuses.map((status) => (
+            <option key={status} value={status}>
+              {statusLabel(status)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-period`}>
+          <Trans>Time</Trans>
+        </Label>
+        <Select id={`${id}-period`} value={choice.period} onChange={set('period')} data-testid="filter-period">
+          {(Object.keys(periods) as Period[]).map((period) => (
+            <option key={period} value={period}>
+              {periodLabels[period]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
+        <Button type="submit" data-testid="apply-filters">
+          <Trans>Apply filters</Trans>
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            setChoice(noFilters)
+            onApply(noFilters)
+          }}
+        >
+          <Trans>Clear</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}
