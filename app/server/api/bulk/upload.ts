@@ -63,7 +63,7 @@ async function* inputLines(
   let pending = ''
   for await (const row of rows) {
     let text = row.text
-    let tokens = countTokens(text)
+    let tokens = await countTokens(text)
     if (tokens > maxTokens) ({ text, tokens } = await truncateToTokens(text, maxTokens))
     counted.rows++
     counted.tokens += tokens

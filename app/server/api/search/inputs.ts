@@ -18,7 +18,7 @@ export async function meterTexts(
   let tokens = 0
   const kept: string[] = []
   for (const [index, text] of texts.entries()) {
-    const count = countTokens(text)
+    const count = await countTokens(text)
     if (count <= options.maxTokens) {
       tokens += count
       kept.push(text)

@@ -4,6 +4,7 @@
  * together spell it. Each group's text is cut from the encoded text at its own position, so the groups
  * joined are exactly that text.
  */
+import { runToEnd } from './paced'
 
 export interface TokenGroup {
   text: string
@@ -20,13 +21,19 @@ function utf8Width(codePoint: number): number {
 
 /** Groups `ids` (the encoding of `text`) by the bytes each token stands for (`tokenBytes[id]`). */
 export function groupTokens(text: string, ids: number[], tokenBytes: Uint16Array): TokenGroup[] {
+  return runToEnd(groupTokenSteps(text, ids, tokenBytes))
+}
+
+/** `groupTokens` as paced work (./paced.ts): it yields every few thousand tokens. */
+export function* groupTokenSteps(text: string, ids: number[], tokenBytes: Uint16Array): Generator<void, TokenGroup[]> {
   const groups: TokenGroup[] = []
   let groupIds: number[] = []
   let groupStart = 0
   let index = 0
   let textBytes = 0
   let tokenTotal = 0
-  for (const id of ids) {
+  for (const [at, id] of ids.entries()) {
+    if (at % 4096 === 4095) yield
     const bytes = tokenBytes[id]
     if (!bytes) throw new Error(`token ${id} is not in the tokenizer's vocabulary`)
     tokenTotal += bytes

@@ -14,7 +14,8 @@ import type * as v from 'valibot'
 import type { segmentAnswer, segmentBody } from '~/contracts/search'
 import { chunkText } from './segment-chunks'
 import { loadTokenizer, type Tokenizer } from './segment-tokenizers'
-import { groupTokens, limitGroups, type TokenGroup } from './segment-tokens'
+import { runPaced, yieldToLoop } from './paced'
+import { groupTokenSteps, limitGroups, type TokenGroup } from './segment-tokens'
 
 /** A validated request's options (`segmentBody`'s output, so with its defaults filled in) but its content. */
 export type SegmentOptions = Omit<v.InferOutput<typeof segmentBody>, 'content'>
@@ -23,18 +24,28 @@ type TokenEntry = [string, number[]]
 
 const asEntries = (groups: TokenGroup[]): TokenEntry[] => groups.map((group) => [group.text, group.ids])
 
-function tokensOf(tokenizer: Tokenizer, text: string): TokenGroup[] {
-  return groupTokens(text, tokenizer.encode(text), tokenizer.tokenBytes)
+async function tokensOf(tokenizer: Tokenizer, text: string): Promise<TokenGroup[]> {
+  return runPaced(groupTokenSteps(text, await tokenizer.encode(text), tokenizer.tokenBytes))
+}
+
+/** Each chunk's own tokens, one chunk at a time with the event loop given a turn between them. */
+async function chunkTokens(tokenizer: Tokenizer, chunks: string[]): Promise<TokenEntry[][]> {
+  const entries: TokenEntry[][] = []
+  for (const chunk of chunks) {
+    entries.push(asEntries(await tokensOf(tokenizer, chunk)))
+    if (entries.length % 64 === 0) await yieldToLoop()
+  }
+  return entries
 }
 
 export async function segment(content: string, options: SegmentOptions): Promise<Segmentation> {
   const name = options.tokenizer
   const tokenizer = await loadTokenizer(name)
-  const ids = tokenizer.encode(content)
+  const ids = await tokenizer.encode(content)
   const answer: Segmentation = { num_tokens: ids.length, tokenizer: name, usage: { tokens: ids.length } }
   if (!options.return_tokens && !options.return_chunks) return answer
 
-  let kept = groupTokens(content, ids, tokenizer.tokenBytes)
+  let kept = await runPaced(groupTokenSteps(content, ids, tokenizer.tokenBytes))
   if (options.head !== undefined) kept = limitGroups(kept, options.head, 'head')
   else if (options.tail !== undefined) kept = limitGroups(kept, options.tail, 'tail')
 
@@ -48,6 +59,6 @@ export async function segment(content: string, options: SegmentOptions): Promise
     num_chunks: chunks.length,
     chunk_positions: positions,
     chunks,
-    ...(options.return_tokens && { tokens: chunks.map((chunk) => asEntries(tokensOf(tokenizer, chunk))) }),
+    ...(options.return_tokens && { tokens: await chunkTokens(tokenizer, chunks) }),
   }
 }

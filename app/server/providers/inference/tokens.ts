@@ -1,17 +1,20 @@
 /**
  * The metering tokenizer: every product counts (and truncates) its inputs in cl100k_base tokens, whatever
- * engine computes the answer, so a caller is charged the same for the same text everywhere.
- * `gpt-tokenizer` is pure JavaScript (edge-safe) and exact.
+ * engine computes the answer, so a caller is charged the same for the same text everywhere. Pure
+ * JavaScript (edge-safe), exact, linear in the text's length and paced (./segment-tokenizers.ts), so a long
+ * input costs its length in time and never holds the event loop. Special-token text (`<|endoftext|>`) in an
+ * input is ordinary text here, never a control token.
  */
-import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base'
+import { runPaced } from './paced'
 import { loadTokenizer } from './segment-tokenizers'
-import { groupTokens, limitGroups } from './segment-tokens'
+import { groupTokenSteps, limitGroups } from './segment-tokens'
 
-/** Special-token text (`<|endoftext|>`) in an input is ordinary text here, never a control token. */
-const asPlainText = { allowedSpecial: new Set<string>(), disallowedSpecial: new Set<string>() }
+// Loaded as the server starts (its tables are a large module), not on a caller's first request.
+void loadTokenizer('cl100k_base').catch(() => undefined)
 
-export function countTokens(text: string): number {
-  return countCl100k(text, asPlainText)
+export async function countTokens(text: string): Promise<number> {
+  const tokenizer = await loadTokenizer('cl100k_base')
+  return (await tokenizer.encode(text)).length
 }
 
 /**
@@ -21,9 +24,9 @@ export function countTokens(text: string): number {
  */
 export async function truncateToTokens(text: string, maxTokens: number): Promise<{ text: string; tokens: number }> {
   const tokenizer = await loadTokenizer('cl100k_base')
-  const ids = tokenizer.encode(text)
+  const ids = await tokenizer.encode(text)
   if (ids.length <= maxTokens) return { text, tokens: ids.length }
-  const kept = limitGroups(groupTokens(text, ids, tokenizer.tokenBytes), maxTokens, 'head')
+  const kept = limitGroups(await runPaced(groupTokenSteps(text, ids, tokenizer.tokenBytes)), maxTokens, 'head')
   return {
     text: text.slice(0, kept.at(-1)?.end ?? 0),
     tokens: kept.reduce((sum, group) => sum + group.ids.length, 0),
