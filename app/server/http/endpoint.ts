@@ -2,7 +2,7 @@ import type * as v from 'valibot'
 import type { RateLimitedApi } from '../../../app.config'
 import { keyOf, optionalKeyOf, type Caller } from '../api/caller'
 import { bearerToken, requireServiceToken } from './auth'
-import { errorResponse, jsonResponse } from './errors'
+import { errorResponse, pacedJsonResponse } from './errors'
 import { parseForm, parseHeaders, parseJson, parseQuery, type RefuseInput } from './input'
 import { rateLimitHeaders } from './refusal-answers'
 
@@ -108,7 +108,10 @@ export function endpoint<
       const json = (spec.json ? await parseJson(request, spec.json, spec.refuse) : undefined) as Parsed<J>
       const answer = await run({ request, params, query, headers, form, json, caller })
       if (answer instanceof Response) return withRateState(answer, caller)
-      return withRateState(jsonResponse(answer, spec.cache ? { headers: { 'cache-control': spec.cache } } : {}), caller)
+      return withRateState(
+        await pacedJsonResponse(answer, spec.cache ? { headers: { 'cache-control': spec.cache } } : {}),
+        caller,
+      )
     } catch (error) {
       return withRateState(errorResponse(error), caller)
     }

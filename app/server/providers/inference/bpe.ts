@@ -11,7 +11,7 @@
  * (`runPaced`) and no single slice holds the thread, whatever the length of the text.
  */
 
-import { runPaced } from './paced'
+import { runPaced } from '../../paced'
 
 export type RankTable = readonly (string | number[])[]
 

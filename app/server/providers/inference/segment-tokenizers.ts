@@ -11,7 +11,7 @@
  */
 import type { TokenizerName } from '~/contracts/search'
 import { BytePairEncoder, type RankTable } from './bpe'
-import { runPaced, runToEnd } from './paced'
+import { runPaced, runToEnd } from '../../paced'
 
 export interface Tokenizer {
   name: TokenizerName

@@ -4,7 +4,7 @@
  * together spell it. Each group's text is cut from the encoded text at its own position, so the groups
  * joined are exactly that text.
  */
-import { runToEnd } from './paced'
+import { runToEnd } from '../../paced'
 
 export interface TokenGroup {
   text: string

@@ -14,7 +14,7 @@ import type * as v from 'valibot'
 import type { segmentAnswer, segmentBody } from '~/contracts/search'
 import { chunkText } from './segment-chunks'
 import { loadTokenizer, type Tokenizer } from './segment-tokenizers'
-import { runPaced, yieldToLoop } from './paced'
+import { runPaced, yieldToLoop } from '../../paced'
 import { groupTokenSteps, limitGroups, type TokenGroup } from './segment-tokens'
 
 /** A validated request's options (`segmentBody`'s output, so with its defaults filled in) but its content. */

@@ -5,7 +5,7 @@
  * input costs its length in time and never holds the event loop. Special-token text (`<|endoftext|>`) in an
  * input is ordinary text here, never a control token.
  */
-import { runPaced } from './paced'
+import { runPaced } from '../../paced'
 import { loadTokenizer } from './segment-tokenizers'
 import { groupTokenSteps, limitGroups } from './segment-tokens'
 
