@@ -9,7 +9,9 @@ export const SLICE_MS = 8
 
 /** Gives the event loop a turn: I/O and timers that are due run before this resolves. */
 export const yieldToLoop = (): Promise<void> =>
-  new Promise((resolve) => (typeof globalThis.setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)))
+  new Promise((resolve) =>
+    typeof globalThis.setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
+  )
 
 /** Runs `steps` to its end, yielding to the event loop between slices of SLICE_MS. */
 export async function runPaced<T>(steps: Generator<void, T, void>): Promise<T> {

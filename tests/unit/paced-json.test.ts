@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { stringifyPaced } from '~/server/http/paced-json'
 
-describe('stringifyPaced', () => {
+describe('stringifyPaced', { timeout: 30_000 }, () => {
   it('writes what JSON.stringify writes', async () => {
     const values: unknown[] = [
       null,
@@ -10,7 +10,13 @@ describe('stringifyPaced', () => {
       [],
       {},
       [1, undefined, () => 1, null, 'x', [2, [3, {}]]],
-      { a: 1, b: undefined, c: () => 1, d: [{ e: new Date(0) }, new Float32Array([1.5, 2])], 'k"ey': { nested: [true] } },
+      {
+        a: 1,
+        b: undefined,
+        c: () => 1,
+        d: [{ e: new Date(0) }, new Float32Array([1.5, 2])],
+        'k"ey': { nested: [true] },
+      },
       { big: Array.from({ length: 20_000 }, (_, i) => (i % 3 === 0 ? i : [String(i), [i]])) },
       Array.from({ length: 10_000 }, (_, i) => i / 7),
       Object.assign(Object.create(null), { bare: 1 }),

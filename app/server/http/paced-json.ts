@@ -14,7 +14,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const prototype = Object.getPrototypeOf(value)
   return (
-    (prototype === Object.prototype || prototype === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+    (prototype === Object.prototype || prototype === null) &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
   )
 }
 
@@ -45,7 +46,7 @@ class Writer {
   private *array(value: unknown[]): Generator<void, void, void> {
     this.push('[')
     let batch = 1
-    for (let at = 0; at < value.length; ) {
+    for (let at = 0; at < value.length;) {
       if (at > 0) this.push(',')
       const before = this.written
       const end = Math.min(value.length, at + batch)

@@ -56,7 +56,8 @@ describe('the segmenter’s token counts', () => {
         expect((answer.tokens as Entries).flatMap(([, group]) => group)).toEqual(ids)
       }
     }
-  })
+    // Each tokenizer's tables load on first use: seconds for all of them on a loaded machine.
+  }, 30_000)
 
   it('treats gpt2 as the r50k_base encoding, as tiktoken does', async () => {
     const content = 'こんにちは、世界！お元気ですか？'

@@ -45,13 +45,20 @@ export async function segment(content: string, options: SegmentOptions): Promise
   const answer: Segmentation = { num_tokens: ids.length, tokenizer: name, usage: { tokens: ids.length } }
   if (!options.return_tokens && !options.return_chunks) return answer
 
-  let kept = await runPaced(groupTokenSteps(content, ids, tokenizer.tokenBytes))
+  const limited = options.head !== undefined || options.tail !== undefined
+  // Chunks of the whole content need no groups of its tokens (half a million objects for a long run).
+  let kept: TokenGroup[] = []
+  if (limited || !options.return_chunks) kept = await runPaced(groupTokenSteps(content, ids, tokenizer.tokenBytes))
   if (options.head !== undefined) kept = limitGroups(kept, options.head, 'head')
   else if (options.tail !== undefined) kept = limitGroups(kept, options.tail, 'tail')
 
   if (!options.return_chunks) return { ...answer, tokens: asEntries(kept) }
 
-  const covered = kept.length === 0 ? [0, 0] : [kept[0].start, kept[kept.length - 1].end]
+  const covered = !limited
+    ? [0, content.length]
+    : kept.length === 0
+      ? [0, 0]
+      : [kept[0].start, kept[kept.length - 1].end]
   const positions = chunkText(content, options.max_chunk_length, covered[0], covered[1])
   const chunks = positions.map(([start, end]) => content.slice(start, end))
   return {
