@@ -24,8 +24,17 @@ export function groupTokens(text: string, ids: number[], tokenBytes: Uint16Array
   return runToEnd(groupTokenSteps(text, ids, tokenBytes))
 }
 
-/** `groupTokens` as paced work (./paced.ts): it yields every few thousand tokens. */
-export function* groupTokenSteps(text: string, ids: number[], tokenBytes: Uint16Array): Generator<void, TokenGroup[]> {
+/**
+ * `groupTokens` as paced work (../../paced.ts): it yields every few thousand tokens. With `headIds`, it
+ * stops once its groups hold more than that many ids: enough for `limitGroups(…, headIds, 'head')`
+ * without grouping the rest of a long text.
+ */
+export function* groupTokenSteps(
+  text: string,
+  ids: number[],
+  tokenBytes: Uint16Array,
+  headIds = Number.POSITIVE_INFINITY,
+): Generator<void, TokenGroup[]> {
   const groups: TokenGroup[] = []
   let groupIds: number[] = []
   let groupStart = 0
@@ -33,6 +42,7 @@ export function* groupTokenSteps(text: string, ids: number[], tokenBytes: Uint16
   let textBytes = 0
   let tokenTotal = 0
   for (const [at, id] of ids.entries()) {
+    if (at > headIds) return groups
     if (at % 4096 === 4095) yield
     const bytes = tokenBytes[id]
     if (!bytes) throw new Error(`token ${id} is not in the tokenizer's vocabulary`)

@@ -48,7 +48,8 @@ export async function segment(content: string, options: SegmentOptions): Promise
   const limited = options.head !== undefined || options.tail !== undefined
   // Chunks of the whole content need no groups of its tokens (half a million objects for a long run).
   let kept: TokenGroup[] = []
-  if (limited || !options.return_chunks) kept = await runPaced(groupTokenSteps(content, ids, tokenizer.tokenBytes))
+  if (limited || !options.return_chunks)
+    kept = await runPaced(groupTokenSteps(content, ids, tokenizer.tokenBytes, options.head))
   if (options.head !== undefined) kept = limitGroups(kept, options.head, 'head')
   else if (options.tail !== undefined) kept = limitGroups(kept, options.tail, 'tail')
 

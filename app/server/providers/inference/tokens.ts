@@ -26,7 +26,8 @@ export async function truncateToTokens(text: string, maxTokens: number): Promise
   const tokenizer = await loadTokenizer('cl100k_base')
   const ids = await tokenizer.encode(text)
   if (ids.length <= maxTokens) return { text, tokens: ids.length }
-  const kept = limitGroups(await runPaced(groupTokenSteps(text, ids, tokenizer.tokenBytes)), maxTokens, 'head')
+  const head = await runPaced(groupTokenSteps(text, ids, tokenizer.tokenBytes, maxTokens))
+  const kept = limitGroups(head, maxTokens, 'head')
   return {
     text: text.slice(0, kept.at(-1)?.end ?? 0),
     tokens: kept.reduce((sum, group) => sum + group.ids.length, 0),
