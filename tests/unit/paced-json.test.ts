@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { stringifyPaced } from '~/server/http/paced-json'
+import { stringifyPaced } from '~/server/paced-json'
 
 describe('stringifyPaced', { timeout: 30_000 }, () => {
   it('writes what JSON.stringify writes', async () => {

@@ -1,7 +1,7 @@
 import { unavailabilityCode } from '../db/unavailable'
 import { DatabaseUnavailable, isRefusal, type InputIssue } from '../domain/refusals'
 import { errorFields, log } from '../log'
-import { stringifyPaced } from './paced-json'
+import { stringifyPaced } from '../paced-json'
 import { answerFor, type PublicAnswer } from './refusal-answers'
 
 /**

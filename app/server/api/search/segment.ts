@@ -10,5 +10,7 @@ import { segment } from '../../providers/inference/segment'
 export async function segmentContent(
   body: v.InferOutput<typeof segmentBody>,
 ): Promise<v.InferInput<typeof segmentAnswer>> {
-  return { ...(await segment(body.content, body)), usage: { tokens: 0 } }
+  const answer = { ...(await segment(body.content, body)), usage: { tokens: 0 } }
+  // `tokens` travels as JSON text the endpoint writes as it is (segmentAnswer's entries, already serialised).
+  return answer as unknown as v.InferInput<typeof segmentAnswer>
 }

@@ -27,13 +27,15 @@ export function groupTokens(text: string, ids: number[], tokenBytes: Uint16Array
 /**
  * `groupTokens` as paced work (../../paced.ts): it yields every few thousand tokens. With `headIds`, it
  * stops once its groups hold more than that many ids: enough for `limitGroups(…, headIds, 'head')`
- * without grouping the rest of a long text.
+ * without grouping the rest of a long text. With `onGroup`, each group goes there instead of into the
+ * answer, so a long text's groups need not all live at once.
  */
 export function* groupTokenSteps(
   text: string,
   ids: number[],
   tokenBytes: Uint16Array,
   headIds = Number.POSITIVE_INFINITY,
+  onGroup?: (group: TokenGroup) => void,
 ): Generator<void, TokenGroup[]> {
   const groups: TokenGroup[] = []
   let groupIds: number[] = []
@@ -54,7 +56,9 @@ export function* groupTokenSteps(
       index += codePoint > 0xffff ? 2 : 1
     }
     if (textBytes === tokenTotal) {
-      groups.push({ text: text.slice(groupStart, index), ids: groupIds, start: groupStart, end: index })
+      const group = { text: text.slice(groupStart, index), ids: groupIds, start: groupStart, end: index }
+      if (onGroup) onGroup(group)
+      else groups.push(group)
       groupIds = []
       groupStart = index
     }

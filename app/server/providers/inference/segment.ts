@@ -12,6 +12,7 @@
  */
 import type * as v from 'valibot'
 import type { segmentAnswer, segmentBody } from '~/contracts/search'
+import { JsonText } from '../../paced-json'
 import { chunkText } from './segment-chunks'
 import { loadTokenizer, type Tokenizer } from './segment-tokenizers'
 import { runPaced, yieldToLoop } from '../../paced'
@@ -19,23 +20,52 @@ import { groupTokenSteps, limitGroups, type TokenGroup } from './segment-tokens'
 
 /** A validated request's options (`segmentBody`'s output, so with its defaults filled in) but its content. */
 export type SegmentOptions = Omit<v.InferOutput<typeof segmentBody>, 'content'>
-export type Segmentation = v.InferOutput<typeof segmentAnswer>
-type TokenEntry = [string, number[]]
+/** The answer, its `tokens` as JSON text (../../paced-json.ts): half a million entries for a long text. */
+export type Segmentation = Omit<v.InferOutput<typeof segmentAnswer>, 'tokens'> & { tokens?: JsonText }
 
-const asEntries = (groups: TokenGroup[]): TokenEntry[] => groups.map((group) => [group.text, group.ids])
+/** Token entries ([text, ids]) written to JSON in batches as they come, so few are alive at once. */
+class EntriesJson {
+  private readonly parts: string[] = []
+  private batch: [string, number[]][] = []
 
-async function tokensOf(tokenizer: Tokenizer, text: string): Promise<TokenGroup[]> {
-  return runPaced(groupTokenSteps(text, await tokenizer.encode(text), tokenizer.tokenBytes))
+  readonly add = (group: TokenGroup) => {
+    this.batch.push([group.text, group.ids])
+    if (this.batch.length >= 2048) this.flush()
+  }
+
+  private flush() {
+    if (this.batch.length > 0) this.parts.push(JSON.stringify(this.batch).slice(1, -1))
+    this.batch = []
+  }
+
+  text(): string {
+    this.flush()
+    return `[${this.parts.join(',')}]`
+  }
+}
+
+/** The entries of `groups`, or of all of `text`'s tokens, as JSON. */
+async function entriesJson(tokenizer: Tokenizer, text: string, ids?: number[]): Promise<string> {
+  const entries = new EntriesJson()
+  const all = ids ?? (await tokenizer.encode(text))
+  await runPaced(groupTokenSteps(text, all, tokenizer.tokenBytes, undefined, entries.add))
+  return entries.text()
+}
+
+function groupsJson(groups: TokenGroup[]): string {
+  const entries = new EntriesJson()
+  for (const group of groups) entries.add(group)
+  return entries.text()
 }
 
 /** Each chunk's own tokens, one chunk at a time with the event loop given a turn between them. */
-async function chunkTokens(tokenizer: Tokenizer, chunks: string[]): Promise<TokenEntry[][]> {
-  const entries: TokenEntry[][] = []
+async function chunkTokens(tokenizer: Tokenizer, chunks: string[]): Promise<JsonText> {
+  const perChunk: string[] = []
   for (const chunk of chunks) {
-    entries.push(asEntries(await tokensOf(tokenizer, chunk)))
-    if (entries.length % 64 === 0) await yieldToLoop()
+    perChunk.push(await entriesJson(tokenizer, chunk))
+    if (perChunk.length % 64 === 0) await yieldToLoop()
   }
-  return entries
+  return new JsonText(`[${perChunk.join(',')}]`)
 }
 
 export async function segment(content: string, options: SegmentOptions): Promise<Segmentation> {
@@ -46,14 +76,15 @@ export async function segment(content: string, options: SegmentOptions): Promise
   if (!options.return_tokens && !options.return_chunks) return answer
 
   const limited = options.head !== undefined || options.tail !== undefined
+  if (!limited && !options.return_chunks)
+    return { ...answer, tokens: new JsonText(await entriesJson(tokenizer, content, ids)) }
   // Chunks of the whole content need no groups of its tokens (half a million objects for a long run).
   let kept: TokenGroup[] = []
-  if (limited || !options.return_chunks)
-    kept = await runPaced(groupTokenSteps(content, ids, tokenizer.tokenBytes, options.head))
+  if (limited) kept = await runPaced(groupTokenSteps(content, ids, tokenizer.tokenBytes, options.head))
   if (options.head !== undefined) kept = limitGroups(kept, options.head, 'head')
   else if (options.tail !== undefined) kept = limitGroups(kept, options.tail, 'tail')
 
-  if (!options.return_chunks) return { ...answer, tokens: asEntries(kept) }
+  if (!options.return_chunks) return { ...answer, tokens: new JsonText(groupsJson(kept)) }
 
   const covered = !limited
     ? [0, content.length]

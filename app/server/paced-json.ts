@@ -1,11 +1,19 @@
 /**
- * `JSON.stringify` of an answer in paced slices (../paced.ts): a segmentation of 1,000,000 characters with
+ * `JSON.stringify` of an answer in paced slices (./paced.ts): a segmentation of 1,000,000 characters with
  * its tokens is 8 MB of JSON, a third of a second of serialising in one call. The text is the same as
  * `JSON.stringify`'s. Arrays are written in batches sized to about BATCH_CHARS of output each (learnt from
  * the elements written so far), and an element that is itself large is walked into, so no single call to
  * `JSON.stringify` writes much more than a batch, whatever the answer's shape.
  */
-import { runPaced } from '../paced'
+import { runPaced } from './paced'
+
+/**
+ * JSON already written, put in an answer as it is: a part whose objects would otherwise live (and be
+ * traced by the collector) until the whole answer is serialised, as the segmenter's half a million tokens.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
 
 const BATCH_CHARS = 32_768
 const MAX_BATCH = 4096
@@ -19,7 +27,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   )
 }
 
-const isWalked = (value: unknown) => Array.isArray(value) || isPlainObject(value)
+const isWalked = (value: unknown) => Array.isArray(value) || isPlainObject(value) || value instanceof JsonText
 
 export async function stringifyPaced(value: unknown): Promise<string> {
   const writer = new Writer()
@@ -38,7 +46,8 @@ class Writer {
   }
 
   *value(value: unknown): Generator<void, void, void> {
-    if (Array.isArray(value)) yield* this.array(value)
+    if (value instanceof JsonText) this.push(value.text)
+    else if (Array.isArray(value)) yield* this.array(value)
     else if (isPlainObject(value)) yield* this.object(value)
     else this.push(JSON.stringify(value) ?? 'null')
   }
