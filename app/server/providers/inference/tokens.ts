@@ -18,18 +18,21 @@ export async function countTokens(text: string): Promise<number> {
 }
 
 /**
- * The longest prefix of `text` of whole characters that is at most `maxTokens` tokens, and its count. Cut
+ * A text's count and, when it is over `maxTokens`, its cut: the longest prefix of whole characters that is
+ * at most `maxTokens` tokens, and its count. One encoding, whether the text is then refused or cut. Cut
  * from the text itself: the package's `decode` shares one streaming decoder between calls, so decoding a
  * cut inside a character would corrupt the next caller's text.
  */
-export async function truncateToTokens(text: string, maxTokens: number): Promise<{ text: string; tokens: number }> {
+export async function measureText(
+  text: string,
+  maxTokens: number,
+): Promise<{ tokens: number; cut?: { text: string; tokens: number } }> {
   const tokenizer = await loadTokenizer('cl100k_base')
   const ids = await tokenizer.encode(text)
-  if (ids.length <= maxTokens) return { text, tokens: ids.length }
+  if (ids.length <= maxTokens) return { tokens: ids.length }
+  // Only the groups of the head are built: a 4,000,000-character input is two million tokens.
   const head = await runPaced(groupTokenSteps(text, ids, tokenizer.tokenBytes, maxTokens))
   const kept = limitGroups(head, maxTokens, 'head')
-  return {
-    text: text.slice(0, kept.at(-1)?.end ?? 0),
-    tokens: kept.reduce((sum, group) => sum + group.ids.length, 0),
-  }
+  const cut = { text: text.slice(0, kept.at(-1)?.end ?? 0), tokens: kept.reduce((sum, g) => sum + g.ids.length, 0) }
+  return { tokens: ids.length, cut }
 }
