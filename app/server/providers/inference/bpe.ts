@@ -180,7 +180,10 @@ export class BytePairEncoder {
       pairRank[start] = rank
       if (rank >= 0) heap.push(rank, start)
     }
-    for (let at = 0; at < length - 1; at++) rankPair(at)
+    for (let at = 0; at < length - 1; at++) {
+      rankPair(at)
+      if (at % STEPS_PER_SLICE === STEPS_PER_SLICE - 1) yield
+    }
 
     let steps = 0
     while (heap.size > 0) {
@@ -205,6 +208,7 @@ export class BytePairEncoder {
       const id = this.rankOf(piece, at, next[at])
       if (id < 0) throw new Error('a byte-pair part is not in the vocabulary')
       ids.push(id)
+      if (ids.length % STEPS_PER_SLICE === 0) yield
     }
   }
 }
