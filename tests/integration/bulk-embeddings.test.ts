@@ -5,7 +5,7 @@ import { bulkLimits } from '~/contracts/bulk'
 import { Route as uploadRoute } from '~/routes/v1/bulk-embeddings/index'
 import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
 import { bodyLimitFor } from '~/server/http/body-limit'
-import { countTokens } from '~/server/providers/inference/tokens'
+import { countTokens } from '../support/tokens'
 import { downloadResult, drainQueue, jobOf, upload, uploadForm } from '../support/bulk'
 import { call, fingerprint, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
 

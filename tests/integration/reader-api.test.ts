@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readerPage } from '~/contracts/reader'
 import { Route as readPathRoute } from '~/routes/r/$'
-import { countTokens } from '~/server/providers/inference/tokens'
+import { countTokens } from '../support/tokens'
 import * as v from 'valibot'
 import { call, respond } from '../support/api'
 import { apiWithWeb, eventsOf } from '../support/api-with-web'

@@ -12,7 +12,7 @@ import { Route as segmentRoute } from '~/routes/v1/segment'
 import { Route as trainRoute } from '~/routes/v1/train'
 import { searchLimits } from '~/contracts/search'
 import { oversizedBodyAnswer } from '~/server/http/body-limit'
-import { countTokens } from '~/server/providers/inference/tokens'
+import { countTokens } from '../support/tokens'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { call, fingerprint, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
 

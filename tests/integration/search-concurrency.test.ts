@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
 import { auditLedger } from '~/server/domain/ledger'
-import { countTokens } from '~/server/providers/inference/tokens'
+import { countTokens } from '../support/tokens'
 import { call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
 import { describeWithService } from '../support/services'
 

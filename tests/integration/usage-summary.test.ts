@@ -8,7 +8,7 @@ import { issueKey } from '~/server/domain/keys'
 import { applyEntry } from '~/server/domain/ledger'
 import { openSession } from '~/server/domain/sessions'
 import { ensureUser } from '~/server/domain/users'
-import { countTokens } from '~/server/providers/inference/tokens'
+import { countTokens } from '../support/tokens'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { call, setupApi, testEnv } from '../support/api'
 

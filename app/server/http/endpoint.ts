@@ -2,7 +2,7 @@ import type * as v from 'valibot'
 import type { RateLimitedApi } from '../../../app.config'
 import { keyOf, optionalKeyOf, type Caller } from '../api/caller'
 import { bearerToken, requireServiceToken } from './auth'
-import { errorResponse, jsonResponse } from './errors'
+import { errorResponse, pacedJsonResponse } from './errors'
 import { parseForm, parseHeaders, parseJson, parseQuery, type RefuseInput } from './input'
 import { rateLimitHeaders } from './refusal-answers'
 import { openRequestLog } from '../api/request-log/record'
@@ -121,7 +121,10 @@ export function endpoint<
       const json = (spec.json ? await parseJson(request, spec.json, spec.refuse) : undefined) as Parsed<J>
       const result = await run({ request, params, query, headers, form, json, caller })
       if (result instanceof Response) return withRateState(result, caller)
-      return withRateState(jsonResponse(result, spec.cache ? { headers: { 'cache-control': spec.cache } } : {}), caller)
+      return withRateState(
+        await pacedJsonResponse(result, spec.cache ? { headers: { 'cache-control': spec.cache } } : {}),
+        caller,
+      )
     } catch (error) {
       return withRateState(errorResponse(error), caller)
     }

@@ -1,6 +1,7 @@
 import { unavailabilityCode } from '../db/unavailable'
 import { DatabaseUnavailable, isRefusal, type InputIssue } from '../domain/refusals'
 import { errorFields, log } from '../log'
+import { stringifyPaced } from '../paced-json'
 import { answerFor, type PublicAnswer } from './refusal-answers'
 
 /**
@@ -22,11 +23,23 @@ export class HttpError extends Error {
 const encoder = new TextEncoder()
 
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  return textJsonResponse(JSON.stringify(body), init)
+}
+
+/**
+ * `jsonResponse` for an answer computed from caller input, whose size the caller chooses: serialised in
+ * paced slices, so a large answer does not hold the event loop while it is written.
+ */
+export async function pacedJsonResponse(body: unknown, init: ResponseInit = {}): Promise<Response> {
+  return textJsonResponse(await stringifyPaced(body), init)
+}
+
+function textJsonResponse(json: string, init: ResponseInit): Response {
   const headers = new Headers(init.headers)
   headers.set('content-type', 'application/json; charset=utf-8')
   headers.set('cache-control', headers.get('cache-control') ?? 'no-store')
   // A known length lets Node send the answer in one write instead of chunked (a second write for the end).
-  const bytes = encoder.encode(JSON.stringify(body))
+  const bytes = encoder.encode(json)
   headers.set('content-length', String(bytes.byteLength))
   return new Response(bytes, { ...init, headers })
 }

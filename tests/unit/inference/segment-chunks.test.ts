@@ -125,4 +125,19 @@ describe('chunking text', () => {
     expect(() => chunkText('abc', 1.5)).toThrow(/maxLength/)
     expect(() => chunkText('abc', 2, 2, 5)).toThrow(/outside the text/)
   })
+
+  it('chunks a long run of sentence marks in linear time (issue 26: 100,000 "!" took minutes)', () => {
+    // The old pattern retried the run from each mark looking for white space after it: 187 s here.
+    for (const mark of ['!', '.', '?"']) {
+      const text = mark.repeat(100_000)
+      const chunks = chunkText(text, 1000)
+      expect(chunks).toHaveLength(text.length / 1000)
+      expect(chunks.at(-1)).toEqual([text.length - 1000, text.length])
+    }
+    // A run that does end a sentence still breaks after its last mark.
+    expect(chunkText(`${'!'.repeat(50)} next`, 52)).toEqual([
+      [0, 51],
+      [51, 55],
+    ])
+  })
 })

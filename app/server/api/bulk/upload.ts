@@ -2,7 +2,7 @@ import type { BulkJob, BulkUploadFields } from '~/contracts/bulk'
 import { bulkObjects, createBulkJob } from '../../domain/bulk-jobs'
 import { InsufficientBalance, InvalidInput } from '../../domain/refusals'
 import { engines } from '../../providers/inference/select'
-import { countTokens, truncateToTokens } from '../../providers/inference/tokens'
+import { measureText } from '../../providers/inference/tokens'
 import { objectStorage } from '../../providers/storage'
 import { keyOf, type Caller } from '../caller'
 import { checkModel } from '../search/models'
@@ -62,9 +62,8 @@ async function* inputLines(
   const encoder = new TextEncoder()
   let pending = ''
   for await (const row of rows) {
-    let text = row.text
-    let tokens = countTokens(text)
-    if (tokens > maxTokens) ({ text, tokens } = await truncateToTokens(text, maxTokens))
+    const measured = await measureText(row.text, maxTokens)
+    const { text, tokens } = measured.cut ?? { text: row.text, tokens: measured.tokens }
     counted.rows++
     counted.tokens += tokens
     pending += JSON.stringify(row.id === undefined ? { t: text, n: tokens } : { t: text, i: row.id, n: tokens }) + '\n'

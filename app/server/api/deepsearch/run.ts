@@ -86,7 +86,7 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
       let answer = ''
       let thinking = true
       const written = async (text: string) => {
-        const tokens = countTokens(text)
+        const tokens = await countTokens(text)
         if (counts.written + tokens > maxWritten) throw new LengthReached()
         counts.written += tokens
         await meter.cover(total())

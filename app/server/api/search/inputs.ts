@@ -1,5 +1,5 @@
 import { InvalidInput } from '../../domain/refusals'
-import { countTokens, truncateToTokens } from '../../providers/inference/tokens'
+import { measureText } from '../../providers/inference/tokens'
 
 export interface MeteredTexts {
   texts: string[]
@@ -18,8 +18,8 @@ export async function meterTexts(
   let tokens = 0
   const kept: string[] = []
   for (const [index, text] of texts.entries()) {
-    const count = countTokens(text)
-    if (count <= options.maxTokens) {
+    const { tokens: count, cut } = await measureText(text, options.maxTokens)
+    if (!cut) {
       tokens += count
       kept.push(text)
       continue
@@ -32,7 +32,6 @@ export async function meterTexts(
           type: 'too_long',
         },
       ])
-    const cut = await truncateToTokens(text, options.maxTokens)
     tokens += cut.tokens
     kept.push(cut.text)
   }

@@ -13,5 +13,9 @@ export async function segmentContent(
   body: v.InferOutput<typeof segmentBody>,
 ): Promise<{ answer: v.InferInput<typeof segmentAnswer>; notApplied: string[] }> {
   const answer = { ...(await segment(body.content, body)), usage: { tokens: 0 } }
-  return { answer, notApplied: unknownFields(body, segmentFields) }
+  // `tokens` travels as JSON text the endpoint writes as it is (segmentAnswer's entries, already serialised).
+  return {
+    answer: answer as unknown as v.InferInput<typeof segmentAnswer>,
+    notApplied: unknownFields(body, segmentFields),
+  }
 }

@@ -50,10 +50,14 @@ function findBreaks(text: string, start: number, end: number): { paragraph: Brea
     }
   }
 
-  const sentenceEnd = /[.!?][.!?"'”’)\]»]*(?=\s)|[。！？][。！？」』）〕】"'”’]*/g
+  // A run of end marks is matched whole and then checked for the white space after it: a lookahead inside
+  // the pattern would retry the run from each of its marks (quadratic on 100,000 "!": minutes).
+  const sentenceEnd = /[.!?][.!?"'”’)\]»]*|[。！？][。！？」』）〕】"'”’]*/g
   sentenceEnd.lastIndex = start
   for (let match = sentenceEnd.exec(text); match && match.index < end; match = sentenceEnd.exec(text)) {
-    const after = Math.min(match.index + match[0].length, end)
+    const runEnd = match.index + match[0].length
+    if (!'。！？'.includes(match[0][0]) && !/\s/.test(text.charAt(runEnd))) continue
+    const after = Math.min(runEnd, end)
     sentence.from.push(after)
     sentence.to.push(whitespaceEnd(text, after, end))
   }

@@ -4,6 +4,7 @@
  * together spell it. Each group's text is cut from the encoded text at its own position, so the groups
  * joined are exactly that text.
  */
+import { runToEnd } from '../../paced'
 
 export interface TokenGroup {
   text: string
@@ -20,13 +21,31 @@ function utf8Width(codePoint: number): number {
 
 /** Groups `ids` (the encoding of `text`) by the bytes each token stands for (`tokenBytes[id]`). */
 export function groupTokens(text: string, ids: number[], tokenBytes: Uint16Array): TokenGroup[] {
+  return runToEnd(groupTokenSteps(text, ids, tokenBytes))
+}
+
+/**
+ * `groupTokens` as paced work (../../paced.ts): it yields every few thousand tokens. With `headIds`, it
+ * stops once its groups hold more than that many ids: enough for `limitGroups(…, headIds, 'head')`
+ * without grouping the rest of a long text. With `onGroup`, each group goes there instead of into the
+ * answer, so a long text's groups need not all live at once.
+ */
+export function* groupTokenSteps(
+  text: string,
+  ids: number[],
+  tokenBytes: Uint16Array,
+  headIds = Number.POSITIVE_INFINITY,
+  onGroup?: (group: TokenGroup) => void,
+): Generator<void, TokenGroup[]> {
   const groups: TokenGroup[] = []
   let groupIds: number[] = []
   let groupStart = 0
   let index = 0
   let textBytes = 0
   let tokenTotal = 0
-  for (const id of ids) {
+  for (const [at, id] of ids.entries()) {
+    if (at > headIds) return groups
+    if (at % 4096 === 4095) yield
     const bytes = tokenBytes[id]
     if (!bytes) throw new Error(`token ${id} is not in the tokenizer's vocabulary`)
     tokenTotal += bytes
@@ -37,7 +56,9 @@ export function groupTokens(text: string, ids: number[], tokenBytes: Uint16Array
       index += codePoint > 0xffff ? 2 : 1
     }
     if (textBytes === tokenTotal) {
-      groups.push({ text: text.slice(groupStart, index), ids: groupIds, start: groupStart, end: index })
+      const group = { text: text.slice(groupStart, index), ids: groupIds, start: groupStart, end: index }
+      if (onGroup) onGroup(group)
+      else groups.push(group)
       groupIds = []
       groupStart = index
     }

@@ -1,31 +1,38 @@
 /**
  * The metering tokenizer: every product counts (and truncates) its inputs in cl100k_base tokens, whatever
- * engine computes the answer, so a caller is charged the same for the same text everywhere.
- * `gpt-tokenizer` is pure JavaScript (edge-safe) and exact.
+ * engine computes the answer, so a caller is charged the same for the same text everywhere. Pure
+ * JavaScript (edge-safe), exact, linear in the text's length and paced (./segment-tokenizers.ts), so a long
+ * input costs its length in time and never holds the event loop. Special-token text (`<|endoftext|>`) in an
+ * input is ordinary text here, never a control token.
  */
-import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base'
+import { runPaced } from '../../paced'
 import { loadTokenizer } from './segment-tokenizers'
-import { groupTokens, limitGroups } from './segment-tokens'
+import { groupTokenSteps, limitGroups } from './segment-tokens'
 
-/** Special-token text (`<|endoftext|>`) in an input is ordinary text here, never a control token. */
-const asPlainText = { allowedSpecial: new Set<string>(), disallowedSpecial: new Set<string>() }
+// Loaded as the server starts (its tables are a large module), not on a caller's first request.
+void loadTokenizer('cl100k_base').catch(() => undefined)
 
-export function countTokens(text: string): number {
-  return countCl100k(text, asPlainText)
+export async function countTokens(text: string): Promise<number> {
+  const tokenizer = await loadTokenizer('cl100k_base')
+  return (await tokenizer.encode(text)).length
 }
 
 /**
- * The longest prefix of `text` of whole characters that is at most `maxTokens` tokens, and its count. Cut
+ * A text's count and, when it is over `maxTokens`, its cut: the longest prefix of whole characters that is
+ * at most `maxTokens` tokens, and its count. One encoding, whether the text is then refused or cut. Cut
  * from the text itself: the package's `decode` shares one streaming decoder between calls, so decoding a
  * cut inside a character would corrupt the next caller's text.
  */
-export async function truncateToTokens(text: string, maxTokens: number): Promise<{ text: string; tokens: number }> {
+export async function measureText(
+  text: string,
+  maxTokens: number,
+): Promise<{ tokens: number; cut?: { text: string; tokens: number } }> {
   const tokenizer = await loadTokenizer('cl100k_base')
-  const ids = tokenizer.encode(text)
-  if (ids.length <= maxTokens) return { text, tokens: ids.length }
-  const kept = limitGroups(groupTokens(text, ids, tokenizer.tokenBytes), maxTokens, 'head')
-  return {
-    text: text.slice(0, kept.at(-1)?.end ?? 0),
-    tokens: kept.reduce((sum, group) => sum + group.ids.length, 0),
-  }
+  const ids = await tokenizer.encode(text)
+  if (ids.length <= maxTokens) return { tokens: ids.length }
+  // Only the groups of the head are built: a 4,000,000-character input is two million tokens.
+  const head = await runPaced(groupTokenSteps(text, ids, tokenizer.tokenBytes, maxTokens))
+  const kept = limitGroups(head, maxTokens, 'head')
+  const cut = { text: text.slice(0, kept.at(-1)?.end ?? 0), tokens: kept.reduce((sum, g) => sum + g.ids.length, 0) }
+  return { tokens: ids.length, cut }
 }

@@ -45,7 +45,7 @@ export function createUpstreamAgent(options: {
       for (let attempt = 1; attempt <= request.maxAttempts && !budgetSpent; attempt++) {
         tools.signal.throwIfAborted()
         const messages = planMessages(request.question, numbered(evidence), attempt, request.maxAttempts, conversation)
-        if (!(await tools.allowRead(promptTokens(messages)))) break
+        if (!(await tools.allowRead(await promptTokens(messages)))) break
         const plan = readPlan(await chat(options.llm, messages, PLAN_TOKENS, request.model), request.question)
         if (plan.think) await tools.think({ text: plan.think })
         const mustSearch = request.noDirectAnswer && reading.pages.length === 0
@@ -69,7 +69,7 @@ export function createUpstreamAgent(options: {
 
       const passages = numbered(evidence)
       const messages = answerMessages(request.question, passages, conversation)
-      if (passages.length === 0 || !(await tools.allowRead(promptTokens(messages)))) {
+      if (passages.length === 0 || !(await tools.allowRead(await promptTokens(messages)))) {
         // Nothing to give the model, or no budget left for it: quote the best evidence instead.
         await tools.think({ text: 'Answering from the passages read, quoted as the pages have them.' })
         const citations = await writeExtractiveAnswer(request.question, evidence, request.maxCitations, tools)
