@@ -53,7 +53,8 @@ export async function startAuthEmulator({ projectId, port, quiet = true }) {
   child.stderr?.on('data', (chunk) => (output += chunk))
   const host = `127.0.0.1:${authPort}`
   const url = `http://${host}`
-  const deadline = Date.now() + 60_000
+  // Three minutes: on a loaded two-core machine (parallel suites) its start has taken over a minute.
+  const deadline = Date.now() + 180_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the Auth emulator exited (${child.exitCode}):\n${output}`)
     const ready = await fetch(url)
@@ -62,7 +63,7 @@ export async function startAuthEmulator({ projectId, port, quiet = true }) {
     if (ready) break
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`the Auth emulator did not start within 60 s:\n${output}`)
+      throw new Error(`the Auth emulator did not start within 180 s:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }

@@ -14,6 +14,7 @@ import { notify } from '../notify'
 import { keyInfoQuery, toastError } from '../queries'
 import { setApiKey, useApiKey } from '../use-api-key'
 import { AccountKeyRow } from './account-key-row'
+import { NewKeyOnce } from './new-key-once'
 import { accountKeys, accountKeysQuery } from './queries'
 
 /** A signed-in user's keys, on every device: use one here, name, revoke, create (this browser's key is offered above the tabs). */
@@ -64,6 +65,7 @@ function CreateKey() {
   const captcha = useCaptcha('new_key')
   const [name, setName] = useState('')
   const [busy, setBusy] = useState(false)
+  const [created, setCreated] = useState<{ apiKey: string; name: string | null }>()
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
@@ -73,6 +75,7 @@ function CreateKey() {
       // The first key goes straight into use; later ones wait for "Use in this browser".
       if (!apiKey) setApiKey(created.api_key)
       setName('')
+      setCreated({ apiKey: created.api_key, name: created.key.name })
       notify.success(t`Key created.`)
     } catch (error) {
       if (!(error instanceof CaptchaError)) toastError(error)
@@ -81,6 +84,7 @@ function CreateKey() {
       setBusy(false)
     }
   }
+  if (created) return <NewKeyOnce {...created} onDone={() => setCreated(undefined)} />
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 border-t pt-4" data-testid="create-account-key">
       <Label htmlFor="new-key-name">
