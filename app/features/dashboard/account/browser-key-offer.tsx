@@ -19,8 +19,8 @@ export function BrowserKeyOffer() {
 
 function Offer({ unclaimed, onDismiss }: { unclaimed: UnclaimedKey; onDismiss: () => void }) {
   const format = useFormat()
-  const { captcha, busy, claim } = useClaimBrowserKey(unclaimed.apiKey)
-  const masked = maskKey(unclaimed.apiKey)
+  const { captcha, busy, claim } = useClaimBrowserKey(unclaimed)
+  const masked = unclaimed.name ? `${unclaimed.name} · ${maskKey(unclaimed.apiKey)}` : maskKey(unclaimed.apiKey)
   const tokens = format.tokens(unclaimed.balance)
   return (
     <section

@@ -90,8 +90,8 @@ function UnclaimedWarning({
   onSignOut: () => Promise<void>
 }) {
   const format = useFormat()
-  const claiming = useClaimBrowserKey(unclaimed.apiKey)
-  const masked = maskKey(unclaimed.apiKey)
+  const claiming = useClaimBrowserKey(unclaimed)
+  const masked = unclaimed.name ? `${unclaimed.name} · ${maskKey(unclaimed.apiKey)}` : maskKey(unclaimed.apiKey)
   const tokens = format.tokens(unclaimed.balance)
   const addThenSignOut = async () => {
     if (await claiming.claim()) await onSignOut()
