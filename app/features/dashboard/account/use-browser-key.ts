@@ -7,7 +7,7 @@ import { useCaptcha, CaptchaError, type Captcha } from '../captcha/use-captcha'
 import { notify } from '../notify'
 import { forgetKeyData, keyInfoQuery, toastError } from '../queries'
 import { useApiKey } from '../use-api-key'
-import { keyNameOf, useKeyNames } from '../key/key-names'
+import { keyNames } from '../browser-names'
 import { accountKeys, accountKeysQuery } from './queries'
 
 /** This browser's key when a signed-in user's account does not hold it: the key signing out would lose. */
@@ -24,7 +24,7 @@ export function useUnclaimedBrowserKey(): UnclaimedKey | null {
   const { apiKey } = useApiKey()
   const keys = useQuery(accountKeysQuery(status === 'signed-in'))
   const info = useQuery(keyInfoQuery(apiKey))
-  const names = useKeyNames()
+  const names = keyNames.use()
   if (status !== 'signed-in' || !apiKey || !info.data || !keys.data) return null
   const keyId = info.data.key_id
   if (keys.data.keys.some((key) => key.key_id === keyId)) return null
@@ -45,7 +45,7 @@ export function useClaimBrowserKey(unclaimed: UnclaimedKey): {
     const { apiKey, keyId } = unclaimed
     setBusy(true)
     try {
-      await accountApi.claimKey(apiKey, await captcha.ensure(), keyNameOf(keyId))
+      await accountApi.claimKey(apiKey, await captcha.ensure(), keyNames.of(keyId))
       await queryClient.invalidateQueries({ queryKey: accountKeys.keys })
       notify.success(t`The key of this browser is now in your account.`)
       return true

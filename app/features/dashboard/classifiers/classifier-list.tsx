@@ -7,6 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { searchLimits } from '~/contracts/search'
 import { CopyButton } from '../copy-button'
 import { useFormat } from '../format'
+import { ClassifierName } from './classifier-name'
 import { DeleteClassifierDialog } from './delete-dialog'
 import { classifiersQuery } from './queries'
 
@@ -67,6 +68,7 @@ export function ClassifierList({ apiKey }: { apiKey: string }) {
                 <TableRow key={item.classifier_id} data-testid="classifier" data-id={item.classifier_id}>
                   <TableCell>
                     <div className="flex flex-col gap-1">
+                      <ClassifierName id={item.classifier_id} />
                       <span className="flex items-center gap-1">
                         <code className="text-xs break-all" translate="no">
                           {item.classifier_id}

@@ -8,7 +8,7 @@ import { accountApi } from '~/features/auth/account-api'
 import { useAuth } from '~/features/auth/auth-context'
 import { accountKeys, accountKeysQuery } from '../account/queries'
 import { keyInfoQuery, toastError } from '../queries'
-import { setKeyName, useKeyNames } from './key-names'
+import { keyNames } from '../browser-names'
 
 /**
  * The name of the key in use: the account's name for an account key, else the one this browser keeps for it
@@ -20,7 +20,7 @@ export function KeyName({ apiKey }: { apiKey: string }) {
   const queryClient = useQueryClient()
   const info = useQuery(keyInfoQuery(apiKey))
   const account = useQuery(accountKeysQuery(status === 'signed-in'))
-  const browserNames = useKeyNames()
+  const browserNames = keyNames.use()
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState('')
   const [busy, setBusy] = useState(false)
@@ -36,7 +36,7 @@ export function KeyName({ apiKey }: { apiKey: string }) {
       if (accountKey) {
         await accountApi.renameKey(keyId, draft.trim())
         await queryClient.invalidateQueries({ queryKey: accountKeys.keys })
-      } else setKeyName(keyId, draft)
+      } else keyNames.set(keyId, draft)
       setEditing(false)
     } catch (error) {
       toastError(error)
