@@ -56,7 +56,7 @@ export function ModelsTab() {
           <Trans>No model carries all of the selected tags.</Trans>
         </p>
       ) : (
-        <Table data-testid="models">
+        <Table data-testid="models" surface="page">
           <TableHeader>
             <TableRow>
               <TableHead>
