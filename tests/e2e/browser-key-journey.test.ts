@@ -19,7 +19,7 @@ afterAll(() => browser?.close())
 const realProblems = (problems: string[]) => problems.filter((problem) => !problem.includes(emulator.url))
 
 async function signUpAndIn(page: Page, email: string) {
-  await page.getByTestId('sign-in-link').click()
+  await page.getByTestId('sign-in-link').first().click()
   await page.waitForURL(/\/sign-in/)
   await page.getByTestId('auth-mode-sign-up').click()
   const signUp = page.getByTestId('sign-up-form')
@@ -83,9 +83,9 @@ describe("the browser's key is never lost at sign-up and sign-out", () => {
     await page.getByTestId('sign-out').click()
     expect(await page.getByTestId('unclaimed-key-warning').count()).toBe(0)
     await page.getByTestId('confirm-sign-out').click()
-    await page.getByTestId('sign-in-link').waitFor()
+    await page.getByTestId('sign-in-link').first().waitFor()
 
-    await page.getByTestId('sign-in-link').click()
+    await page.getByTestId('sign-in-link').first().click()
     await page.waitForURL(/\/sign-in/)
     await signIn(page, email)
     await page.goto(`${baseUrl}/api-dashboard`)
@@ -117,7 +117,7 @@ describe("the browser's key is never lost at sign-up and sign-out", () => {
       await appRunning(page)
       await page.getByTestId('balance').waitFor({ timeout: 30_000 })
       if (dark) {
-        await page.getByTestId('sign-in-link').click()
+        await page.getByTestId('sign-in-link').first().click()
         await page.waitForURL(/\/sign-in/)
         await signIn(page, email)
       } else await signUpAndIn(page, email)
@@ -131,7 +131,7 @@ describe("the browser's key is never lost at sign-up and sign-out", () => {
       expect(await warning.textContent()).toContain(key.slice(-4))
       expect(await axeViolations(page, '[role=dialog]')).toEqual([])
       await page.getByTestId('sign-out-without-key').click()
-      await page.getByTestId('sign-in-link').waitFor()
+      await page.getByTestId('sign-in-link').first().waitFor()
       expect(await page.getByTestId('api-key').count()).toBe(0)
       expect(realProblems(problems)).toEqual([])
       await context.close()
