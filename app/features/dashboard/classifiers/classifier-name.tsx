@@ -25,7 +25,7 @@ export function ClassifierName({ id }: { id: string }) {
           value={draft}
           maxLength={60}
           onChange={(event) => setDraft(event.target.value)}
-          className="h-8 max-w-48"
+          className="max-w-48"
           autoFocus
         />
         <Button type="submit" size="sm">
