@@ -102,6 +102,12 @@ describe('a developer with a trial key', () => {
     await page.getByTestId('transfer-receiver').fill(receiver)
     await page.getByTestId('transfer-review').click()
     await page.getByTestId('transfer-confirm').waitFor()
+    // The dialog says what goes with the tokens and what stays with the revoked key, before anything moves.
+    const moves = page.getByTestId('transfer-moves')
+    await moves.waitFor()
+    expect(await moves.textContent()).toContain('Trained classifiers, with the same ids')
+    expect(await moves.textContent()).toContain('Balance alerts, unless the receiving key has alerts of its own')
+    expect(await page.getByTestId('transfer-stays').textContent()).toMatch(/auto-recharge setting \(off until/)
     await page.getByTestId('transfer-submit').click()
     await page.getByTestId('transfer-result').waitFor({ timeout: 60_000 })
 
