@@ -86,6 +86,8 @@ export const createKeyInput = v.strictObject({
 })
 export const claimKeyInput = v.strictObject({
   api_key: v.pipe(presentedKey, v.minLength(1, 'is required')),
+  /** The name the browser gave the key; kept only when the key has none. */
+  name: v.optional(keyName),
   captcha: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(8192)),
 })
 export const renameKeyInput = v.strictObject({ name: keyName })

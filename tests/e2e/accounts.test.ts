@@ -51,6 +51,13 @@ async function createKey(page: Page, name: string, expected: number) {
     .getByRole('button', { name: /create key/i })
     .click()
   await expect.poll(() => page.getByTestId('account-key').count(), { timeout: 20_000 }).toBe(expected)
+  // The new key is shown once in full, with a copy button and a warning, until its owner says it is saved.
+  const shown = page.getByTestId('new-key-once')
+  expect(await shown.getByTestId('new-key-value').textContent()).toMatch(/^lds_[\w-]{32}$/)
+  expect(await shown.textContent()).toContain(`${name} is ready`)
+  await shown.getByTestId('copy-new-key').waitFor()
+  await shown.getByTestId('new-key-done').click()
+  await page.getByTestId('create-account-key').waitFor()
 }
 
 describe('an account keeps its keys across browsers', () => {

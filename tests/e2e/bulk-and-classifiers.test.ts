@@ -97,11 +97,15 @@ describe('the Classifiers tab', () => {
       'bug: error message and crash on startup',
       'bug: the button does nothing, app freezes',
     ]
+    await page.getByTestId('classifier-name-input').fill('support tickets')
     await page.getByTestId('train-examples').fill(examples.join('\n'))
     await page.getByTestId('train').click()
     const row = page.getByTestId('classifier')
     await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1)
     expect(await row.textContent()).toMatch(/billing.*bug/)
+    // Named (in this browser), with its id beside a copy button.
+    expect(await row.getByTestId('classifier-name').textContent()).toBe('support tickets')
+    await row.getByTestId('copy-classifier-id').waitFor()
 
     await page.getByTestId('classify-text').fill('Why is there a second charge on my invoice?')
     await page.getByTestId('classify').click()

@@ -72,23 +72,26 @@ describe('a developer with a trial key', () => {
       'trial',
     ])
 
-    // A fourth threshold is refused with the server's rule; three are saved.
+    // The form refuses before saving, in plain words: a fourth threshold cannot be added, a wrong amount is named
+    // as it is typed, and amounts are grouped in the interface language.
     await page.getByRole('link', { name: 'Notifications' }).click()
     await page.getByTestId('threshold-1').fill('5000000')
     for (const [n, value] of [
       [2, '1000000'],
       [3, '100000'],
-      [4, '10'],
     ] as const) {
       await page.getByTestId('add-threshold').click()
       await page.getByTestId(`threshold-${n}`).fill(value)
     }
+    expect(await page.getByTestId('add-threshold').isDisabled()).toBe(true)
+    await page.getByTestId('thresholds-full').waitFor()
+    expect(await page.getByTestId('threshold-4').count()).toBe(0)
+    await page.getByTestId('threshold-3').fill('100k')
+    expect(await page.getByTestId('thresholds-error').textContent()).toBe('Each threshold must be a number')
+    await page.getByTestId('threshold-3').fill('100000')
+    await page.getByTestId('thresholds-error').waitFor({ state: 'detached' })
     await page.getByTestId('notification-email').fill('alerts@example.com')
-    await page.getByTestId('save-notifications').click()
-    expect(await page.getByTestId('thresholds-error').textContent()).toContain(
-      'Invalid thresholds: Must be array with max 3 values',
-    )
-    await page.getByRole('button', { name: 'Remove threshold 4' }).click()
+    expect(await page.getByTestId('threshold-1').inputValue()).toBe('5,000,000')
     await page.getByTestId('save-notifications').click()
     await page.getByText('Balance alerts saved').waitFor()
 
@@ -99,6 +102,12 @@ describe('a developer with a trial key', () => {
     await page.getByTestId('transfer-receiver').fill(receiver)
     await page.getByTestId('transfer-review').click()
     await page.getByTestId('transfer-confirm').waitFor()
+    // The dialog says what goes with the tokens and what stays with the revoked key, before anything moves.
+    const moves = page.getByTestId('transfer-moves')
+    await moves.waitFor()
+    expect(await moves.textContent()).toContain('Trained classifiers, with the same ids')
+    expect(await moves.textContent()).toContain('Balance alerts, unless the receiving key has alerts of its own')
+    expect(await page.getByTestId('transfer-stays').textContent()).toMatch(/auto-recharge setting \(off until/)
     await page.getByTestId('transfer-submit').click()
     await page.getByTestId('transfer-result').waitFor({ timeout: 60_000 })
 

@@ -367,9 +367,10 @@ describe('accounts against the Auth emulator', () => {
     expect(noCaptcha.status).toBe(400)
     const claimed = await call(claimRoute, 'POST', '/api/v1/account/keys/claim', {
       ...withCookie(owner.cookie),
-      json: { api_key: anonymousKey, captcha: await solvedCaptcha(challengeRoute, 'claim_key') },
+      json: { api_key: anonymousKey, captcha: await solvedCaptcha(challengeRoute, 'claim_key'), name: 'my laptop' },
     })
-    expect(claimed.body).toMatchObject({ balance: 10_000_000, can_reveal: true })
+    // The name its browser gave the trial key comes along.
+    expect(claimed.body).toMatchObject({ balance: 10_000_000, can_reveal: true, name: 'my laptop' })
     // The anonymous holder's copy keeps working: the key moved, it did not change.
     const info = await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: anonymousKey } })
     expect(info.body.wallet.total_balance).toBe(10_000_000)

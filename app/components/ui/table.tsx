@@ -1,9 +1,20 @@
 import type * as React from 'react'
 import { cn } from '~/lib/utils'
 
-export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+/**
+ * A table that scrolls sideways in its box when too wide (phones), with a shadow on each side that has more to
+ * scroll to (`.scroll-cue`); `surface` is what it sits on, so the cue's cover matches it.
+ */
+export function Table({
+  className,
+  surface = 'card',
+  ...props
+}: React.ComponentProps<'table'> & { surface?: 'card' | 'page' }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      className={cn('scroll-cue relative w-full overflow-x-auto', surface === 'page' && 'scroll-cue-page')}
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   )

@@ -45,8 +45,8 @@ export const accountApi = {
   keys: () => request<{ keys: AccountKey[] }>('GET', 'account/keys'),
   createKey: (name: string, captcha: string) =>
     request<{ api_key: string; key: AccountKey }>('POST', 'account/keys', { json: { name, captcha } }),
-  claimKey: (apiKey: string, captcha: string) =>
-    request<AccountKey>('POST', 'account/keys/claim', { json: { api_key: apiKey, captcha } }),
+  claimKey: (apiKey: string, captcha: string, name?: string) =>
+    request<AccountKey>('POST', 'account/keys/claim', { json: { api_key: apiKey, captcha, name } }),
   renameKey: (keyId: string, name: string) =>
     request<AccountKey>('PATCH', `account/keys/${encodeURIComponent(keyId)}`, { json: { name } }),
   revealKey: (keyId: string) =>

@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { cn } from '~/lib/utils'
 import { AccountBar } from './account/account-bar'
+import { BrowserKeyOffer } from './account/browser-key-offer'
 import { TabContent } from './tab-content'
 import { dashboardTabs, defaultTab, isDashboardTab } from './tabs'
 
@@ -26,6 +27,7 @@ export function DashboardPage() {
   return (
     <div className="flex flex-col gap-6">
       <AccountBar />
+      <BrowserKeyOffer />
       {/* minmax(0, …) columns: otherwise the tab list's unwrapped labels set the width of the phone's single column. */}
       <div className="grid grid-cols-1 gap-8 md:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label={t`Dashboard`}>

@@ -42,7 +42,7 @@ export async function ownedKey(db: Db | Tx, uid: string, keyId: string): Promise
 }
 
 /**
- * Moves an anonymous key into the account. A key already in this account is claimed again harmlessly;
+ * Moves an anonymous key into the account, with the name its browser gave it unless it has one. A key already in this account is claimed again harmlessly;
  * another account's is refused. The `owner_id is null` condition makes two racing claims end with one owner.
  */
 export async function claimKey(
@@ -50,6 +50,7 @@ export async function claimKey(
   uid: string,
   plaintext: string,
   seal: (keyId: string, plaintext: string) => Promise<string>,
+  name?: string | null,
 ): Promise<ApiKey> {
   const key = await requireActiveKey(db, plaintext)
   if (key.ownerId === uid) return key
@@ -58,7 +59,7 @@ export async function claimKey(
   const claimed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(apiKeys)
-      .set({ ownerId: uid, keyCiphertext })
+      .set({ ownerId: uid, keyCiphertext, ...(name ? { name: sql`coalesce(${apiKeys.name}, ${name})` } : {}) })
       .where(and(eq(apiKeys.id, key.id), isNull(apiKeys.ownerId)))
       .returning()
     if (!row) throw new KeyOwnedElsewhere()

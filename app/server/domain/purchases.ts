@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { purchases } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { PurchaseNotFound } from './refusals'
@@ -38,20 +38,33 @@ export async function purchaseOfKey(db: Db, keyId: string, id: string): Promise<
     ? await db
         .select()
         .from(purchases)
-        .where(and(eq(purchases.id, id), eq(purchases.keyId, keyId)))
+        .where(and(eq(purchases.id, id), inArray(purchases.keyId, keysBehind(keyId))))
     : []
   if (!row) throw new PurchaseNotFound()
   return row
 }
 
-/** The key's purchases that went somewhere (paid, or failed on its way), newest first. */
+/**
+ * The key and every key whose balance was transferred into it, however many transfers back: purchase history
+ * and receipts follow the bought tokens, as refunds do.
+ */
+function keysBehind(keyId: string) {
+  return sql`(with recursive behind(id) as (
+      select ${keyId}::uuid
+      union
+      select l.counterparty_key_id from ledger_entries l join behind b on l.key_id = b.id
+       where l.type = 'transfer_in' and l.counterparty_key_id is not null)
+    select id from behind)`
+}
+
+/** The key's purchases that went somewhere (paid, or failed on its way), with those of keys transferred into it, newest first. */
 export async function purchasesOfKey(db: Db, keyId: string, limit = 50): Promise<PurchaseRow[]> {
   return db
     .select()
     .from(purchases)
     .where(
       and(
-        eq(purchases.keyId, keyId),
+        inArray(purchases.keyId, keysBehind(keyId)),
         sql`${purchases.status} <> 'pending' or ${purchases.paymentIntentId} is not null`,
       ),
     )

@@ -2,11 +2,43 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { rowsOf } from '../db/migrate'
 import type { TransferResult } from '~/contracts/billing'
-import type { Db } from '../db/types'
+import type { Db, Tx } from '../db/types'
+import { shareAccountStatus } from './account-keys'
 import { KeyRevoked, NothingToTransfer, ReceiverNotFound, SameKeyTransfer } from './refusals'
 import { carryDebts, settleDebts } from './debts'
 import { applyEntries, entryResult, type EntryInput } from './ledger'
 import { recordAudit } from './audit'
+
+/**
+ * What else follows the tokens (README "Transfers"): status follows bought tokens, so a paid or premium
+ * sender makes the receiver (and its account) so; the sender's classifiers, bulk jobs and balance alerts (these
+ * only when the receiver has none) move, as they would be unreachable on a revoked key; purchase history follows
+ * through the ledger (`purchasesOfKey`). What charges a card stays behind: the sender's auto-recharge ends with
+ * it, and the receiver's stays as its holder set it.
+ */
+async function carryTheRest(tx: Tx, senderId: string, receiverId: string): Promise<void> {
+  const [receiver] = rowsOf<{ owner_id: string | null; balance: string | number }>(
+    await tx.execute(sql`
+      update api_keys r
+         set email = coalesce(r.email, s.email), speed_level = greatest(r.speed_level, s.speed_level)
+        from api_keys s
+       where s.id = ${senderId}::uuid and r.id = ${receiverId}::uuid
+      returning r.owner_id, r.balance`),
+  )
+  if (receiver?.owner_id) await shareAccountStatus(tx, receiver.owner_id)
+  await tx.execute(
+    sql`update api_keys set auto_recharge = false, auto_recharge_threshold = null where id = ${senderId}::uuid`,
+  )
+  await tx.execute(sql`update classifiers set key_id = ${receiverId}::uuid where key_id = ${senderId}::uuid`)
+  await tx.execute(sql`update bulk_jobs set key_id = ${receiverId}::uuid where key_id = ${senderId}::uuid`)
+  // Armed as a saved alert would be against the receiver's new balance.
+  await tx.execute(sql`
+    insert into balance_notifications (key_id, threshold, email, armed)
+    select ${receiverId}::uuid, n.threshold, n.email, ${Number(receiver?.balance ?? 0)} >= n.threshold
+      from balance_notifications n
+     where n.key_id = ${senderId}::uuid
+       and not exists (select 1 from balance_notifications where key_id = ${receiverId}::uuid)`)
+}
 
 /**
  * Moves the sender's whole balance to the receiver and revokes the sender, atomically (invariant I5), with
@@ -56,6 +88,7 @@ export async function transferBalance(db: Db, senderId: string, receiverId: stri
     // (its own and those) are paid from what it now holds.
     await carryDebts(tx, senderId, receiverId)
     const { paid, balance } = await settleDebts(tx, receiverId)
+    await carryTheRest(tx, senderId, receiverId)
     return {
       transfer_id: transferId,
       amount,

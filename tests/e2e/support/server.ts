@@ -15,7 +15,8 @@ export async function freePort(): Promise<number> {
   })
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
+// Three minutes: PGlite's first migrations on a loaded two-core machine (parallel suites) have taken over one.
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)

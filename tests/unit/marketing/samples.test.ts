@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { productKeys } from '#content/vocabulary'
+import { heroSample } from '~/features/marketing/landing/hero-sample'
 import { KEY, samplesFor } from '~/features/marketing/product/samples'
 
 const apiBase = 'https://api.lodestar.test'
@@ -25,6 +26,14 @@ describe('product code samples', () => {
     expect(samplesFor('reader', 'http://localhost:3000').curl).toContain(
       '"http://localhost:3000/r/https://example.com"',
     )
+  })
+
+  it("calls the landing hero's rerank on the same API origin as every other sample, with a served model", () => {
+    const code = heroSample(apiBase)
+    expect(code).toContain(`"${apiBase}/v1/rerank"`)
+    // One host: no other address in the command (the hero once called a host that does not resolve).
+    expect(code.match(/https?:\/\/[^\s"/]+/g)).toEqual([apiBase])
+    expect(code).toContain('"model": "reranker-v3"')
   })
 
   it('writes Python literals, not JSON ones', () => {

@@ -11,12 +11,13 @@ import { useAuth } from '~/features/auth/auth-context'
 import { CaptchaWidget } from '../captcha/captcha-widget'
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { notify } from '../notify'
-import { forgetKeyData, keyInfoQuery, toastError } from '../queries'
+import { keyInfoQuery, toastError } from '../queries'
 import { setApiKey, useApiKey } from '../use-api-key'
 import { AccountKeyRow } from './account-key-row'
+import { NewKeyOnce } from './new-key-once'
 import { accountKeys, accountKeysQuery } from './queries'
 
-/** A signed-in user's keys, on every device: use one here, name, revoke, create, claim this browser's key. */
+/** A signed-in user's keys, on every device: use one here, name, revoke, create (this browser's key is offered above the tabs). */
 export function AccountKeysCard() {
   const { t } = useLingui()
   const { status } = useAuth()
@@ -26,7 +27,6 @@ export function AccountKeysCard() {
   if (status !== 'signed-in') return null
   const currentId = current.data?.key_id
   const list = keys.data?.keys ?? []
-  const unclaimed = !!apiKey && !!currentId && !list.some((key) => key.key_id === currentId)
 
   return (
     <Card aria-labelledby="account-keys-title" className="lg:col-span-2" data-testid="account-keys">
@@ -52,7 +52,6 @@ export function AccountKeysCard() {
             <Trans>No keys in your account yet.</Trans>
           </p>
         )}
-        {unclaimed && <ClaimKey apiKey={apiKey} />}
         <CreateKey />
       </CardContent>
     </Card>
@@ -66,6 +65,7 @@ function CreateKey() {
   const captcha = useCaptcha('new_key')
   const [name, setName] = useState('')
   const [busy, setBusy] = useState(false)
+  const [created, setCreated] = useState<{ apiKey: string; name: string | null }>()
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
@@ -75,6 +75,7 @@ function CreateKey() {
       // The first key goes straight into use; later ones wait for "Use in this browser".
       if (!apiKey) setApiKey(created.api_key)
       setName('')
+      setCreated({ apiKey: created.api_key, name: created.key.name })
       notify.success(t`Key created.`)
     } catch (error) {
       if (!(error instanceof CaptchaError)) toastError(error)
@@ -83,6 +84,7 @@ function CreateKey() {
       setBusy(false)
     }
   }
+  if (created) return <NewKeyOnce {...created} onDone={() => setCreated(undefined)} />
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 border-t pt-4" data-testid="create-account-key">
       <Label htmlFor="new-key-name">
@@ -101,39 +103,5 @@ function CreateKey() {
         <Trans>Create key</Trans>
       </Button>
     </form>
-  )
-}
-
-function ClaimKey({ apiKey }: { apiKey: string }) {
-  const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const captcha = useCaptcha('claim_key')
-  const [busy, setBusy] = useState(false)
-  const claim = async () => {
-    setBusy(true)
-    try {
-      await accountApi.claimKey(apiKey, await captcha.ensure())
-      await queryClient.invalidateQueries({ queryKey: accountKeys.keys })
-      notify.success(t`The key of this browser is now in your account.`)
-    } catch (error) {
-      if (!(error instanceof CaptchaError)) toastError(error)
-      if ((error as { status?: number }).status === 403) {
-        forgetKeyData(queryClient, apiKey)
-      }
-    } finally {
-      captcha.reset()
-      setBusy(false)
-    }
-  }
-  return (
-    <div className="flex flex-col gap-3 rounded-md border p-4" data-testid="claim-key">
-      <p className="text-sm">
-        <Trans>This browser uses a key that is not in your account yet. Add it to keep it on every device.</Trans>
-      </p>
-      <CaptchaWidget captcha={captcha} />
-      <Button className="w-fit" onClick={() => void claim()} disabled={busy} aria-busy={busy}>
-        <Trans>Add this key to my account</Trans>
-      </Button>
-    </div>
   )
 }

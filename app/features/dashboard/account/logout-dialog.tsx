@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { LogOutIcon } from 'lucide-react'
+import { LogOutIcon, TriangleAlertIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import {
@@ -14,14 +14,21 @@ import {
   DialogTrigger,
 } from '~/components/ui/dialog'
 import { useAuth } from '~/features/auth/auth-context'
+import { CaptchaWidget } from '../captcha/captcha-widget'
+import { maskKey, useFormat } from '../format'
 import { notify } from '../notify'
 import { setApiKey } from '../use-api-key'
+import { useClaimBrowserKey, useUnclaimedBrowserKey, type UnclaimedKey } from './use-browser-key'
 
-/** Spec §4 logout for a signed-in user: confirm, then clear the user, sign out and show a success notice. */
+/**
+ * Spec §4 logout for a signed-in user: confirm, then clear the user, sign out and show a success notice. A key
+ * in this browser that the account lacks would be lost with it, so the dialog names it and offers to add it first.
+ */
 export function LogoutDialog() {
   const { t } = useLingui()
   const { signOut } = useAuth()
   const queryClient = useQueryClient()
+  const unclaimed = useUnclaimedBrowserKey()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
 
@@ -54,17 +61,80 @@ export function LogoutDialog() {
             <Trans>This browser forgets your key and your account. Sign in again to use them here.</Trans>
           </DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">
-              <Trans>Cancel</Trans>
+        {unclaimed ? (
+          <UnclaimedWarning unclaimed={unclaimed} busy={busy} onSignOut={logOut} />
+        ) : (
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">
+                <Trans>Cancel</Trans>
+              </Button>
+            </DialogClose>
+            <Button onClick={() => void logOut()} disabled={busy} data-testid="confirm-sign-out" autoFocus>
+              <Trans>Sign out</Trans>
             </Button>
-          </DialogClose>
-          <Button onClick={() => void logOut()} disabled={busy} data-testid="confirm-sign-out" autoFocus>
-            <Trans>Sign out</Trans>
-          </Button>
-        </DialogFooter>
+          </DialogFooter>
+        )}
       </DialogContent>
     </Dialog>
+  )
+}
+
+function UnclaimedWarning({
+  unclaimed,
+  busy,
+  onSignOut,
+}: {
+  unclaimed: UnclaimedKey
+  busy: boolean
+  onSignOut: () => Promise<void>
+}) {
+  const format = useFormat()
+  const claiming = useClaimBrowserKey(unclaimed)
+  const masked = unclaimed.name ? `${unclaimed.name} · ${maskKey(unclaimed.apiKey)}` : maskKey(unclaimed.apiKey)
+  const tokens = format.tokens(unclaimed.balance)
+  const addThenSignOut = async () => {
+    if (await claiming.claim()) await onSignOut()
+  }
+  return (
+    <>
+      <div
+        role="alert"
+        className="flex gap-2 rounded-md border border-destructive/50 p-3 text-sm"
+        data-testid="unclaimed-key-warning"
+      >
+        <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+        <p>
+          <Trans>
+            The key{' '}
+            <code translate="no" className="font-mono break-all">
+              {masked}
+            </code>{' '}
+            in this browser, with {tokens} tokens, is not in your account. Signing out removes it from this browser: add
+            it to your account first, or copy it if you mean to keep it elsewhere.
+          </Trans>
+        </p>
+      </div>
+      <CaptchaWidget captcha={claiming.captcha} />
+      <DialogFooter>
+        <Button
+          variant="outline"
+          onClick={() => void onSignOut()}
+          disabled={busy || claiming.busy}
+          data-testid="sign-out-without-key"
+        >
+          <Trans>Sign out without it</Trans>
+        </Button>
+        <Button
+          onClick={() => void addThenSignOut()}
+          disabled={busy || claiming.busy || claiming.captcha.state === 'unsupported'}
+          aria-busy={claiming.busy}
+          data-testid="claim-and-sign-out"
+          autoFocus
+        >
+          <Trans>Add it to my account, then sign out</Trans>
+        </Button>
+      </DialogFooter>
+    </>
   )
 }

@@ -5,7 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Skeleton } from '~/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
 import { searchLimits } from '~/contracts/search'
+import { CopyButton } from '../copy-button'
 import { useFormat } from '../format'
+import { ClassifierName } from './classifier-name'
 import { DeleteClassifierDialog } from './delete-dialog'
 import { classifiersQuery } from './queries'
 
@@ -66,7 +68,17 @@ export function ClassifierList({ apiKey }: { apiKey: string }) {
                 <TableRow key={item.classifier_id} data-testid="classifier" data-id={item.classifier_id}>
                   <TableCell>
                     <div className="flex flex-col gap-1">
-                      <code className="text-xs break-all">{item.classifier_id}</code>
+                      <ClassifierName id={item.classifier_id} />
+                      <span className="flex items-center gap-1">
+                        <code className="text-xs break-all" translate="no">
+                          {item.classifier_id}
+                        </code>
+                        <CopyButton
+                          value={item.classifier_id}
+                          label={t`Copy the classifier id`}
+                          testId="copy-classifier-id"
+                        />
+                      </span>
                       <span className="text-xs text-muted-foreground">
                         {item.model_name} · {access[item.access]} · {format.dateTime(item.updated_at)}
                       </span>

@@ -9,6 +9,7 @@ import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import { searchLimits } from '~/contracts/search'
 import { Select } from '~/features/demos/parts/select-field'
+import { classifierNames } from '../browser-names'
 import { notify } from '../notify'
 import { modelsQuery } from '../queries'
 import { exampleLines, parseExampleLines, parseExampleTable } from './examples'
@@ -22,6 +23,7 @@ export function TrainCard({ apiKey }: { apiKey: string }) {
   const describe = useExamplesProblem()
   const ids = {
     target: useId(),
+    name: useId(),
     model: useId(),
     access: useId(),
     iters: useId(),
@@ -37,6 +39,8 @@ export function TrainCard({ apiKey }: { apiKey: string }) {
   const [model, setModel] = useState('')
   const [access, setAccess] = useState<'private' | 'public'>('private')
   const [iterations, setIterations] = useState('10')
+  const [name, setName] = useState('')
+  const names = classifierNames.use()
   const [text, setText] = useState('')
   const [error, setError] = useState<string>()
 
@@ -72,7 +76,9 @@ export function TrainCard({ apiKey }: { apiKey: string }) {
       {
         onSuccess: (answer) => {
           notify.success(t`Trained on ${answer.num_samples} examples (${answer.usage.total_tokens} tokens).`)
+          if (target === NEW && name.trim()) classifierNames.set(answer.classifier_id, name)
           setText('')
+          setName('')
         },
         onError: (failure) => setError(failure.message),
       },
@@ -107,13 +113,26 @@ export function TrainCard({ apiKey }: { apiKey: string }) {
               <option value={NEW}>{t`A new classifier`}</option>
               {(existing.data ?? []).map((item) => (
                 <option key={item.classifier_id} value={item.classifier_id}>
-                  {t`Train further: ${item.labels.join(', ')}`}
+                  {t`Train further: ${names[item.classifier_id] ?? item.labels.join(', ')}`}
                 </option>
               ))}
             </Select>
           </div>
           {target === NEW ? (
             <>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={ids.name}>
+                  <Trans>Name (kept in this browser)</Trans>
+                </Label>
+                <Input
+                  id={ids.name}
+                  value={name}
+                  maxLength={60}
+                  placeholder={t`e.g. support tickets`}
+                  onChange={(e) => setName(e.target.value)}
+                  data-testid="classifier-name-input"
+                />
+              </div>
               <div className="flex flex-col gap-2">
                 <Label htmlFor={ids.model}>
                   <Trans>Model</Trans>

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { cn } from '~/lib/utils'
 import { maskKey } from '../format'
 import { ForgetKeyDialog } from './forget-key-dialog'
+import { KeyName } from './key-name'
 import { RevokeKeyDialog } from './revoke-key-dialog'
 import { notify } from '~/features/dashboard/notify'
 
@@ -40,6 +41,7 @@ export function KeyCard({ apiKey, fresh }: { apiKey: string; fresh: boolean }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        <KeyName apiKey={apiKey} />
         <div className="flex items-center gap-2">
           <code
             data-testid="api-key"

@@ -5,6 +5,7 @@ import { forgetKeyData } from '../queries'
 import { setApiKey, useApiKey } from '../use-api-key'
 import { AccountKeysCard } from '../account/account-keys-card'
 import { BalanceCard } from './balance-card'
+import { EmptyKeyNotice } from './empty-key-notice'
 import { KeyCard } from './key-card'
 import { PasteKeyForm } from './paste-key-form'
 import { TrialKeyCard } from './trial-key-card'
@@ -28,20 +29,13 @@ export function KeyTab() {
       </div>
     )
   }
-  if (!apiKey) {
-    return (
-      <div className="grid gap-6 lg:grid-cols-2">
-        <TrialKeyCard onKey={(key) => adopt(key, true)} />
-        <PasteKeyForm hasKey={false} onKey={(key) => adopt(key, false)} />
-        <AccountKeysCard />
-      </div>
-    )
-  }
+  // One tree for both states, so the account's card (and a new key it shows once) survives a key taken into use.
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <BalanceCard apiKey={apiKey} />
-      <KeyCard key={apiKey} apiKey={apiKey} fresh={freshKey === apiKey} />
-      <PasteKeyForm hasKey onKey={(key) => adopt(key, false)} />
+      {apiKey && <EmptyKeyNotice apiKey={apiKey} />}
+      {apiKey ? <BalanceCard apiKey={apiKey} /> : <TrialKeyCard onKey={(key) => adopt(key, true)} />}
+      {apiKey && <KeyCard key={apiKey} apiKey={apiKey} fresh={freshKey === apiKey} />}
+      <PasteKeyForm hasKey={!!apiKey} onKey={(key) => adopt(key, false)} />
       <AccountKeysCard />
     </div>
   )

@@ -8,6 +8,7 @@ import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { useFormat, freePackTokens } from '../format'
 import { toastError } from '../queries'
 import { useOpenTab } from '../use-open-tab'
+import { markEmptyKey } from './empty-key-notice'
 import { issueTrialKey } from './issue-trial-key'
 import { notify } from '~/features/dashboard/notify'
 
@@ -24,6 +25,7 @@ export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
     setBusy(true)
     try {
       const issued = await issueTrialKey(await captcha.ensure())
+      if (issued.empty) markEmptyKey(issued.apiKey)
       onKey(issued.apiKey)
       if (issued.empty)
         notify.warning(

@@ -8,6 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import type { ServedModelRecord } from '~/contracts/served-models'
 import { cn } from '~/lib/utils'
 import { modelTags, type ModelTag } from '#content/vocabulary'
+import { CopyButton } from '../copy-button'
 import { useFormat } from '../format'
 import { modelsQuery, servedModelsQuery } from '../queries'
 import { useModelTagLabels } from '~/features/marketing/model-tags'
@@ -55,7 +56,7 @@ export function ModelsTab() {
           <Trans>No model carries all of the selected tags.</Trans>
         </p>
       ) : (
-        <Table data-testid="models">
+        <Table data-testid="models" surface="page">
           <TableHeader>
             <TableRow>
               <TableHead>
@@ -116,10 +117,16 @@ type ServedRecord = ServedModelRecord
 
 /** The id to send in `model`, and the other names the API accepts for it (what client libraries send). */
 function ApiIdCell({ record }: { record: ServedRecord | undefined }) {
+  const { t } = useLingui()
   if (!record) return <TableCell>—</TableCell>
   return (
     <TableCell>
-      <code className="text-xs">{record.id}</code>
+      <span className="flex items-center gap-1">
+        <code className="text-xs whitespace-nowrap" data-testid="model-api-id" translate="no">
+          {record.id}
+        </code>
+        <CopyButton value={record.id} label={t`Copy the API id ${record.id}`} />
+      </span>
       {record.aliases.length > 0 && (
         <span className="block text-xs text-muted-foreground">
           <Trans>or {record.aliases.join(', ')}</Trans>

@@ -10,7 +10,7 @@ import type { BalanceNotification } from '~/contracts/billing'
 import { useAuth } from '~/features/auth/auth-context'
 import { useFormat } from '../format'
 import { removeNotificationMutation, saveNotificationMutation } from '../queries'
-import { validateNotificationForm } from './threshold-input'
+import { maxThresholds, parseTokenAmount, validateNotificationForm } from './threshold-input'
 import { useValidationText } from './validation-text'
 import { notify } from '~/features/dashboard/notify'
 
@@ -21,14 +21,15 @@ export function NotificationForm({ apiKey, initial }: Props) {
   const format = useFormat()
   const queryClient = useQueryClient()
   const translate = useValidationText()
-  const ids = { email: useId(), emailError: useId(), thresholdsError: useId() }
+  const ids = { email: useId(), emailError: useId(), thresholdsError: useId(), full: useId() }
   const [thresholds, setThresholds] = useState<string[]>(
-    initial.thresholds.length ? initial.thresholds.map(String) : [''],
+    initial.thresholds.length ? initial.thresholds.map(format.tokens) : [''],
   )
   const { profile } = useAuth()
   // Spec: alerts default to the account's address when the key has none of its own yet.
   const [email, setEmail] = useState(initial.email ?? profile?.notificationEmail ?? profile?.email ?? '')
   const [errors, setErrors] = useState<{ thresholds?: string; email?: string }>({})
+  const [emailTouched, setEmailTouched] = useState(false)
   const save = useMutation(saveNotificationMutation(queryClient))
   const remove = useMutation(removeNotificationMutation(queryClient))
   const active = initial.thresholds.length > 0
@@ -36,6 +37,7 @@ export function NotificationForm({ apiKey, initial }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const checked = validateNotificationForm({ thresholds, email })
+    setEmailTouched(true)
     if (!checked.success) return setErrors(checked.errors)
     setErrors({})
     save.mutate({ apiKey, ...checked.output }, { onSuccess: () => notify.success(t`Balance alerts saved`) })
@@ -52,12 +54,31 @@ export function NotificationForm({ apiKey, initial }: Props) {
       },
     )
 
-  const setRow = (index: number, text: string) =>
-    setThresholds((rows) => rows.map((row, i) => (i === index ? text : row)))
-  // A fourth row is allowed so the form can refuse it with the server's rule rather than hide the limit.
-  const addRow = () => setThresholds((rows) => [...rows, ''])
-  const removeRow = (index: number) =>
-    setThresholds((rows) => (rows.length > 1 ? rows.filter((_, i) => i !== index) : ['']))
+  // The form refuses as one types, in the rule's own words, instead of only when saving.
+  const check = (next: { thresholds: string[]; email: string }, showEmail = emailTouched) => {
+    const checked = validateNotificationForm(next)
+    const found = checked.success ? {} : checked.errors
+    setErrors({ thresholds: found.thresholds, email: showEmail ? found.email : undefined })
+  }
+  const setRow = (index: number, text: string) => {
+    const next = thresholds.map((row, i) => (i === index ? text : row))
+    setThresholds(next)
+    check({ thresholds: next, email })
+  }
+  // Typed digits are shown grouped in the interface language once the field is left ("1000000" → "1,000,000").
+  const groupRow = (index: number) => {
+    const amount = parseTokenAmount(thresholds[index])
+    if (Number.isSafeInteger(amount) && amount > 0) setRow(index, format.tokens(amount))
+  }
+  const full = thresholds.length >= maxThresholds
+  const addRow = () => {
+    if (!full) setThresholds((rows) => [...rows, ''])
+  }
+  const removeRow = (index: number) => {
+    const next = thresholds.length > 1 ? thresholds.filter((_, i) => i !== index) : ['']
+    setThresholds(next)
+    check({ thresholds: next, email })
+  }
 
   return (
     <Card aria-labelledby="alerts-title">
@@ -92,6 +113,7 @@ export function NotificationForm({ apiKey, initial }: Props) {
                     placeholder={format.tokens(1_000_000)}
                     value={row}
                     onChange={(event) => setRow(index, event.target.value)}
+                    onBlur={() => groupRow(index)}
                     aria-invalid={errors.thresholds ? true : undefined}
                     className="max-w-56 tabular-nums"
                   />
@@ -113,11 +135,18 @@ export function NotificationForm({ apiKey, initial }: Props) {
               size="sm"
               className="w-fit"
               onClick={addRow}
+              disabled={full}
+              aria-describedby={full ? ids.full : undefined}
               data-testid="add-threshold"
             >
               <PlusIcon aria-hidden="true" />
               <Trans>Add threshold</Trans>
             </Button>
+            {full && (
+              <p id={ids.full} className="text-xs text-muted-foreground" data-testid="thresholds-full">
+                <Trans>A key can have at most {maxThresholds} thresholds.</Trans>
+              </p>
+            )}
             {errors.thresholds && (
               <p
                 id={ids.thresholdsError}
@@ -139,7 +168,14 @@ export function NotificationForm({ apiKey, initial }: Props) {
               type="email"
               autoComplete="email"
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onChange={(event) => {
+                setEmail(event.target.value)
+                if (emailTouched) check({ thresholds, email: event.target.value })
+              }}
+              onBlur={() => {
+                setEmailTouched(true)
+                check({ thresholds, email }, true)
+              }}
               aria-invalid={errors.email ? true : undefined}
               aria-describedby={errors.email ? ids.emailError : undefined}
               className="max-w-sm"

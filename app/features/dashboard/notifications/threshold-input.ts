@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { constants } from '../../../../app.config'
 import { balanceNotificationSchema } from '~/lib/balance-notification-schema'
 
 /** Reads a token amount typed with or without group separators ("1,000,000", "1 000 000", "1.000.000"). */
@@ -6,6 +7,9 @@ export function parseTokenAmount(text: string): number {
   const digits = text.replace(/[\s,.'_\u00a0\u202f]/g, '')
   return /^-?\d+$/.test(digits) ? Number(digits) : Number.NaN
 }
+
+/** The most thresholds a key may have: the server's rule, so the form can stop at it. */
+export const maxThresholds = constants.maxBalanceThresholds
 
 export interface NotificationFormValues {
   thresholds: string[]

@@ -10,6 +10,7 @@ import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { maskKey, useFormat } from '../format'
 import { keyInfoQuery, transferMutation } from '../queries'
 import type { Receiver } from './transfer-form'
+import { WhatMoves } from './what-moves'
 import { notify } from '~/features/dashboard/notify'
 
 type Props = {
@@ -80,6 +81,7 @@ export function TransferConfirm({ apiKey, receiver, onBack, onDone }: Props) {
             </Trans>
           </li>
         </ul>
+        {sender.data && <WhatMoves sender={sender.data} receiver={receiver.info} />}
         <div className="flex items-center gap-2 text-sm">
           <input
             id={switchId}

@@ -4,16 +4,13 @@ import { models } from '#content/models'
 import { papers } from '#content/papers'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button } from '~/components/ui/button'
-import { brand, constants } from '../../../../app.config'
-
-const sample = `curl https://api.${brand.domain}/v1/rerank \\
-  -H "Authorization: Bearer $API_KEY" \\
-  -d '{"model": "reranker-v3",
-       "query": "organic skincare",
-       "documents": ["...", "..."]}'`
+import { constants } from '../../../../app.config'
+import { useApiBaseUrl } from '../product/use-api-base-url'
+import { heroSample } from './hero-sample'
 
 export function Hero() {
   const { t, i18n } = useLingui()
+  const sample = heroSample(useApiBaseUrl())
   const stats = [
     { value: i18n.number(constants.freePackTokens), label: t`free tokens with every new key` },
     { value: String(models.length), label: t`open models` },

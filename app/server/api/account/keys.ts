@@ -63,7 +63,7 @@ export async function createKeyFor(
 export async function claimKeyFor(caller: Caller, input: v.InferOutput<typeof claimKeyInput>): Promise<AccountKey> {
   const { db, user } = await accountOf(caller)
   await passCaptcha(caller, input.captcha, 'claim_key')
-  const key = await claimKey(db, user.uid, input.api_key, sealer())
+  const key = await claimKey(db, user.uid, input.api_key, sealer(), input.name)
   return accountKey(await ownedKey(db, user.uid, key.id))
 }
 

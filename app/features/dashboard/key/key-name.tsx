@@ -1,0 +1,92 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { PencilIcon } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { Button } from '~/components/ui/button'
+import { Input } from '~/components/ui/input'
+import { accountApi } from '~/features/auth/account-api'
+import { useAuth } from '~/features/auth/auth-context'
+import { accountKeys, accountKeysQuery } from '../account/queries'
+import { keyInfoQuery, toastError } from '../queries'
+import { keyNames } from '../browser-names'
+
+/**
+ * The name of the key in use: the account's name for an account key, else the one this browser keeps for it
+ * (a trial key's), renamed in place.
+ */
+export function KeyName({ apiKey }: { apiKey: string }) {
+  const { t } = useLingui()
+  const { status } = useAuth()
+  const queryClient = useQueryClient()
+  const info = useQuery(keyInfoQuery(apiKey))
+  const account = useQuery(accountKeysQuery(status === 'signed-in'))
+  const browserNames = keyNames.use()
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState('')
+  const [busy, setBusy] = useState(false)
+  const keyId = info.data?.key_id
+  if (!keyId) return null
+  const accountKey = account.data?.keys.find((key) => key.key_id === keyId)
+  const name = accountKey ? accountKey.name : browserNames[keyId]
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      if (accountKey) {
+        await accountApi.renameKey(keyId, draft.trim())
+        await queryClient.invalidateQueries({ queryKey: accountKeys.keys })
+      } else keyNames.set(keyId, draft)
+      setEditing(false)
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (editing)
+    return (
+      <form onSubmit={save} className="flex flex-wrap items-center gap-2" data-testid="key-name-form">
+        <Input
+          aria-label={t`Name of the key`}
+          value={draft}
+          maxLength={60}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder={t`Name, e.g. laptop or CI`}
+          className="max-w-64"
+          autoFocus
+        />
+        <Button type="submit" size="sm" disabled={busy}>
+          <Trans>Save</Trans>
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
+          <Trans>Cancel</Trans>
+        </Button>
+      </form>
+    )
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="min-w-0 font-medium break-words" data-testid="key-name">
+        {name ?? <span className="text-muted-foreground">{t`Unnamed key`}</span>}
+      </span>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => {
+          setDraft(name ?? '')
+          setEditing(true)
+        }}
+        data-testid="rename-key"
+      >
+        <PencilIcon aria-hidden="true" />
+        {name ? <Trans>Rename</Trans> : <Trans>Name this key</Trans>}
+      </Button>
+      {!accountKey && (
+        <span className="text-xs text-muted-foreground">
+          <Trans>kept in this browser</Trans>
+        </span>
+      )}
+    </div>
+  )
+}
