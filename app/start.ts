@@ -1,20 +1,20 @@
 import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
-import { answerHeaders } from './server/http/middleware/answer-headers'
-import { bodyLimit } from './server/http/middleware/body-limit'
-import { compression } from './server/http/middleware/compression'
-import { crossOrigin } from './server/http/middleware/cross-origin'
-import { methodCheck } from './server/http/middleware/method-check'
-import { nodeRouting } from './server/http/middleware/node-routing'
-import { pagePolicy } from './server/http/middleware/page-policy'
-import { prerenderedPages } from './server/http/middleware/prerendered-pages'
-import { requestScope } from './server/http/middleware/request-scope'
-import { serverFnCalls, serverFnErrors } from './server/http/middleware/server-fn-answers'
+import { answerHeaders } from './middleware/answer-headers'
+import { bodyLimit } from './middleware/body-limit'
+import { compression } from './middleware/compression'
+import { crossOrigin } from './middleware/cross-origin'
+import { methodCheck } from './middleware/method-check'
+import { nodeRouting } from './middleware/node-routing'
+import { pagePolicy } from './middleware/page-policy'
+import { prerenderedPages } from './middleware/prerendered-pages'
+import { requestScope } from './middleware/request-scope'
+import { serverFnCalls, serverFnErrors } from './middleware/server-fn-answers'
 
 /** Start's own defence for server functions (it is no longer added by default once this file exists). */
 const serverFnCsrf = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })
 
 /**
- * What every request meets, in order, one concern a file (app/server/http/middleware/). Each either
+ * What every request meets, in order, one concern a file (app/middleware/). Each either
  * answers or hands the request on; the first ones also see every answer on its way out.
  */
 export const requestMiddleware = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpointMethods } from '~/endpoint-methods'
-import { provideEndpointMethods } from '~/server/http/middleware/method-check'
+import { provideEndpointMethods } from '~/server/http/endpoint-methods-lookup'
 import { requestMiddleware } from '~/start'
 import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
 import { Route as feUserRoute } from '~/routes/api/v1/api_key/fe_user'

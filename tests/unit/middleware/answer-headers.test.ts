@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { answerHeaders } from '~/server/http/middleware/answer-headers'
-import { requestScope } from '~/server/http/middleware/request-scope'
+import { answerHeaders } from '~/middleware/answer-headers'
+import { requestScope } from '~/middleware/request-scope'
 import { API_CONTENT_SECURITY_POLICY } from '~/server/http/security'
 import { runPipeline } from '../../support/request-pipeline'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bodyLimit } from '~/server/http/middleware/body-limit'
+import { bodyLimit } from '~/middleware/body-limit'
 import { runPipeline } from '../../support/request-pipeline'
 
 describe('body limit', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compression } from '~/server/http/middleware/compression'
+import { compression } from '~/middleware/compression'
 import { runPipeline } from '../../support/request-pipeline'
 
 const page = 'x'.repeat(5000)

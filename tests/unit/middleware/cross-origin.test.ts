@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { crossOrigin } from '~/server/http/middleware/cross-origin'
+import { crossOrigin } from '~/middleware/cross-origin'
 import { runPipeline } from '../../support/request-pipeline'
 
 const ok = () => new Response('handled')

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { methodCheck, provideEndpointMethods } from '~/server/http/middleware/method-check'
+import { methodCheck } from '~/middleware/method-check'
+import { provideEndpointMethods } from '~/server/http/endpoint-methods-lookup'
 import { runPipeline } from '../../support/request-pipeline'
 
 provideEndpointMethods((pathname) => (pathname === '/api/v1/product' ? ['GET'] : undefined))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nodeRouting } from '~/server/http/middleware/node-routing'
+import { nodeRouting } from '~/middleware/node-routing'
 import { runPipeline } from '../../support/request-pipeline'
 
 describe('node routing', () => {

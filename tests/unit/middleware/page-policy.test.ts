@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pagePolicy } from '~/server/http/middleware/page-policy'
+import { pagePolicy } from '~/middleware/page-policy'
 import { runPipeline } from '../../support/request-pipeline'
 
 describe('page policy', () => {

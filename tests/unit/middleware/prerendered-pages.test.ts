@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { prerenderedPages } from '~/server/http/middleware/prerendered-pages'
+import { prerenderedPages } from '~/middleware/prerendered-pages'
 import { runPipeline } from '../../support/request-pipeline'
 
 describe('prerendered pages', () => {

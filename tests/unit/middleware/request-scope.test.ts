@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { requestScope } from '~/server/http/middleware/request-scope'
+import { requestScope } from '~/middleware/request-scope'
 import { currentRequest } from '~/server/request-context'
 import { runPipeline } from '../../support/request-pipeline'
 

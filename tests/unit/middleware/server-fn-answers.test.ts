@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidInput } from '~/server/domain/refusals'
-import { requestScope } from '~/server/http/middleware/request-scope'
-import { serverFnCalls, serverFnErrors } from '~/server/http/middleware/server-fn-answers'
+import { requestScope } from '~/middleware/request-scope'
+import { serverFnCalls, serverFnErrors } from '~/middleware/server-fn-answers'
 import { runPipeline } from '../../support/request-pipeline'
 
 type FnServer = (ctx: { next: () => Promise<unknown> }) => Promise<unknown>

@@ -12,7 +12,7 @@ import { CaptchaWidget } from '../captcha/captcha-widget'
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { notify } from '../notify'
 import { forgetKeyData, keyInfoQuery, toastError } from '../queries'
-import { setApiKey, useApiKey } from '../use-api-key'
+import { setApiKey, useApiKey } from '~/lib/use-api-key'
 import { AccountKeyRow } from './account-key-row'
 import { accountKeys, accountKeysQuery } from './queries'
 

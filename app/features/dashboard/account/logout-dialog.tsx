@@ -15,7 +15,7 @@ import {
 } from '~/components/ui/dialog'
 import { useAuth } from '~/features/auth/auth-context'
 import { notify } from '../notify'
-import { setApiKey } from '../use-api-key'
+import { setApiKey } from '~/lib/use-api-key'
 
 /** Spec §4 logout for a signed-in user: confirm, then clear the user, sign out and show a success notice. */
 export function LogoutDialog() {

@@ -3,8 +3,8 @@ import { CircleCheckIcon } from 'lucide-react'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
-import { maskKey, useFormat } from '../format'
-import { setApiKey } from '../use-api-key'
+import { maskKey, useFormat } from '~/lib/format'
+import { setApiKey } from '~/lib/use-api-key'
 import type { CompletedTransfer } from './transfer-tab'
 
 export function TransferDone({ done, onSwitch }: { done: CompletedTransfer; onSwitch: () => void }) {

@@ -1,6 +1,6 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { serverEnv } from '../../env'
-import { corsPreflight, csrfRefusal } from '../security'
+import { serverEnv } from '~/server/env'
+import { corsPreflight, csrfRefusal } from '~/server/http/security'
 
 /**
  * CORS preflights are answered here, and cross-site writes refused (security.ts has the rules). A refusal

@@ -1,20 +1,13 @@
-import { createMiddleware } from '@tanstack/react-start'
-import { serverEnv } from '../../env'
-import { isStopping } from '../../lifecycle'
-import { currentRequest } from '../../request-context'
-import { API_CONTENT_SECURITY_POLICY, applyCors, applySecurityHeaders, isApiPath } from '../security'
+import { serverEnv } from '../env'
+import { isStopping } from '../lifecycle'
+import { currentRequest } from '../request-context'
+import { API_CONTENT_SECURITY_POLICY, applyCors, applySecurityHeaders, isApiPath } from './security'
 
 /**
- * Every answer leaves with the security headers (reliability test 26), its CORS headers, its request id and,
- * while the server drains, `Connection: close`. The content security policy is the one that allows nothing,
- * unless the answer is a page whose own policy was set further in (page-policy.ts, prerendered-pages.ts).
+ * The headers every answer leaves with: the security headers (reliability test 26), CORS, the request id
+ * and, while the server drains, `Connection: close`. The content security policy is the one that allows
+ * nothing, unless the answer is a page that brought its own (app/middleware/page-policy.ts).
  */
-export const answerHeaders = createMiddleware().server(async ({ request, pathname, next }) => {
-  const result = await next()
-  result.response = withAnswerHeaders(result.response, request, pathname)
-  return result
-})
-
 export function withAnswerHeaders(response: Response, request: Request, pathname: string): Response {
   const env = currentRequest()?.env ?? serverEnv()
   const requestId = currentRequest()?.requestId

@@ -1,5 +1,5 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { compressed } from '../compress'
+import { compressed } from '~/server/http/compress'
 
 /**
  * Gzips the answer when the client accepts it and it is worth it (compress.ts decides: small JSON, event

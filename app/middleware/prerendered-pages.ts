@@ -1,9 +1,9 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { serverEnv } from '../../env'
-import { prerenderedPage } from '../prerendered'
-import { isApiPath } from '../security'
-import { withHeaders } from './answer-headers'
-import { isPrerendering } from './prerendering'
+import { serverEnv } from '~/server/env'
+import { prerenderedPage } from '~/server/http/prerendered'
+import { isApiPath } from '~/server/http/security'
+import { withHeaders } from '~/server/http/answer-headers'
+import { isPrerendering } from '~/server/http/prerendering'
 
 /** A page prerendered at build is served as built, with the policy that allows its inline scripts' hashes. */
 export const prerenderedPages = createMiddleware().server(async ({ request, pathname, next }) => {

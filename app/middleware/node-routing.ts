@@ -1,8 +1,8 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { serverEnv } from '../../env'
-import { currentRequest } from '../../request-context'
-import { routeToNode } from '../node-backend'
-import { requestIdOf } from '../request-id'
+import { serverEnv } from '~/server/env'
+import { currentRequest } from '~/server/request-context'
+import { routeToNode } from '~/server/http/node-backend'
+import { requestIdOf } from '~/server/http/request-id'
 
 /**
  * Edge build only (node-backend.edge.ts): what needs Node (the reader, bulk jobs, the onnx engine) is handed

@@ -1,6 +1,6 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { currentRequest, type RequestContext } from '../../request-context'
-import { errorResponse, HttpError } from '../errors'
+import { currentRequest, type RequestContext } from '~/server/request-context'
+import { errorResponse, HttpError } from '~/server/http/errors'
 
 /**
  * The one place a failed server function call becomes spec §8's answer: the status and `{detail}` the

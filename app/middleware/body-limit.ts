@@ -1,5 +1,5 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { oversizedBodyAnswer } from '../body-limit'
+import { oversizedBodyAnswer } from '~/server/http/body-limit'
 
 /**
  * Before any handler runs (server functions included): a buffered route's body over its limit is refused

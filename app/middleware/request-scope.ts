@@ -1,7 +1,7 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { serverEnv } from '../../env'
-import { runInRequest } from '../../request-context'
-import { requestIdOf } from '../request-id'
+import { serverEnv } from '~/server/env'
+import { runInRequest } from '~/server/request-context'
+import { requestIdOf } from '~/server/http/request-id'
 
 /**
  * First on every request: the environment, read once, and the request's id go into the request context

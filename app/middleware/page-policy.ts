@@ -1,9 +1,9 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { serverEnv } from '../../env'
-import { PRERENDER_NONCE } from '../prerendered'
-import { contentSecurityPolicy, createNonce, isApiPath } from '../security'
-import { withHeaders } from './answer-headers'
-import { isPrerendering } from './prerendering'
+import { serverEnv } from '~/server/env'
+import { PRERENDER_NONCE } from '~/server/http/prerendered'
+import { contentSecurityPolicy, createNonce, isApiPath } from '~/server/http/security'
+import { withHeaders } from '~/server/http/answer-headers'
+import { isPrerendering } from '~/server/http/prerendering'
 
 /**
  * A page rendered live runs with a fresh CSP nonce, handed to the render through Start's context
