@@ -5,7 +5,13 @@ import { Button, buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 import { maskKey, useFormat } from '~/lib/format'
 import { setApiKey } from '~/lib/use-api-key'
-import type { CompletedTransfer } from './transfer-tab'
+import type { TransferResult } from '~/contracts/billing'
+
+export interface CompletedTransfer {
+  result: TransferResult
+  receiverKey: string
+  switched: boolean
+}
 
 export function TransferDone({ done, onSwitch }: { done: CompletedTransfer; onSwitch: () => void }) {
   const format = useFormat()
