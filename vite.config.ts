@@ -10,6 +10,7 @@ import { edgeBuild, edgeStaticHeaders } from './build/vite-edge-plugin'
 import { lazyServerFnFetcher } from './build/vite-lazy-rpc'
 import { threadSource } from './build/vite-thread-source.ts'
 import { prerenderedPages } from './build/prerendered-pages.ts'
+import { serverEntryModule } from './build/nitro-server-entry.ts'
 import { fileURLToPath } from 'node:url'
 import { interfaceLocales, sourceLocale } from './app.config'
 
@@ -120,8 +121,10 @@ export default defineConfig({
         // which the bundler cannot see: kept external, its traced imports bring the runtime (~70 MB) into .output.
         // A pattern, not a name: a name is traced even when nothing imports it.
         traceDeps: ['@electric-sql/pglite*', /@huggingface[\\/]transformers/],
-        // Drains the outbox and closes the database when the server stops; starts the background work with it.
-        plugins: [here('./app/server/shutdown.ts'), here('./app/server/warm-up.ts')],
+        // The app's server entry loads as the server starts (and with it the background work); the outbox
+        // drains and the database closes as it stops.
+        modules: [serverEntryModule],
+        plugins: [here('./app/server/boot.ts'), here('./app/server/shutdown.ts')],
         compressPublicAssets: { gzip: true, brotli: true },
         routeRules: staticRules,
       }),

@@ -2,7 +2,7 @@ import { createRouter } from '@tanstack/react-router'
 import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start'
 import { routeTree } from './routeTree.gen'
 
-/** The per-request CSP nonce the security middleware (app/start.ts) put in the request context. */
+/** The per-request CSP nonce the page-policy middleware (app/middleware/page-policy.ts) put in the request context. */
 const requestNonce = createIsomorphicFn()
   .server(() => {
     try {

@@ -1,6 +1,10 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { startBackgroundWork } from './server/api/background'
 import { withConnectionScope } from './server/connection-scope'
+import { endpointMethods } from './endpoint-methods'
 import { ConfigError, serverEnv } from './server/env'
+import { provideEndpointMethods } from './server/http/endpoint-methods-lookup'
+import { isPrerendering } from './server/http/prerendering'
 import { withRelativeLocation } from './server/http/redirects'
 import { runtime } from './server/runtime'
 import { checkContent } from '../content/check'
@@ -20,6 +24,13 @@ try {
     throw error
   }
 }
+
+// The request middleware (app/start.ts) answers a wrong method from the route tree, which it may not import.
+provideEndpointMethods(endpointMethods)
+
+// The work a server does besides answering starts with it (a Nitro plugin, app/server/boot.ts, loads this
+// file as the server starts) and stops with it (each part registers with `onShutdown`). A Worker keeps none.
+if (!isPrerendering()) startBackgroundWork()
 
 export default createServerEntry({
   async fetch(request, options) {

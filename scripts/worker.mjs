@@ -1,6 +1,6 @@
 // `npm run worker`: one more process working the bulk-embedding queue (and the e-mail outbox) next to the
 // web instances, which may then run with JOB_WORKER=off. It is the built server, bound to loopback so it
-// takes no traffic but its own health probes (GET /healthz on WORKER_PORT); its warm-up request starts
+// takes no traffic but its own health probes (GET /healthz on WORKER_PORT); the server entry starts
 // the worker at once. Any number can run: each claims jobs with SKIP LOCKED under a lease.
 import { existsSync } from 'node:fs'
 

@@ -48,3 +48,8 @@ export function formatInstant(locale: string, iso: string, { withTime = false } 
 export function formatAxisDay(locale: string, day: string): string {
   return formatter(locale, 'axis').format(calendarDay(day))
 }
+
+/** The machine-readable form of a content date (yyyy/mm/dd) for `<time dateTime>` and JSON-LD. */
+export function isoDate(date: string): string {
+  return date.replaceAll('/', '-')
+}

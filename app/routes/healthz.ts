@@ -1,12 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pingDatabase } from '~/server/db/client'
-import { unavailabilityCode } from '~/server/db/unavailable'
+import { databaseReady } from '~/server/api/health'
 import { jsonResponse } from '~/server/http/errors'
 import { isStopping } from '~/server/lifecycle'
-import { errorFields, log } from '~/server/log'
-
-/** A readiness probe must answer well inside the orchestrator's own timeout (usually 1 s or more). */
-const DATABASE_WITHIN_MS = 800
 
 const unready = (body: Record<string, string>) =>
   jsonResponse({ status: 'unavailable', ...body }, { status: 503, headers: { 'Retry-After': '1' } })
@@ -20,16 +15,8 @@ export const Route = createFileRoute('/healthz')({
     handlers: {
       GET: async () => {
         if (isStopping()) return unready({ database: 'not checked', reason: 'stopping' })
-        try {
-          await pingDatabase(DATABASE_WITHIN_MS)
-          return jsonResponse({ status: 'ok', database: 'ok' })
-        } catch (error) {
-          // Known outages (refused, reset, too slow) in one line; anything else with its stack.
-          const code =
-            (error as { code?: unknown }).code === 'PING_TIMEOUT' ? 'PING_TIMEOUT' : unavailabilityCode(error)
-          log('warn', 'health check: database unreachable', code ? { code } : { error: errorFields(error) })
-          return unready({ database: 'unreachable' })
-        }
+        if (await databaseReady()) return jsonResponse({ status: 'ok', database: 'ok' })
+        return unready({ database: 'unreachable' })
       },
     },
   },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { publicPaths } from '~/features/marketing/public-paths'
+import { publicPaths } from '~/lib/public-paths'
 import { interfaceLocales, localizePath, sourceLocale } from '~/lib/locale'
 import { serverEnv } from '~/server/env'
 

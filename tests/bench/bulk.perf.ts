@@ -1,9 +1,8 @@
-import { solveChallenge, type Challenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { describe, expect, inject, it } from 'vitest'
 import { bulkLimits } from '~/contracts/bulk'
 import { createHashedEmbeddings } from '~/server/providers/inference/builtin/hashed-embeddings'
 import { recordResults } from './support/results'
+import { keyFrom } from '../support/trial-key'
 
 const baseUrl = inject('baseUrl')
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000)
@@ -16,15 +15,6 @@ const kilobyte = (i: number) =>
   `Document ${i}. Search systems retrieve candidate passages with a fast first stage, then rerank them with a slower, more precise model. `
     .repeat(8)
     .slice(0, 1000)
-
-async function trialKey(): Promise<string> {
-  const challenge = (await (await fetch(`${baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()) as Challenge
-  const solution = await solveChallenge({ challenge, deriveKey })
-  const body = new FormData()
-  body.set('captcha', Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'))
-  const response = await fetch(`${baseUrl}/api/v1/api_key/trial`, { method: 'POST', body })
-  return ((await response.json()) as { api_key: string }).api_key
-}
 
 /** Texts per second of the engine alone on the same texts, in the job's batches, in this process. */
 async function engineTextsPerSecond(texts: string[]): Promise<number> {
@@ -94,12 +84,12 @@ describe('bulk embeddings', () => {
   it(`embeds a ${ROWS.toLocaleString('en-US')}-row file end to end`, async () => {
     const texts = Array.from({ length: ROWS }, (_, i) => kilobyte(i))
     // A warm server, as one that has worked jobs before: the first job also compiles the engine's code.
-    await bulkRun(await trialKey(), texts.slice(0, 2048))
+    await bulkRun(await keyFrom(baseUrl), texts.slice(0, 2048))
     const runs: Array<Run & { ratio: number }> = []
     for (let i = 0; i < RUNS; i++) {
       // The engine alone is measured next to each run (before and after), so both see the same machine.
       const before = await engineTextsPerSecond(texts)
-      const run = await bulkRun(await trialKey(), texts)
+      const run = await bulkRun(await keyFrom(baseUrl), texts)
       const engine = (before + (await engineTextsPerSecond(texts))) / 2
       runs.push({ ...run, ratio: texts.length / run.processing / engine })
     }

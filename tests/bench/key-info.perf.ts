@@ -1,8 +1,7 @@
-import { solveChallenge, type Challenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import autocannon from 'autocannon'
 import { describe, expect, inject, it } from 'vitest'
 import { recordResults, type BenchResult } from './support/results'
+import { keyFrom } from '../support/trial-key'
 
 const baseUrl = inject('baseUrl')
 const CONNECTIONS = Number(process.env.BENCH_KEY_INFO_CONNECTIONS ?? 32)
@@ -12,25 +11,9 @@ const RUNS = Number(process.env.BENCH_KEY_INFO_RUNS ?? 3)
 /** The global setup serves the bench on Postgres when scripts/bench.mjs created a database for it. */
 const database = process.env.BENCH_DATABASE_URL ? 'Postgres' : 'PGlite'
 
-/** Solves the served build's ALTCHA challenge the way the widget does, as the form field `captcha`. */
-async function solvedCaptcha(): Promise<string> {
-  const challenge = (await (await fetch(`${baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()) as Challenge
-  const solution = await solveChallenge({ challenge, deriveKey })
-  if (!solution) throw new Error('could not solve the captcha')
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-}
-
-async function trialKey(): Promise<string> {
-  const body = new FormData()
-  body.set('captcha', await solvedCaptcha())
-  const response = await fetch(`${baseUrl}/api/v1/api_key/trial`, { method: 'POST', body })
-  if (!response.ok) throw new Error(`trial key: ${response.status} ${await response.text()}`)
-  return ((await response.json()) as { api_key: string }).api_key
-}
-
 describe('key info', () => {
   it('answers GET /api/v1/api_key/fe_user under load', async () => {
-    const apiKey = await trialKey()
+    const apiKey = await keyFrom(baseUrl)
     const url = `${baseUrl}/api/v1/api_key/fe_user?api_key=${encodeURIComponent(apiKey)}`
     const first = await fetch(url)
     expect(first.status).toBe(200)

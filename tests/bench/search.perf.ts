@@ -1,9 +1,8 @@
-import { solveChallenge, type Challenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import autocannon from 'autocannon'
 import { describe, expect, inject, it } from 'vitest'
 import { createHashedEmbeddings } from '~/server/providers/inference/builtin/hashed-embeddings'
 import { recordResults, type BenchResult } from './support/results'
+import { keyFrom } from '../support/trial-key'
 
 const baseUrl = inject('baseUrl')
 const DURATION = Number(process.env.BENCH_SEARCH_SECONDS ?? 8)
@@ -23,16 +22,6 @@ const kilobyte = (i: number) =>
     .repeat(8)
     .slice(0, 1000)
 
-async function trialKey(): Promise<string> {
-  const challenge = (await (await fetch(`${baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()) as Challenge
-  const solution = await solveChallenge({ challenge, deriveKey })
-  const body = new FormData()
-  body.set('captcha', Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'))
-  const response = await fetch(`${baseUrl}/api/v1/api_key/trial`, { method: 'POST', body })
-  if (!response.ok) throw new Error(`trial key: ${response.status} ${await response.text()}`)
-  return ((await response.json()) as { api_key: string }).api_key
-}
-
 /**
  * POSTs `body` to `path` under load. Each run takes fresh trial keys (`keys` of them, taken in turn by
  * the requests), so no run spends another's tokens and a heavy run does not drain its 10M tokens.
@@ -44,7 +33,7 @@ async function load(
 ) {
   const runs: autocannon.Result[] = []
   for (let i = 0; i < RUNS; i++) {
-    const keys = await Promise.all(Array.from({ length: options.keys ?? 1 }, trialKey))
+    const keys = await Promise.all(Array.from({ length: options.keys ?? 1 }, () => keyFrom(baseUrl)))
     let turn = 0
     runs.push(
       await autocannon({
@@ -97,7 +86,7 @@ async function engineTextsPerSecond(batch: number): Promise<number> {
 describe('search APIs', () => {
   it('segments 1 KB of content', async () => {
     const body = { content: kilobyte(0), return_chunks: true, max_chunk_length: 300 }
-    const warm = await trialKey()
+    const warm = await keyFrom(baseUrl)
     await autocannon({
       url: `${baseUrl}/v1/segment`,
       method: 'POST',
@@ -165,7 +154,7 @@ describe('search APIs', () => {
   }, 600_000)
 
   it('reranks 100 documents of 1 KB', async () => {
-    const apiKey = await trialKey()
+    const apiKey = await keyFrom(baseUrl)
     const body = JSON.stringify({
       model: 'reranker-v3',
       query: 'how do rerankers improve first-stage retrieval',

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { wcagTags } from './support/axe'
 import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
-import { trialKey } from './support/trial-key'
+import { keyFrom } from '../support/trial-key'
 
 const baseUrl = inject('baseUrl')
 const emulator = inject('authEmulator')
@@ -104,7 +104,7 @@ describe("the browser's key is never lost at sign-up and sign-out", () => {
 
   it('names a key the account lacks in the sign-out dialog; signing out without it takes it off this browser only', async () => {
     const email = `decline-${Date.now()}@example.com`
-    const key = await trialKey(baseUrl)
+    const key = await keyFrom(baseUrl)
     for (const dark of [false, true]) {
       const context = await contextWithStore(
         browser,

@@ -1,10 +1,9 @@
-import { solveChallenge, type Challenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 import { freePort, serveBuild, type ServedBuild } from './support/server'
+import { keyFrom } from '../support/trial-key'
 
 /**
  * Its own server, whose PUBLIC_BASE_URL is its real address: a download link is signed for the API's
@@ -23,17 +22,6 @@ afterAll(async () => {
   await server?.stop({ forceAfterMs: 15_000 })
 })
 
-async function trialKey(): Promise<string> {
-  const challenge = await (await fetch(`${server.baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()
-  const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey })
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-  const issued = await fetch(`${server.baseUrl}/api/v1/api_key/trial`, {
-    method: 'POST',
-    body: new URLSearchParams({ captcha }),
-  })
-  return ((await issued.json()) as { api_key: string }).api_key
-}
-
 async function dashboardTab(apiKey: string, tab: string): Promise<{ page: Page; problems: string[] }> {
   const context = await contextWithStore(
     browser,
@@ -49,7 +37,7 @@ async function dashboardTab(apiKey: string, tab: string): Promise<{ page: Page; 
 
 describe('the Bulk embeddings tab', () => {
   it('uploads a file, shows the job moving to 100%, and downloads one vector per row', async () => {
-    const { page, problems } = await dashboardTab(await trialKey(), 'bulk-embeddings')
+    const { page, problems } = await dashboardTab(await keyFrom(server.baseUrl), 'bulk-embeddings')
     const rows = Array.from({ length: 1500 }, (_, i) => `r${i},"Review ${i}: the battery lasts, the screen is bright"`)
     await page.getByTestId('bulk-file').setInputFiles({
       name: 'reviews.csv',
@@ -76,7 +64,7 @@ describe('the Bulk embeddings tab', () => {
   })
 
   it('explains a file it cannot take, without starting a job', async () => {
-    const { page } = await dashboardTab(await trialKey(), 'bulk-embeddings')
+    const { page } = await dashboardTab(await keyFrom(server.baseUrl), 'bulk-embeddings')
     await page
       .getByTestId('bulk-file')
       .setInputFiles({ name: 'table.csv', mimeType: 'text/csv', buffer: Buffer.from('title,body\nx,y\n') })
@@ -88,7 +76,7 @@ describe('the Bulk embeddings tab', () => {
 
 describe('the Classifiers tab', () => {
   it('trains a classifier from pasted examples, classifies a text with it, and deletes it after confirming', async () => {
-    const { page, problems } = await dashboardTab(await trialKey(), 'classifiers')
+    const { page, problems } = await dashboardTab(await keyFrom(server.baseUrl), 'classifiers')
     const examples = [
       'billing: I was charged twice for my invoice',
       'billing: refund the payment on my credit card invoice',

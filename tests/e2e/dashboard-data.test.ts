@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { wcagTags } from './support/axe'
 import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'
-import { trialKey } from './support/trial-key'
+import { keyFrom } from '../support/trial-key'
 
 const baseUrl = inject('baseUrl')
 
@@ -31,7 +31,7 @@ describe('the Requests, Usage and Audit tabs', () => {
   const refused = `e2e-refused-${run}`
   beforeAll(async () => {
     browser = await launchBrowser()
-    apiKey = await trialKey(baseUrl)
+    apiKey = await keyFrom(baseUrl)
     expect(
       await embed(apiKey, { model: 'embeddings-v3', input: ['a sentence nobody should see again'] }, answered),
     ).toBe(200)

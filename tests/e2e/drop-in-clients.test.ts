@@ -6,7 +6,7 @@ import { embed, embedMany } from 'ai'
 import { createJina } from 'jina-ai-provider'
 import OpenAI from 'openai'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { trialKey } from './support/trial-key'
+import { keyFrom } from '../support/trial-key'
 
 /**
  * The client libraries developers already use, pointed at this server's /v1 as their documentation says (a
@@ -18,7 +18,7 @@ const api = `${baseUrl}/v1`
 let apiKey: string
 
 beforeAll(async () => {
-  apiKey = await trialKey(baseUrl)
+  apiKey = await keyFrom(baseUrl)
 })
 
 const norm = (vector: ArrayLike<number>) => Math.hypot(...Array.from(vector))

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostileInputs, type HostileInput } from '../support/hostile-inputs'
 import { watchLiveness } from '../support/liveness'
 import { serveBuild, type ServedBuild } from './support/server'
-import { trialKey } from './support/trial-key'
+import { keyFrom } from '../support/trial-key'
 
 /**
  * Issue 26: one request froze the whole process. Counting the tokens of a long run of characters without
@@ -21,7 +21,7 @@ let inputs: HostileInput[] = []
 
 beforeAll(async () => {
   server = await serveBuild({ DATABASE_URL: '', CAPTCHA_DIFFICULTY: '20', RATE_LIMIT_KEYS: 'off' })
-  inputs = hostileInputs(server.baseUrl, await trialKey(server.baseUrl))
+  inputs = hostileInputs(server.baseUrl, await keyFrom(server.baseUrl))
   // The metering tokenizer's tables load as the server starts; a first call makes sure they are in.
   await fetch(`${server.baseUrl}/v1/segment`, {
     method: 'POST',

@@ -1,11 +1,10 @@
-import { solveChallenge, type Challenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { dashboardTabs, defaultTab, signedInTabs, type DashboardTab } from '~/features/dashboard/tabs'
 import { interfaceLocales, localizePath } from '~/lib/locale'
 import { appRunning, contextWithStore, launchBrowser } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'
+import { keyFrom } from '../support/trial-key'
 
 const baseUrl = inject('baseUrl')
 const usageToken = 'e2e-usage-service-token-0123456789'
@@ -20,15 +19,7 @@ const password = 'layout password 1'
 
 /** A trial key as a client of the REST API gets one (the captcha solved here), with some usage on it. */
 async function trialKeyWithUsage(): Promise<string> {
-  const challenge = await (await fetch(`${baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()
-  const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey })
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-  const issued = await fetch(`${baseUrl}/api/v1/api_key/trial`, {
-    method: 'POST',
-    body: new URLSearchParams({ captcha }),
-  })
-  expect(issued.status).toBe(200)
-  const { api_key: apiKey } = (await issued.json()) as { api_key: string }
+  const apiKey = await keyFrom(baseUrl)
   for (const [index, product] of ['embeddings', 'reranker', 'reader'].entries()) {
     const usage = await fetch(`${baseUrl}/internal/v1/usage`, {
       method: 'POST',

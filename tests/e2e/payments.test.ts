@@ -1,5 +1,3 @@
-import { solveChallenge, type Challenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import AxeBuilder from '@axe-core/playwright'
 import { wcagTags } from './support/axe'
 import type { Browser, Page } from 'playwright-core'
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'
 import { freePort, serveBuild, type ServedBuild } from './support/server'
+import { keyFrom } from '../support/trial-key'
 
 const usageToken = 'e2e-payments-usage-token-0123456789'
 
@@ -26,17 +25,6 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop({ forceAfterMs: 15_000 })
 })
-
-async function trialKey(baseUrl = server.baseUrl): Promise<string> {
-  const challenge = await (await fetch(`${baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()
-  const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey })
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-  const issued = await fetch(`${baseUrl}/api/v1/api_key/trial`, {
-    method: 'POST',
-    body: new URLSearchParams({ captcha }),
-  })
-  return ((await issued.json()) as { api_key: string }).api_key
-}
 
 const balanceOf = async (apiKey: string, baseUrl = server.baseUrl) =>
   (
@@ -61,7 +49,7 @@ async function paySandbox(page: Page) {
 
 describe('buying tokens in the sandbox', () => {
   it('buys a pack from the Billing tab and sees the balance grow, then turns on auto-recharge and sees it fire after usage', async () => {
-    const apiKey = await trialKey()
+    const apiKey = await keyFrom(server.baseUrl)
     const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     const { problems } = watchPage(page, server.baseUrl)
@@ -114,7 +102,7 @@ describe('buying tokens in the sandbox', () => {
   })
 
   it('says a cancelled checkout charged nothing', async () => {
-    const apiKey = await trialKey()
+    const apiKey = await keyFrom(server.baseUrl)
     const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 390, height: 800 } })
     const page = await context.newPage()
     await page.goto(`${server.baseUrl}/de/api-dashboard/billing`)
@@ -137,7 +125,7 @@ describe('buying tokens in the sandbox', () => {
 
 describe('the sandbox checkout page', () => {
   it('fits a phone in German and Russian, light and dark, and passes axe', async () => {
-    const apiKey = await trialKey()
+    const apiKey = await keyFrom(server.baseUrl)
     const failures: string[] = []
     for (const [locale, scheme] of [
       ['de', 'light'],
@@ -183,7 +171,7 @@ describe('a server with no payment service (no Stripe keys, PAYMENTS_SANDBOX uns
   afterAll(() => unpaid?.stop({ forceAfterMs: 15_000 }))
 
   it("says in the visitor's language that tokens cannot be bought here, at Buy, at auto-recharge and on a sandbox page", async () => {
-    const apiKey = await trialKey(unpaid.baseUrl)
+    const apiKey = await keyFrom(unpaid.baseUrl)
     const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     const refusal = 'Auf diesem Server können keine Tokens gekauft werden: Es ist kein Zahlungsdienst eingerichtet.'

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { securityMiddleware } from '~/start'
+import { endpointMethods } from '~/endpoint-methods'
+import { provideEndpointMethods } from '~/server/http/endpoint-methods-lookup'
+import { requestMiddleware } from '~/start'
 import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
 import { Route as feUserRoute } from '~/routes/api/v1/api_key/fe_user'
 import { Route as transactionRoute } from '~/routes/api/v1/billing/transaction'
@@ -11,20 +13,16 @@ import { Route as modelRoute } from '~/routes/api/v1/models/slug/$slug'
 import { Route as productRoute } from '~/routes/api/v1/product'
 import { Route as openApiRoute } from '~/routes/api/v1/openapi[.]json'
 import { BASE, buildRequest, call, fingerprint, keyWithBalance, setupApi, testEnv } from '../support/api'
+import { runPipeline } from '../support/request-pipeline'
 
 testEnv()
+// As the server entry (app/server.ts) does.
+provideEndpointMethods(endpointMethods)
 let database: Awaited<ReturnType<typeof setupApi>>
 beforeAll(async () => {
   database = await setupApi()
 })
 afterAll(() => database.close())
-
-type Server = (ctx: {
-  request: Request
-  pathname: string
-  context: Record<string, unknown>
-  next: (o?: { context?: Record<string, unknown> }) => Promise<{ response: Response }>
-}) => Promise<Response | { response: Response }>
 
 /** Runs a request through the start middleware; the terminal handler answers like a page or API route would. */
 async function throughMiddleware(
@@ -34,18 +32,11 @@ async function throughMiddleware(
 ) {
   let reached = false
   let nonce: unknown
-  const server = (securityMiddleware as unknown as { options: { server: Server } }).options.server
-  const result = await server({
-    request,
-    pathname: new URL(request.url).pathname,
-    context: {},
-    next: async (o) => {
-      reached = true
-      nonce = o?.context?.nonce
-      return { response: answer() }
-    },
+  const { response } = await runPipeline(requestMiddleware, request, (context) => {
+    reached = true
+    nonce = context.nonce
+    return answer()
   })
-  const response = result instanceof Response ? result : result.response
   return { response, reached, nonce }
 }
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LocalizedLink } from '~/components/site/localized-link'
-import { PageHeader } from '~/features/marketing/section'
+import { PageHeader } from '~/components/marketing/section'
 import { brand } from '../../../app.config'
 import type { OpenApiDocument } from './openapi-types'
 import { OperationSection } from './operation-section'

@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader } from '@tanstack/react-start/server'
-import { apiCall } from '~/features/dashboard/api-call.functions'
+import { apiCall } from '~/lib/api-call'
 import { viewerFor } from '~/server/api/account/profile'
 import { serverFnCaller } from '~/server/http/server-fn-caller'
 

@@ -17,7 +17,7 @@ import {
 } from '~/server/api/billing'
 import { validatorOf } from '~/server/http/input'
 import { serverFnCaller } from '~/server/http/server-fn-caller'
-import { apiCall } from './api-call.functions'
+import { apiCall } from '~/lib/api-call'
 
 /**
  * The billing calls for the dashboard: the same operations as /api/v1/billing/*. Reads are POST too,

@@ -4,7 +4,7 @@ import { keyedInput } from '~/contracts/dashboard'
 import { bulkDownloadFor, bulkJobsFor, cancelBulkJobFor, retryBulkJobFor } from '~/server/api/bulk/jobs'
 import { validatorOf } from '~/server/http/input'
 import { serverFnCaller } from '~/server/http/server-fn-caller'
-import { apiCall } from './api-call.functions'
+import { apiCall } from '~/lib/api-call'
 
 /**
  * The bulk-embedding calls for the dashboard: the same operations as /v1/bulk-embeddings/*. The upload

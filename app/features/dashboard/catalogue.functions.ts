@@ -3,7 +3,7 @@ import { modelsQuery } from '~/contracts/catalogue'
 import { models, packs } from '~/server/api/catalogue'
 import { listServedModels } from '~/server/api/search/served-models'
 import { validatorOf } from '~/server/http/input'
-import { apiCall } from './api-call.functions'
+import { apiCall } from '~/lib/api-call'
 
 /** The catalogue for the dashboard: the same calls as /api/v1/models and /api/v1/product. */
 

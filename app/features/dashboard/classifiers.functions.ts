@@ -6,7 +6,7 @@ import { classify } from '~/server/api/search/classify'
 import { train } from '~/server/api/search/train'
 import { validatorOf } from '~/server/http/input'
 import { serverFnCaller } from '~/server/http/server-fn-caller'
-import { apiCall } from './api-call.functions'
+import { apiCall } from '~/lib/api-call'
 
 /** The classifier calls for the dashboard: the same operations as /v1/train, /v1/classify and /v1/classifiers. */
 

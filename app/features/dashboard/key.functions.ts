@@ -5,7 +5,7 @@ import { captchaChallengeQuery, captchaForm } from '~/contracts/keys'
 import { captchaChallenge, issueKeyFor, keyInfoFor, revokeFor } from '~/server/api/keys'
 import { validatorOf } from '~/server/http/input'
 import { serverFnCaller } from '~/server/http/server-fn-caller'
-import { apiCall } from './api-call.functions'
+import { apiCall } from '~/lib/api-call'
 
 /** The key service for the dashboard: the same calls as /api/v1/api_key/* and /api/v1/captcha/challenge. */
 

@@ -5,7 +5,7 @@ import { LocalizedLink } from '~/components/site/localized-link'
 import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
-import { useApiKey } from './use-api-key'
+import { useApiKey } from '~/lib/use-api-key'
 
 export function NeedKeyPanel() {
   return (

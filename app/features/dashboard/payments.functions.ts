@@ -10,7 +10,7 @@ import {
 } from '~/server/api/payments/recharge-settings'
 import { validatorOf } from '~/server/http/input'
 import { serverFnCaller } from '~/server/http/server-fn-caller'
-import { apiCall } from './api-call.functions'
+import { apiCall } from '~/lib/api-call'
 
 /** Buying tokens from the dashboard: the same operations as /api/v1/checkout_session, /api/v1/auto_recharge and /api/v1/billing/purchases. */
 

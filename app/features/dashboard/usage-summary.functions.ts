@@ -3,7 +3,7 @@ import { usageSummaryInput } from '~/contracts/usage-summary'
 import { usageSummaryFor } from '~/server/api/usage-summary'
 import { validatorOf } from '~/server/http/input'
 import { serverFnCaller } from '~/server/http/server-fn-caller'
-import { apiCall } from './api-call.functions'
+import { apiCall } from '~/lib/api-call'
 
 /** The usage summary for the dashboard: the same call as GET /api/v1/billing/usage_summary. */
 export const fetchUsageSummary = createServerFn({ method: 'POST' })

@@ -3,7 +3,7 @@ import type { Model } from '#content/schemas'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Badge } from '~/components/ui/badge'
 import { ModelStats } from './model-stats'
-import { useModelTagLabels } from './model-tags'
+import { useModelTagLabels } from '~/lib/model-tags'
 
 /** A compact model card for the landing page; the whole card links to the model. */
 export function FeaturedModelCard({ model }: { model: Model }) {

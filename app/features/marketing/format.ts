@@ -1,10 +1,5 @@
 import { useLingui } from '@lingui/react'
 
-/** The machine-readable form of a content date (yyyy/mm/dd) for `<time dateTime>` and JSON-LD. */
-export function isoDate(date: string): string {
-  return date.replaceAll('/', '-')
-}
-
 /**
  * Token counts as model cards print them: powers of two in binary K (131072 → 128K, 524288 → 512K),
  * round thousands in decimal K (256000 → 256K), anything else as a localized number.

@@ -2,7 +2,7 @@ import { offices } from '#content/offices'
 import type { NewsPost, Paper } from '#content/schemas'
 import { socialLinks } from '#content/socials'
 import { brand } from '../../../app.config'
-import { isoDate } from './format'
+import { isoDate } from '~/lib/dates'
 
 const absolute = (baseUrl: string, path: string) => new URL(path, baseUrl).toString()
 

@@ -6,7 +6,7 @@ import { LocalizedLink } from '~/components/site/localized-link'
 import { Badge } from '~/components/ui/badge'
 import { cn } from '~/lib/utils'
 import { ModelStats } from './model-stats'
-import { useModelTagLabels } from './model-tags'
+import { useModelTagLabels } from '~/lib/model-tags'
 
 /** A model in a grid: name linking to its detail view, tags, key figures and, optionally, its papers. */
 export function ModelCard({

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import type * as React from 'react'
 import type { Model } from '#content/schemas'
-import { ContentDate } from './content-date'
+import { ContentDate } from '~/components/marketing/content-date'
 import { useFormatTokens } from './format'
 
 type Field = 'parameters' | 'context' | 'dimensions' | 'released'

@@ -5,7 +5,7 @@ import type { Paper } from '#content/schemas'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Badge } from '~/components/ui/badge'
 import { cn } from '~/lib/utils'
-import { ContentDate } from './content-date'
+import { ContentDate } from '~/components/marketing/content-date'
 
 /**
  * A research paper. Titles and summaries stay in English (lang="en"), the chrome around them is

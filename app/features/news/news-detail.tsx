@@ -3,8 +3,8 @@ import { ArrowLeft } from 'lucide-react'
 import { getModel } from '#content/models'
 import { CoverPicture } from '~/components/marketing/picture'
 import { LocalizedLink } from '~/components/site/localized-link'
-import { ContentDate } from '~/features/marketing/content-date'
-import type { NewsSummary } from './types'
+import { ContentDate } from '~/components/marketing/content-date'
+import type { NewsSummary } from '~/lib/news-summary'
 
 /** One post: English body, translated chrome around it. `html` comes from the server function, never from the bundle. */
 export function NewsDetail({ post }: { post: NewsSummary & { html: string } }) {

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
-import { PageHeader } from '~/features/marketing/section'
-import { NewsCard } from './news-card'
-import type { NewsSummary } from './types'
+import { PageHeader } from '~/components/marketing/section'
+import { NewsCard } from '~/components/marketing/news-card'
+import type { NewsSummary } from '~/lib/news-summary'
 
 export function NewsListPage({ posts }: { posts: NewsSummary[] }) {
   const [latest, ...older] = posts

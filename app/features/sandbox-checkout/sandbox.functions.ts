@@ -2,7 +2,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { sandboxAuthenticateInput, sandboxPayInput, sandboxSessionInput } from '~/contracts/payments'
 import { sandboxAuthenticateFor, sandboxPayFor, sandboxSessionFor } from '~/server/api/payments/sandbox-checkout'
 import { validatorOf } from '~/server/http/input'
-import { apiCall } from '../dashboard/api-call.functions'
+import { apiCall } from '~/lib/api-call'
 
 /** The sandbox's hosted checkout page, played by this app: its session, paying it, its 3-D Secure step. */
 

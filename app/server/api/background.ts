@@ -6,9 +6,9 @@ import { startRequestLogRetention } from './request-log/retention'
 
 /**
  * The work a server does besides answering: draining the e-mail outbox, working the bulk-job queue and
- * charging auto-recharges, pruning the request log past its retention; and the reader's conversion threads, started before a page needs them.
- * Idempotent; the first request starts it (the warm-up plugin makes one as the server starts, so a
- * restarted server resumes jobs before any visitor arrives).
+ * charging auto-recharges, pruning the request log past its retention; and the reader's conversion threads,
+ * started before a page needs them. Started once, as the server entry (app/server.ts) loads; each part
+ * registers its own stop with `onShutdown`.
  */
 export function startBackgroundWork(): void {
   startOutboxWorker()

@@ -6,13 +6,9 @@ import { migrate } from './migrate'
 import { openPglite } from './pglite'
 import { resilientPostgres } from './postgres-pool'
 import * as schema from './schema'
-import type { Db } from './types'
+import type { Database, Db } from './types'
 
-export interface Database {
-  db: Db
-  kind: 'pglite' | 'postgres'
-  close(): Promise<void>
-}
+export type { Database }
 
 /**
  * Opens Postgres at `url` (postgres-js) or, without one, the embedded PGlite in `dataDir` (created if need

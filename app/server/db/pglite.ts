@@ -1,5 +1,5 @@
 import * as schema from './schema'
-import type { Database } from './client'
+import type { Database } from './types'
 import type { Db } from './types'
 
 /**

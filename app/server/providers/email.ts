@@ -6,20 +6,10 @@ import { onShutdown } from '../lifecycle'
 import { errorFields, log } from '../log'
 import { runtime } from '../runtime'
 import { createMailer } from './mailer'
+import type { Mailer, OutgoingMail } from './mail-types'
 
 export { createMailer }
-
-export interface OutgoingMail {
-  id: string
-  to: string
-  subject: string
-  text: string
-  kind: string
-}
-
-export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>
-}
+export type { Mailer, OutgoingMail }
 
 const LEASE = sql`interval '5 minutes'`
 const MAX_ATTEMPTS = 8

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { serverEnv } from '~/server/env'
-import type { Mailer, OutgoingMail } from './email'
+import type { Mailer, OutgoingMail } from './mail-types'
 
 /** Over SMTP when SMTP_URL is set; otherwise each message becomes an .eml (and a .json) under DATA_DIR/outbox. */
 export async function createMailer(env = serverEnv()): Promise<Mailer> {

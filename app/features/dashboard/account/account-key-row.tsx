@@ -6,10 +6,10 @@ import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import type { AccountKey } from '~/contracts/account'
 import { accountApi } from '~/features/auth/account-api'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 import { notify } from '../notify'
 import { forgetKeyData, toastError } from '../queries'
-import { setApiKey } from '../use-api-key'
+import { setApiKey } from '~/lib/use-api-key'
 import { accountKeys } from './queries'
 
 /** One key of the account: its name, balance, and what its owner can do with it from this device. */

@@ -3,7 +3,7 @@ import { KeyRoundIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { CaptchaWidget } from '../captcha/captcha-widget'
-import { maskKey, useFormat } from '../format'
+import { maskKey, useFormat } from '~/lib/format'
 import { useClaimBrowserKey, useUnclaimedBrowserKey, type UnclaimedKey } from './use-browser-key'
 
 /**

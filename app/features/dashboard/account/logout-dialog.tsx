@@ -15,9 +15,9 @@ import {
 } from '~/components/ui/dialog'
 import { useAuth } from '~/features/auth/auth-context'
 import { CaptchaWidget } from '../captcha/captcha-widget'
-import { maskKey, useFormat } from '../format'
+import { maskKey, useFormat } from '~/lib/format'
 import { notify } from '../notify'
-import { setApiKey } from '../use-api-key'
+import { setApiKey } from '~/lib/use-api-key'
 import { useClaimBrowserKey, useUnclaimedBrowserKey, type UnclaimedKey } from './use-browser-key'
 
 /**

@@ -5,7 +5,7 @@ import { LocalizedLink } from '~/components/site/localized-link'
 import { Skeleton } from '~/components/ui/skeleton'
 import { fetchTicketCount } from '~/features/auth/account-api'
 import { useAuth } from '~/features/auth/auth-context'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 import { accountKeys } from './queries'
 
 /** Spec §7 tickets viewer: requests the user sent to sales and support. */

@@ -6,7 +6,7 @@ import { useAuth } from '~/features/auth/auth-context'
 import { useCaptcha, CaptchaError, type Captcha } from '../captcha/use-captcha'
 import { notify } from '../notify'
 import { forgetKeyData, keyInfoQuery, toastError } from '../queries'
-import { useApiKey } from '../use-api-key'
+import { useApiKey } from '~/lib/use-api-key'
 import { keyNames } from '../browser-names'
 import { accountKeys, accountKeysQuery } from './queries'
 

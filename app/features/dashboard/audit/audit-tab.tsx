@@ -10,7 +10,7 @@ import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/compon
 import { notify } from '~/features/dashboard/notify'
 import { ApiError } from '~/lib/api-error'
 import { fetchAudit } from '../audit.functions'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 import { CardSkeleton, WithApiKey } from '../panels'
 import { dashboardKeys, toastError } from '../queries'
 import { auditActionLabels } from './action-labels'

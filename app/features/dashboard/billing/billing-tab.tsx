@@ -1,5 +1,5 @@
 import { NeedKeyPanel, CardSkeleton } from '../panels'
-import { useApiKey } from '../use-api-key'
+import { useApiKey } from '~/lib/use-api-key'
 import { CheckoutReturn } from './checkout-return'
 import { PacksCard } from './packs-card'
 import { PurchasesCard } from './purchases-card'

@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { CheckCircle2Icon, ClockIcon, XCircleIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { Card, CardContent } from '~/components/ui/card'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 import { refreshKey } from '../queries'
 import { checkoutReturnQuery } from './queries'
 

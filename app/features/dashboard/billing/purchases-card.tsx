@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Skeleton } from '~/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
 import type { PurchaseItem } from '~/contracts/payments'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 import { purchasesQuery } from './queries'
 import { ReceiptDialog } from './receipt-dialog'
 

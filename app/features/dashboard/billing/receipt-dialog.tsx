@@ -12,7 +12,7 @@ import {
 } from '~/components/ui/dialog'
 import type { PurchaseItem } from '~/contracts/payments'
 import { brand } from '../../../../app.config'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 
 /** A purchase's receipt: who sold what for how much, paid how; printable, with the payment service's own receipt where it has one. */
 export function ReceiptDialog({ purchase }: { purchase: PurchaseItem }) {

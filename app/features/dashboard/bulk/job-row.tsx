@@ -5,7 +5,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Meter } from '~/components/ui/meter'
 import type { BulkJob, BulkJobStatus } from '~/contracts/bulk'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 import { cancelJobMutation, downloadLinkMutation, retryJobMutation } from './queries'
 
 function useStatusLabel(): Record<BulkJobStatus, string> {

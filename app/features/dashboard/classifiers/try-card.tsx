@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Label } from '~/components/ui/label'
 import { Meter } from '~/components/ui/meter'
 import { Textarea } from '~/components/ui/textarea'
-import { Select } from '~/features/demos/parts/select-field'
+import { Select } from '~/components/form/select-field'
 import { classifiersQuery, classifyMutation } from './queries'
 
 export function TryCard({ apiKey }: { apiKey: string }) {

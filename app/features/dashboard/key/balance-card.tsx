@@ -6,7 +6,7 @@ import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Meter } from '~/components/ui/meter'
 import { Skeleton } from '~/components/ui/skeleton'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 import { keyInfoQuery, transactionsQuery } from '../queries'
 import { keyStatus, meterScale } from './key-status'
 

@@ -14,7 +14,7 @@ import {
   DialogTrigger,
 } from '~/components/ui/dialog'
 import { forgetKeyData } from '../queries'
-import { setApiKey } from '../use-api-key'
+import { setApiKey } from '~/lib/use-api-key'
 import { notify } from '~/features/dashboard/notify'
 
 /** Spec §4 logout: confirm, clear the stored key, show a success notice. The key itself keeps working. */

@@ -1,6 +1,6 @@
 import type { Transaction } from '~/contracts/billing'
 import type { KeyInfo } from '~/contracts/keys'
-import { freePackTokens } from '../format'
+import { freePackTokens } from '~/lib/format'
 
 /** Spec §6: who holds this key. */
 export function keyStatus(info: KeyInfo) {

@@ -16,7 +16,7 @@ import {
 import { CaptchaWidget } from '../captcha/captcha-widget'
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { forgetKeyData, revokeKeyMutation } from '../queries'
-import { setApiKey } from '../use-api-key'
+import { setApiKey } from '~/lib/use-api-key'
 import { notify } from '~/features/dashboard/notify'
 
 export function RevokeKeyDialog({ apiKey }: { apiKey: string }) {

@@ -9,9 +9,9 @@ import type { ServedModelRecord } from '~/contracts/served-models'
 import { cn } from '~/lib/utils'
 import { modelTags, type ModelTag } from '#content/vocabulary'
 import { CopyButton } from '../copy-button'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 import { modelsQuery, servedModelsQuery } from '../queries'
-import { useModelTagLabels } from '~/features/marketing/model-tags'
+import { useModelTagLabels } from '~/lib/model-tags'
 
 /** The model catalogue (the same call as GET /api/v1/models); selected tags narrow it to models carrying all of them. */
 export function ModelsTab() {

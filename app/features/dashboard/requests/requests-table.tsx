@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
 import type { RequestLogRow } from '~/contracts/request-log'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 
 /** How a status reads: answered, or the refusal's reason in words. */
 function useStatusText() {

@@ -7,7 +7,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '~/componen
 import type { TransferResult } from '~/contracts/billing'
 import { CaptchaWidget } from '../captcha/captcha-widget'
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
-import { maskKey, useFormat } from '../format'
+import { maskKey, useFormat } from '~/lib/format'
 import { keyInfoQuery, transferMutation } from '../queries'
 import type { Receiver } from './transfer-form'
 import { WhatMoves } from './what-moves'

@@ -3,9 +3,15 @@ import { CircleCheckIcon } from 'lucide-react'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
-import { maskKey, useFormat } from '../format'
-import { setApiKey } from '../use-api-key'
-import type { CompletedTransfer } from './transfer-tab'
+import { maskKey, useFormat } from '~/lib/format'
+import { setApiKey } from '~/lib/use-api-key'
+import type { TransferResult } from '~/contracts/billing'
+
+export interface CompletedTransfer {
+  result: TransferResult
+  receiverKey: string
+  switched: boolean
+}
 
 export function TransferDone({ done, onSwitch }: { done: CompletedTransfer; onSwitch: () => void }) {
   const format = useFormat()

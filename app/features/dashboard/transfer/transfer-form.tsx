@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import type { KeyInfo } from '~/contracts/keys'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 import { keyInfoOf, keyInfoQuery } from '../queries'
 
 export interface Receiver {

@@ -1,18 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import type { TransferResult } from '~/contracts/billing'
+import { useState } from 'react'
 import { CardSkeleton, WithApiKey } from '../panels'
 import { forgetKeyData } from '../queries'
-import { setApiKey } from '../use-api-key'
+import { setApiKey } from '~/lib/use-api-key'
 import { TransferConfirm } from './transfer-confirm'
 import { TransferForm, type Receiver } from './transfer-form'
-import { TransferDone } from './transfer-done'
-
-export interface CompletedTransfer {
-  result: TransferResult
-  receiverKey: string
-  switched: boolean
-}
+import { TransferDone, type CompletedTransfer } from './transfer-done'
 
 /** Choose the receiving key → confirm what happens (whole balance, sender revoked) with a captcha → result. */
 export function TransferTab() {

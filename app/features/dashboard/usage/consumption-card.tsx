@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 import { consumptionQuery } from '../queries'
 import { chartRows } from './consumption-data'
 

@@ -8,7 +8,7 @@ import {
   cssName,
   type ChartConfig,
 } from '~/components/ui/chart'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 import type { ChartRow } from './consumption-data'
 
 const palette = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)']

@@ -7,7 +7,7 @@ import { Label } from '~/components/ui/label'
 import { Meter } from '~/components/ui/meter'
 import { Skeleton } from '~/components/ui/skeleton'
 import { cn } from '~/lib/utils'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 import { usageSummaryQuery } from './summary-query'
 import { SummaryTables } from './summary-tables'
 

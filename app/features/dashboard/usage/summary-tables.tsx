@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type * as React from 'react'
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
 import type { UsageSummary } from '~/contracts/usage-summary'
-import { useFormat } from '../format'
+import { useFormat } from '~/lib/format'
 
 type Counts = UsageSummary['totals']
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { FormField } from '~/features/marketing/contact/form-field'
+import { FormField } from '~/components/form/form-field'
 import { classifyAnswer } from '../lib/contract'
 import { useDemoMessages } from '../lib/demo-messages'
 import { useDemoRun } from '../lib/use-demo-run'

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { KeyRound } from 'lucide-react'
 import { LocalizedLink } from '~/components/site/localized-link'
-import { maskKey } from '~/features/dashboard/format'
+import { maskKey } from '~/lib/format'
 
 /** One line above Run saying which key the demo sends; the offer of a key, when there is none, is in the answer panel. */
 export function KeyLine({ apiKey, required }: { apiKey: string | null; required: boolean }) {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { setApiKey } from '~/features/dashboard/use-api-key'
+import { setApiKey } from '~/lib/use-api-key'
 import { constants } from '../../../../app.config'
 import { TrialKeyOffer, type IssuedKey } from './trial-key-offer'
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Input } from '~/components/ui/input'
-import { FormField } from '~/features/marketing/contact/form-field'
+import { FormField } from '~/components/form/form-field'
 import { deepSearchStream, type DeepSearchBody } from '../lib/deepsearch-stream'
 import { useDemoMessages } from '../lib/demo-messages'
 import { useExampleForm } from '../lib/use-example-form'

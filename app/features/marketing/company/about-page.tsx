@@ -9,7 +9,7 @@ import { OssStatusBadge } from '~/components/site/oss-status-badge'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button } from '~/components/ui/button'
 import { brand } from '../../../../app.config'
-import { PageHeader, Section } from '../section'
+import { PageHeader, Section } from '~/components/marketing/section'
 
 export function AboutPage() {
   const { i18n } = useLinguiRuntime()

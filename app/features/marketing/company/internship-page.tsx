@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { ExternalLink } from 'lucide-react'
 import { jobSeasons } from '#content/jobs'
 import { CoverPicture } from '~/components/marketing/picture'
-import { PageHeader, Section } from '../section'
+import { PageHeader, Section } from '~/components/marketing/section'
 
 function SeasonCards() {
   const { i18n } = useLinguiRuntime()

@@ -9,7 +9,7 @@ import { useLocale } from '~/lib/use-locale'
 import { brand } from '../../../../app.config'
 import { contactFieldErrors, type ContactField } from '~/contracts/contact'
 import { submitContactLead } from './contact.functions'
-import { FormField } from './form-field'
+import { FormField } from '~/components/form/form-field'
 import { useIssueText } from './use-issue-text'
 
 const fields: ContactField[] = ['name', 'email', 'company', 'message']

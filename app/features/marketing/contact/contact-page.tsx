@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Building2, Mail, ShieldCheck } from 'lucide-react'
 import { brand } from '../../../../app.config'
-import { PageHeader } from '../section'
+import { PageHeader } from '~/components/marketing/section'
 import { ContactForm } from './contact-form'
 
 export function ContactPage() {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { PageHeader } from '../section'
+import { PageHeader } from '~/components/marketing/section'
 import { DataProcessingTerms } from './data-processing'
 import { PrivacyPolicy } from './privacy'
 import { TermsOfService } from './terms'

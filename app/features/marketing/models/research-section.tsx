@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { papers } from '#content/papers'
 import { PaperCard } from '../paper-card'
-import { Section } from '../section'
+import { Section } from '~/components/marketing/section'
 
 /** All papers, newest first; the landing page links here as "All papers". */
 export function ResearchSection() {

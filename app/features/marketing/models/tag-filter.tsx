@@ -3,7 +3,7 @@ import { models } from '#content/models'
 import { modelTags, type ModelTag } from '#content/vocabulary'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { cn } from '~/lib/utils'
-import { useModelTagLabels } from '../model-tags'
+import { useModelTagLabels } from '~/lib/model-tags'
 
 /** Filters are links (not buttons), so every filtered view has its own URL and is rendered on the server. */
 export function TagFilter({ active, slug }: { active?: ModelTag; slug?: string }) {

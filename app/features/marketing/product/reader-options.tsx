@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { SlidersHorizontal } from 'lucide-react'
-import { Section } from '../section'
+import { Section } from '~/components/marketing/section'
 
 /** What the reader's request headers do, the target of the products menu's "Shape the output" entry. */
 export function ReaderOptionsSection() {

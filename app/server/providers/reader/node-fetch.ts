@@ -5,7 +5,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { brand } from '../../../../app.config'
 import { PageNotRead } from '../../domain/refusals'
 import { hostOf } from './address-policy'
-import type { FetchedPage, FetchLimits } from './fetcher'
+import type { FetchedPage, FetchLimits } from './fetch-types'
 import { checkScheme, describeSize, readableMediaType } from './page-rules'
 import { createResolver, HostNotFound, type HostResolver, type ResolvedAddress } from './resolve'
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { useMemo } from 'react'
 import { formatAxisDay, formatDay, formatInstant } from '~/lib/dates'
-import { constants } from '../../../app.config'
+import { constants } from '../../app.config'
 
 /** Spec §9: the free pack every trial key starts with. */
 export const freePackTokens = constants.freePackTokens

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { formatDay } from '~/lib/dates'
-import { isoDate } from './format'
+import { formatDay, isoDate } from '~/lib/dates'
 
 /** A content date (yyyy/mm/dd) in the locale's one date format, machine-readable in `dateTime`. */
 export function ContentDate({ date, className }: { date: string; className?: string }) {

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { CoverPicture } from '~/components/marketing/picture'
 import { LocalizedLink } from '~/components/site/localized-link'
-import { ContentDate } from '~/features/marketing/content-date'
+import { ContentDate } from '~/components/marketing/content-date'
 import { cn } from '~/lib/utils'
-import type { NewsSummary } from './types'
+import type { NewsSummary } from '~/lib/news-summary'
 
 /**
  * A post in a list: cover, title linking to the post (the whole card is clickable), excerpt, date, author
