@@ -26,6 +26,55 @@ export const readerLimits = {
 
 export const returnFormats = ['content', 'markdown', 'html', 'text'] as const
 export type ReturnFormat = (typeof returnFormats)[number]
+/** Images of the page as the browser engine shows it: the first screen, or the whole page. */
+export const shotFormats = ['screenshot', 'pageshot'] as const
+export type ShotFormat = (typeof shotFormats)[number]
+/** Formats that need a language model this server does not run (422 unless one is configured). */
+export const modelFormats = ['readerlm-v2', 'vlm'] as const
+
+/** What `X-Return-Format` (or `X-Respond-With`) asked for: one text format, and the images wanted beside it. */
+export interface ReturnFormats {
+  text: ReturnFormat
+  /** Whether the text was named (a caller asking only for a screenshot gets no content). */
+  textNamed: boolean
+  screenshot: boolean
+  pageshot: boolean
+}
+
+const allFormats: readonly string[] = [...returnFormats, ...shotFormats, ...modelFormats]
+
+/** Several formats at once, comma-separated, as the original takes them: `markdown,screenshot`. */
+const formatList = v.optional(
+  v.pipe(
+    v.string(),
+    v.toLowerCase(),
+    v.transform((s) =>
+      s
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+    v.check(
+      (parts) => parts.every((part) => allFormats.includes(part)),
+      `must be one or more of ${allFormats.join(', ')}, comma-separated`,
+    ),
+    v.check(
+      (parts) => parts.filter((part) => (returnFormats as readonly string[]).includes(part)).length <= 1,
+      `names at most one of ${returnFormats.join(', ')}`,
+    ),
+  ),
+)
+
+export const engines = ['direct', 'browser', 'auto'] as const
+export type Engine = (typeof engines)[number]
+export const respondTimings = [
+  'html',
+  'visible-content',
+  'mutation-idle',
+  'resource-idle',
+  'media-idle',
+  'network-idle',
+] as const
 
 /** The answer formats `Accept` chooses between; text/plain when it names none of them. */
 export const readerMediaTypes = ['text/plain', 'application/json', 'text/event-stream'] as const
@@ -50,17 +99,47 @@ const selector = v.optional(
   ),
 )
 
+const shortText = (max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(max, `must be at most ${max} characters`),
+      v.transform((s) => s || undefined),
+    ),
+  )
+
 /** The `X-…` request headers, by their lower-case names, as the reader reads them. */
 export const readerHeaders = v.object({
-  'x-return-format': v.optional(
+  'x-return-format': formatList,
+  /** The original's newer name for `X-Return-Format`; it wins when both are sent. */
+  'x-respond-with': formatList,
+  /** `direct` (default: fetch the HTML), `browser` (render it in Chromium), `auto` (the browser when the direct fetch yields too little). */
+  'x-engine': v.optional(
+    v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(engines, `must be one of ${engines.join(', ')}`)),
+  ),
+  'x-wait-for-selector': selector,
+  'x-respond-timing': v.optional(
     v.pipe(
       v.string(),
       v.trim(),
       v.toLowerCase(),
-      v.picklist(returnFormats, `must be one of ${returnFormats.join(', ')}`),
+      v.picklist(respondTimings, `must be one of ${respondTimings.join(', ')}`),
     ),
-    'content',
   ),
+  'x-locale': v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag such as en-US'),
+    ),
+  ),
+  'x-user-agent': shortText(512),
+  'x-referer': v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2048), v.url('must be a URL'))),
+  /** `name=value` cookies, comma-separated, for the page's own origin only (attributes are ignored). */
+  'x-set-cookie': shortText(4096),
+  'x-with-iframe': flag,
+  'x-with-shadow-dom': flag,
   'x-target-selector': selector,
   'x-remove-selector': selector,
   'x-with-links-summary': flag,
@@ -88,6 +167,19 @@ export const readerUrl = v.pipe(
 
 export const readerBody = v.strictObject({ url: readerUrl })
 
+/** Converts a string or number field of a body (JSON numbers, form strings) to a whole number within bounds. */
+const whole = (min: number, max: number) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number))]),
+    v.integer('must be a whole number'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  )
+
+/** The viewport a page is rendered in (browser engine and screenshots), in CSS pixels. */
+export const readerViewport = v.strictObject({ width: whole(200, 3840), height: whole(200, 3840) })
+export type ReaderViewport = v.InferOutput<typeof readerViewport>
+
 /** What the reader made of a page: the JSON answer's `data`, and each event-stream snapshot. */
 export const readerPage = v.object({
   title: v.string(),
@@ -101,6 +193,12 @@ export const readerPage = v.object({
   /** Image descriptions to absolute URLs (filled with `X-With-Images-Summary: true`). */
   images: v.record(v.string(), v.string()),
   usage: v.object({ tokens: v.number() }),
+  /** A signed link to the first screen as PNG, valid for a while (`X-Return-Format: screenshot`). */
+  screenshotUrl: v.optional(v.string()),
+  /** A signed link to the whole page as PNG (`X-Return-Format: pageshot`). */
+  pageshotUrl: v.optional(v.string()),
+  /** Which engine read the page: `direct` or `browser`. */
+  engine: v.optional(v.picklist(['direct', 'browser'])),
 })
 export type ReaderPage = v.InferOutput<typeof readerPage>
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
+import { browserPage } from './browser-pages'
 import { manyLinks, nestedDivs, wideTable } from './hostile-pages'
 import { articlePage, hundredKilobyteArticle, listPage } from './web-pages'
 
@@ -32,6 +33,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 async function serve(request: IncomingMessage, response: ServerResponse, fixtures: WebFixtures) {
   const url = new URL(request.url ?? '/', 'http://fixture')
   const param = (name: string) => url.searchParams.get(name)
+  if (url.pathname.startsWith('/browser/') && browserPage(url.pathname, request, response)) return
   switch (url.pathname) {
     case '/article':
       return html(response, articlePage())

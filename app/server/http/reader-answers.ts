@@ -1,5 +1,6 @@
-import { readerLimits, type ReaderHeaders, type ReaderMediaType, type ReaderPage } from '~/contracts/reader'
+import { readerLimits, type ReaderMediaType, type ReaderPage, type ReturnFormats } from '~/contracts/reader'
 import { readForCaller, streamForCaller, type ReadCall } from '../api/reader/read'
+import { returnFormatsOf } from '../api/reader/read-options'
 import type { Caller } from '../api/caller'
 import { summaryText } from '../providers/reader/convert/summaries'
 import type { EndpointHandler } from './endpoint'
@@ -18,13 +19,21 @@ export function readerMediaTypeOf(accept: string | null): ReaderMediaType {
  * The plain-text answer. Markdown (`content`, `markdown`) comes under a header block naming the page, the
  * format existing clients of this API read; `html` and `text` come as they are, ready to pipe on.
  */
-export function readerText(page: ReaderPage, format: ReaderHeaders['x-return-format']): string {
+export function readerText(page: ReaderPage, formats: ReturnFormats): string {
   const summaries = summaryText(page.links, page.images)
   const tail = summaries ? `\n\n${summaries}` : ''
-  if (format === 'html' || format === 'text') return `${page.content}${tail}`
+  const shots = [page.screenshotUrl, page.pageshotUrl].filter(Boolean).join('\n')
+  // Only images asked for: their links, one a line, as the original answers them.
+  if (!formats.textNamed) return shots
+  const shotLines = [
+    page.screenshotUrl && `Screenshot: ${page.screenshotUrl}`,
+    page.pageshotUrl && `Pageshot: ${page.pageshotUrl}`,
+  ].filter(Boolean)
+  const shotTail = shotLines.length ? `\n\n${shotLines.join('\n')}` : ''
+  if (formats.text === 'html' || formats.text === 'text') return `${page.content}${tail}${shotTail}`
   const lines = [`Title: ${page.title}`, `URL Source: ${page.url}`]
   if (page.publishedTime) lines.push(`Published Time: ${page.publishedTime}`)
-  return `${lines.join('\n\n')}\n\nMarkdown Content:\n${page.content}${tail}`
+  return `${lines.join('\n\n')}\n\nMarkdown Content:\n${page.content}${tail}${shotTail}`
 }
 
 /** Reads the page for the caller and answers in the format `Accept` asked for. */
@@ -48,7 +57,7 @@ export async function readerAnswer(caller: Caller, call: Omit<ReadCall, 'signal'
   const { page, cached } = await readForCaller(caller, { ...call, signal: request.signal })
   const headers = { 'x-cache': cached ? 'hit' : 'miss' }
   if (mediaType === 'application/json') return jsonResponse({ code: 200, status: 20000, data: page }, { headers })
-  return new Response(readerText(page, call.headers['x-return-format']), {
+  return new Response(readerText(page, returnFormatsOf(call.headers)), {
     headers: { ...headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
   })
 }

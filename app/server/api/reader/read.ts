@@ -1,4 +1,4 @@
-import type { ReaderHeaders, ReaderPage } from '~/contracts/reader'
+import type { ReaderHeaders, ReaderPage, ReturnFormats } from '~/contracts/reader'
 import { getDb } from '../../db/client'
 import type { Db } from '../../db/types'
 import type { ApiKey } from '../../domain/keys'
@@ -8,7 +8,9 @@ import { targetUrl } from '../../providers/reader/page-rules'
 import { keyOf, type Caller } from '../caller'
 import { chargeRequest, refuseReusedRequestId } from '../search/charge'
 import { TokenMeter } from '../search/meter'
-import { cachedOrRead } from './page-cache'
+import { cachedOrRead, type PageRead } from './page-cache'
+import { readRequestOf, type BodyOptions } from './read-options'
+import { storeShot } from './shots'
 
 /** How the reader's usage is named in the ledger and the usage tab. */
 export const READER_MODEL = 'reader-readability-turndown'
@@ -17,6 +19,8 @@ export interface ReadCall {
   /** The URL as the caller wrote it. */
   target: string
   headers: ReaderHeaders
+  /** What a POST body adds to the headers. */
+  body?: BodyOptions
   /** Ends the read when the caller goes away. */
   signal?: AbortSignal
 }
@@ -41,9 +45,13 @@ async function payerOf(caller: Caller): Promise<{ db: Db; key: ApiKey } | undefi
  */
 export async function readForCaller(caller: Caller, call: ReadCall): Promise<{ page: ReaderPage; cached: boolean }> {
   const url = targetUrl(call.target)
+  const env = serverEnv()
+  // Options this server refuses are refused before anything is charged or fetched.
+  const request = readRequestOf(call.headers, env, call.body)
   const payer = await payerOf(caller)
   const db = payer?.db ?? (await getDb())
-  const { page, cached } = await cachedOrRead(db, serverEnv(), url, call.headers, { signal: call.signal })
+  const read = await cachedOrRead(db, env, url, call.headers, { signal: call.signal, request })
+  const { page, cached } = { page: await withShots(read, request.formats), cached: read.cached }
   if (payer)
     await chargeRequest(payer.db, payer.key, { tokens: page.usage.tokens, product: 'reader', model: READER_MODEL })
   return { page, cached }
@@ -60,6 +68,8 @@ export async function streamForCaller(
   send: (page: ReaderPage) => Promise<void>,
 ): Promise<{ cached: boolean }> {
   const url = targetUrl(call.target)
+  const env = serverEnv()
+  const request = readRequestOf(call.headers, env, call.body)
   const payer = await payerOf(caller)
   const meter = payer && new TokenMeter(payer.db, payer.key, { product: 'reader', model: READER_MODEL })
   let delivered = 0
@@ -71,13 +81,34 @@ export async function streamForCaller(
   }
   try {
     const db = payer?.db ?? (await getDb())
-    const { page, cached } = await cachedOrRead(db, serverEnv(), url, call.headers, {
-      signal: call.signal,
-      onPartial: deliver,
-    })
-    await deliver(page)
-    return { cached }
+    const read = await cachedOrRead(db, env, url, call.headers, { signal: call.signal, onPartial: deliver, request })
+    await deliver(await withShots(read, request.formats))
+    return { cached: read.cached }
   } finally {
     await meter?.settle(delivered)
   }
+}
+
+/**
+ * Tokens a screenshot or pageshot is charged, each: an image has no output tokens, and rendering it is the
+ * costliest thing the reader does (README, "Reader": metering).
+ */
+export const SHOT_TOKENS = 1000
+
+/** The page as answered: its screenshots stored and linked, their tokens added; without a text format, no content. */
+async function withShots(read: PageRead, formats: ReturnFormats): Promise<ReaderPage> {
+  const page = { ...read.page }
+  let shots = 0
+  if (read.screenshot) {
+    page.screenshotUrl = await storeShot(read.screenshot, 'screenshot')
+    shots++
+  }
+  if (read.pageshot) {
+    page.pageshotUrl = await storeShot(read.pageshot, 'pageshot')
+    shots++
+  }
+  if (!formats.textNamed) page.content = ''
+  const text = formats.textNamed ? read.page.usage.tokens : 0
+  page.usage = { tokens: text + shots * SHOT_TOKENS }
+  return page
 }

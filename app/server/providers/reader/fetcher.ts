@@ -1,3 +1,10 @@
+/** What a request sends besides its URL: the caller's headers (user agent, locale, cookies), a method and body. */
+export interface Outgoing {
+  method?: string
+  headers?: Record<string, string>
+  body?: Uint8Array
+}
+
 /** How one page may be fetched. */
 export interface FetchLimits {
   /** Whether the reader may connect to this (resolved or literal) address. */
@@ -26,7 +33,7 @@ export interface FetchedPage {
  * (and connected to at the address checked), every redirect checked again. It needs raw sockets and DNS,
  * so the implementation (`./node-fetch.ts`) is Node-only; an edge build routes the reader to a Node backend.
  */
-export type PageFetcher = (url: URL, limits: FetchLimits) => Promise<FetchedPage>
+export type PageFetcher = (url: URL, limits: FetchLimits, outgoing?: Outgoing) => Promise<FetchedPage>
 
 let nodeFetcher: Promise<PageFetcher> | undefined
 

@@ -1,15 +1,39 @@
-import { readerLimits, type ReaderPage } from '~/contracts/reader'
+import { readerLimits, type Engine, type ReaderPage } from '~/contracts/reader'
 import type { ServerEnv } from '../../env'
 import { isPublicAddress } from './address-policy'
+import type { BrowserPool } from './browser/chromium'
+import { renderPage, type RenderOptions } from './browser/render'
 import type { ConversionRequest, ConvertOptions } from './convert/convert'
 import { convertOffThread } from './convert-pool/convert-off-thread'
-import { pageFetcher, type FetchLimits } from './fetcher'
-import { pageKindOf } from './page-rules'
+import { pageFetcher, type FetchLimits, type Outgoing } from './fetcher'
+import { pageKindOf, readableMediaType } from './page-rules'
 
 export type { ConvertOptions }
 
 /** How often a page still downloading is converted again for a streaming caller. */
 export const SNAPSHOT_INTERVAL_MS = 250
+
+/**
+ * With `X-Engine: auto`, a page whose direct conversion holds fewer characters than this is rendered in the
+ * browser instead: it most likely builds its text with a script.
+ */
+export const AUTO_BROWSER_BELOW = 200
+
+/** Everything a read depends on besides the URL and its limits. */
+export interface ReadRequest {
+  convert: ConvertOptions
+  engine: Engine
+  render: RenderOptions
+  /** Headers the caller asked the page's server to see (user agent, locale, referer, cookies, DNT). */
+  outgoing: Outgoing
+}
+
+export interface PageResult {
+  page: ReaderPage
+  engine: 'direct' | 'browser'
+  screenshot?: Buffer
+  pageshot?: Buffer
+}
 
 /** The fetch limits the environment sets: public addresses only unless READER_ALLOW_PRIVATE_NETWORKS=true. */
 export function fetchLimitsOf(
@@ -43,23 +67,73 @@ function decoderFor(charset: string | undefined): TextDecoder {
 }
 
 /**
+ * Reads a page with the engine asked for: `direct` fetches and converts it; `browser` renders it in Chromium
+ * first (and takes the screenshots asked for); `auto` fetches it directly and renders it only when that
+ * yields less than AUTO_BROWSER_BELOW characters and a browser is there. Screenshots always need the browser.
+ * `browser` gives the server's pool, or throws the 501 refusal naming CHROMIUM_PATH.
+ */
+export async function readPage(
+  url: URL,
+  request: ReadRequest,
+  limits: FetchLimits,
+  browser: () => BrowserPool,
+  onPartial?: (page: ReaderPage) => Promise<void>,
+): Promise<PageResult> {
+  const shots = request.render.screenshot || request.render.pageshot
+  if (request.engine === 'browser' || shots) return renderAndConvert(url, request, limits, browser())
+  const direct = await fetchAndConvert(url, request, limits, request.engine === 'auto' ? undefined : onPartial)
+  if (request.engine !== 'auto' || direct.content.trim().length >= AUTO_BROWSER_BELOW)
+    return { page: direct, engine: 'direct' }
+  let pool: BrowserPool
+  try {
+    pool = browser()
+  } catch {
+    // No Chromium here: auto answers what the direct fetch found.
+    return { page: direct, engine: 'direct' }
+  }
+  return renderAndConvert(url, request, limits, pool)
+}
+
+async function renderAndConvert(
+  url: URL,
+  request: ReadRequest,
+  limits: FetchLimits,
+  pool: BrowserPool,
+): Promise<PageResult> {
+  const rendered = await renderPage(pool, url, request.render, limits, request.outgoing)
+  let page: ReaderPage
+  if (rendered.html !== undefined) {
+    page = await convert({ source: rendered.html, kind: 'html', url: rendered.url, options: request.convert }, limits)
+  } else {
+    const resource = rendered.resource!
+    const type = readableMediaType(resource.headers['content-type'])
+    const kind = pageKindOf(type.mediaType)
+    const source = decoderFor(type.charset ?? (kind === 'html' ? declaredCharset(resource.body) : undefined)).decode(
+      resource.body,
+    )
+    page = await convert({ source, kind, url: rendered.url, options: request.convert }, limits)
+  }
+  return { page, engine: 'browser', screenshot: rendered.screenshot, pageshot: rendered.pageshot }
+}
+
+const convert = (request: ConversionRequest, limits: FetchLimits) =>
+  convertOffThread(request, { signal: limits.signal })
+
+/**
  * Fetches a page within `limits` and converts it on a conversion thread (never on the event loop), with its
  * output tokens. `onPartial`, when given, receives conversions of the page as downloaded so far (at most every
  * SNAPSHOT_INTERVAL_MS), each completer than the last, before the whole page is answered; it is awaited, so a
  * slow consumer (or a busy pool) slows the download rather than piling up snapshots.
  */
-export async function readPage(
+async function fetchAndConvert(
   url: URL,
-  options: ConvertOptions,
+  request: ReadRequest,
   limits: FetchLimits,
   onPartial?: (page: ReaderPage) => Promise<void>,
 ): Promise<ReaderPage> {
-  const fetched = await (await pageFetcher())(url, limits)
+  const fetched = await (await pageFetcher())(url, limits, request.outgoing)
   const kind = pageKindOf(fetched.mediaType)
-  const convert = (source: string) => {
-    const request: ConversionRequest = { source, kind, url: fetched.url, options }
-    return convertOffThread(request, { signal: limits.signal })
-  }
+  const convertText = (source: string) => convert({ source, kind, url: fetched.url, options: request.convert }, limits)
   let decoder: TextDecoder | undefined
   let pending: Uint8Array[] = []
   let text = ''
@@ -80,7 +154,7 @@ export async function readPage(
       text.length > snapshotLength &&
       Date.now() - lastSnapshot >= SNAPSHOT_INTERVAL_MS
     ) {
-      await onPartial(await convert(text))
+      await onPartial(await convertText(text))
       snapshotLength = text.length
       lastSnapshot = Date.now()
     }
@@ -91,7 +165,7 @@ export async function readPage(
     text += decoder.decode(head, { stream: true })
   }
   text += decoder.decode()
-  return convert(text)
+  return convertText(text)
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {
