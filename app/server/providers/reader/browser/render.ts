@@ -93,7 +93,7 @@ export async function renderPage(
         throw timeoutOr(error, limits, 'The page did not load')
       }
       await settle(page, options, remaining)
-      if (options.withIframes) await inlineFrames(page.mainFrame())
+      if (options.withIframes) await inlineFrames(page.mainFrame(), remaining)
       const html = options.withShadowDom ? await page.evaluate(serializeWithShadowRoots) : await page.content()
       const rendered: RenderedPage = { url: page.url(), html, guard }
       if (options.screenshot) rendered.screenshot = await page.screenshot({ type: 'png', timeout: remaining() })
@@ -145,22 +145,32 @@ async function settle(page: Page, options: RenderOptions, remaining: () => numbe
   await page.waitForLoadState('networkidle', { timeout: quiet }).catch(() => undefined)
 }
 
+/** Frames worth reading: documents the guard let load (a refused frame shows Chromium's error page). */
+const readableFrame = (frame: Frame) => /^(https?:|about:srcdoc|data:)/.test(frame.url())
+
+/** Resolves to undefined after `ms`, so one frame that never answers cannot hold the page. */
+const within = <T>(ms: number, work: Promise<T>): Promise<T | undefined> =>
+  Promise.race([work, new Promise<undefined>((resolve) => setTimeout(resolve, ms).unref())])
+
 /** Replaces each iframe by its document's body (deepest first), so a page's framed content is read as part of it. */
-async function inlineFrames(frame: Frame): Promise<void> {
+async function inlineFrames(frame: Frame, remaining: () => number): Promise<void> {
   for (const child of frame.childFrames()) {
-    await inlineFrames(child)
-    try {
-      const body = await child.evaluate(() => document.body?.innerHTML ?? '')
-      const element = await child.frameElement()
-      await element.evaluate((iframe: Element, html: string) => {
-        const div = document.createElement('div')
-        div.setAttribute('data-iframe', iframe.getAttribute('src') ?? '')
-        div.innerHTML = html
-        iframe.replaceWith(div)
-      }, body)
-    } catch {
-      // A frame that went away or never loaded (refused by the guard) has nothing to add.
-    }
+    if (!readableFrame(child)) continue
+    await inlineFrames(child, remaining)
+    const budget = Math.min(2000, remaining())
+    await within(
+      budget,
+      (async () => {
+        const body = await child.evaluate(() => document.body?.innerHTML ?? '')
+        const element = await child.frameElement()
+        await element.evaluate((iframe: Element, html: string) => {
+          const div = document.createElement('div')
+          div.setAttribute('data-iframe', iframe.getAttribute('src') ?? '')
+          div.innerHTML = html
+          iframe.replaceWith(div)
+        }, body)
+      })(),
+    ).catch(() => undefined) // a frame that went away has nothing to add
   }
 }
 
