@@ -165,8 +165,6 @@ export const readerUrl = v.pipe(
   v.check(isStorableText, unstorableTextMessage),
 )
 
-export const readerBody = v.strictObject({ url: readerUrl })
-
 /** Converts a string or number field of a body (JSON numbers, form strings) to a whole number within bounds. */
 const whole = (min: number, max: number) =>
   v.pipe(
@@ -197,6 +195,8 @@ export const readerPage = v.object({
   screenshotUrl: v.optional(v.string()),
   /** A signed link to the whole page as PNG (`X-Return-Format: pageshot`). */
   pageshotUrl: v.optional(v.string()),
+  /** How many pages the document has, when it is a PDF. */
+  pages: v.optional(v.number()),
   /** Which engine read the page: `direct` or `browser`. */
   engine: v.optional(v.picklist(['direct', 'browser'])),
 })
@@ -207,3 +207,62 @@ export const readerAnswer = v.object({
   status: v.literal(20000),
   data: readerPage,
 })
+
+/** `1280x800`, or `{"width":1280,"height":800}` as text: how a form sends the viewport. */
+const viewportField = v.union([
+  readerViewport,
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.transform((text): unknown => {
+      const size = text.match(/^(\d{1,5})\s*[x×,]\s*(\d{1,5})$/i)
+      if (size) return { width: Number(size[1]), height: Number(size[2]) }
+      try {
+        return JSON.parse(text)
+      } catch {
+        return text
+      }
+    }),
+    readerViewport,
+  ),
+])
+
+/** Base64 text (a PDF or page sent in the body), up to the reader's page limit once decoded. */
+const base64Field = v.pipe(
+  v.string(),
+  v.maxLength(
+    Math.ceil((readerLimits.maxPageBytes * 4) / 3) + 4,
+    `must decode to at most ${readerLimits.maxPageBytes / 1024 / 1024} MiB`,
+  ),
+  v.regex(/^(data:[\w/+.-]+;base64,)?[A-Za-z0-9+/\s]*={0,2}\s*$/, 'must be base64'),
+)
+
+/**
+ * POST /r, as JSON, form-urlencoded or multipart: the page named by `url`, or given whole as `html` (converted
+ * without fetching; `url` then only makes its links absolute), or a PDF as `pdf` (base64) or an uploaded `file`.
+ */
+export const readerBody = v.pipe(
+  v.strictObject({
+    url: v.optional(readerUrl),
+    html: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(readerLimits.maxPageBytes, `must be at most ${readerLimits.maxPageBytes / 1024 / 1024} MiB`),
+      ),
+    ),
+    pdf: v.optional(base64Field),
+    /** A file uploaded in a multipart form (a PDF, or an HTML page), arriving as base64. */
+    file: v.optional(base64Field),
+    viewport: v.optional(viewportField),
+    injectPageScript: v.optional(v.pipe(v.string(), v.maxLength(65_536, 'must be at most 64 KiB'))),
+  }),
+  v.check(
+    (body) => [body.html, body.pdf, body.file].filter((x) => x !== undefined).length <= 1,
+    'give at most one of html, pdf and file',
+  ),
+  v.check(
+    (body) => body.url !== undefined || body.html !== undefined || body.pdf !== undefined || body.file !== undefined,
+    'must name the page to read (url), or give it (html, pdf or file)',
+  ),
+)
+export type ReaderBody = v.InferOutput<typeof readerBody>

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { browserPage } from './browser-pages'
+import { samplePdf } from './pdf'
 import { manyLinks, nestedDivs, wideTable } from './hostile-pages'
 import { articlePage, hundredKilobyteArticle, listPage } from './web-pages'
 
@@ -97,6 +98,9 @@ async function serve(request: IncomingMessage, response: ServerResponse, fixture
     case '/pdf':
       response.writeHead(200, { 'content-type': 'application/pdf' })
       return response.end('%PDF-1.7\n%...')
+    case '/sample.pdf':
+      response.writeHead(200, { 'content-type': 'application/pdf' })
+      return response.end(samplePdf())
     case '/image':
       response.writeHead(200, { 'content-type': 'image/png' })
       return response.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]))

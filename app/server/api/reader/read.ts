@@ -2,9 +2,10 @@ import type { ReaderHeaders, ReaderPage, ReturnFormats } from '~/contracts/reade
 import { getDb } from '../../db/client'
 import type { Db } from '../../db/types'
 import type { ApiKey } from '../../domain/keys'
-import { InsufficientBalance } from '../../domain/refusals'
+import { InsufficientBalance, PageNotRead } from '../../domain/refusals'
 import { serverEnv } from '../../env'
 import { targetUrl } from '../../providers/reader/page-rules'
+import { convertGiven, type GivenPage, type ReadRequest } from '../../providers/reader/read-page'
 import { keyOf, type Caller } from '../caller'
 import { chargeRequest, refuseReusedRequestId } from '../search/charge'
 import { TokenMeter } from '../search/meter'
@@ -21,6 +22,8 @@ export interface ReadCall {
   headers: ReaderHeaders
   /** What a POST body adds to the headers. */
   body?: BodyOptions
+  /** The page itself, sent in the body: converted without fetching (`target`, when given, is where it came from). */
+  given?: GivenPage
   /** Ends the read when the caller goes away. */
   signal?: AbortSignal
 }
@@ -44,13 +47,16 @@ async function payerOf(caller: Caller): Promise<{ db: Db; key: ApiKey } | undefi
  * is answered (402 when the key cannot pay them, and nothing is answered).
  */
 export async function readForCaller(caller: Caller, call: ReadCall): Promise<{ page: ReaderPage; cached: boolean }> {
-  const url = targetUrl(call.target)
   const env = serverEnv()
   // Options this server refuses are refused before anything is charged or fetched.
   const request = readRequestOf(call.headers, env, call.body)
+  const url = call.given ? givenUrl(call.target) : targetUrl(call.target)
+  if (call.given) refuseBrowserFor(request)
   const payer = await payerOf(caller)
   const db = payer?.db ?? (await getDb())
-  const read = await cachedOrRead(db, env, url, call.headers, { signal: call.signal, request })
+  const read = call.given
+    ? { page: await convertGiven(call.given, url.href, request, { signal: call.signal }), cached: false }
+    : await cachedOrRead(db, env, url, call.headers, { signal: call.signal, request })
   const { page, cached } = { page: await withShots(read, request.formats), cached: read.cached }
   if (payer)
     await chargeRequest(payer.db, payer.key, { tokens: page.usage.tokens, product: 'reader', model: READER_MODEL })
@@ -67,9 +73,10 @@ export async function streamForCaller(
   call: ReadCall,
   send: (page: ReaderPage) => Promise<void>,
 ): Promise<{ cached: boolean }> {
-  const url = targetUrl(call.target)
   const env = serverEnv()
   const request = readRequestOf(call.headers, env, call.body)
+  const url = call.given ? givenUrl(call.target) : targetUrl(call.target)
+  if (call.given) refuseBrowserFor(request)
   const payer = await payerOf(caller)
   const meter = payer && new TokenMeter(payer.db, payer.key, { product: 'reader', model: READER_MODEL })
   let delivered = 0
@@ -81,7 +88,9 @@ export async function streamForCaller(
   }
   try {
     const db = payer?.db ?? (await getDb())
-    const read = await cachedOrRead(db, env, url, call.headers, { signal: call.signal, onPartial: deliver, request })
+    const read = call.given
+      ? { page: await convertGiven(call.given, url.href, request, { signal: call.signal }), cached: false }
+      : await cachedOrRead(db, env, url, call.headers, { signal: call.signal, onPartial: deliver, request })
     await deliver(await withShots(read, request.formats))
     return { cached: read.cached }
   } finally {
@@ -111,4 +120,18 @@ async function withShots(read: PageRead, formats: ReturnFormats): Promise<Reader
   const text = formats.textNamed ? read.page.usage.tokens : 0
   page.usage = { tokens: text + shots * SHOT_TOKENS }
   return page
+}
+
+/** Where a page sent in the body counts as coming from: the `url` given with it, else nowhere in particular. */
+function givenUrl(target: string): URL {
+  return target ? targetUrl(target) : new URL('about:blank')
+}
+
+/** A page sent in the body is converted as it is: the browser engine (and its screenshots) reads pages by URL. */
+function refuseBrowserFor(request: ReadRequest & { formats: ReturnFormats }): void {
+  if (request.engine === 'browser' || request.formats.screenshot || request.formats.pageshot)
+    throw new PageNotRead(
+      'option',
+      'The browser engine and screenshots read pages by URL: send url, not html, pdf or file, to use them',
+    )
 }

@@ -5,6 +5,7 @@ import type { BrowserPool } from './browser/chromium'
 import { renderPage, type RenderOptions } from './browser/render'
 import type { ConversionRequest, ConvertOptions } from './convert/convert'
 import { convertOffThread } from './convert-pool/convert-off-thread'
+import { pdfToMarkdown } from './convert/pdf'
 import { pageFetcher, type FetchLimits, type Outgoing } from './fetcher'
 import { pageKindOf, readableMediaType } from './page-rules'
 
@@ -108,6 +109,7 @@ async function renderAndConvert(
     const resource = rendered.resource!
     const type = readableMediaType(resource.headers['content-type'])
     const kind = pageKindOf(type.mediaType)
+    if (kind === 'pdf') return { page: await pdfPage(resource.body, rendered.url, request, limits), engine: 'browser' }
     const source = decoderFor(type.charset ?? (kind === 'html' ? declaredCharset(resource.body) : undefined)).decode(
       resource.body,
     )
@@ -116,7 +118,22 @@ async function renderAndConvert(
   return { page, engine: 'browser', screenshot: rendered.screenshot, pageshot: rendered.pageshot }
 }
 
-const convert = (request: ConversionRequest, limits: FetchLimits) =>
+/**
+ * A PDF as the reader answers it: its text as Markdown (`./convert/pdf.ts`), counted on a conversion thread
+ * like any text, with the document's title and page count.
+ */
+export async function pdfPage(
+  bytes: Uint8Array,
+  url: string,
+  request: Pick<ReadRequest, 'convert'>,
+  limits: Pick<FetchLimits, 'signal'>,
+): Promise<ReaderPage> {
+  const pdf = await pdfToMarkdown(bytes)
+  const page = await convert({ source: pdf.content, kind: 'text', url, options: request.convert }, limits)
+  return { ...page, title: pdf.title, pages: pdf.pages }
+}
+
+const convert = (request: ConversionRequest, limits: Pick<FetchLimits, 'signal'>) =>
   convertOffThread(request, { signal: limits.signal })
 
 /**
@@ -133,6 +150,11 @@ async function fetchAndConvert(
 ): Promise<ReaderPage> {
   const fetched = await (await pageFetcher())(url, limits, request.outgoing)
   const kind = pageKindOf(fetched.mediaType)
+  if (kind === 'pdf') {
+    const chunks: Uint8Array[] = []
+    for await (const chunk of fetched.body) chunks.push(chunk)
+    return pdfPage(concat(chunks), fetched.url, request, limits)
+  }
   const convertText = (source: string) => convert({ source, kind, url: fetched.url, options: request.convert }, limits)
   let decoder: TextDecoder | undefined
   let pending: Uint8Array[] = []
@@ -177,4 +199,18 @@ function concat(chunks: Uint8Array[]): Uint8Array {
     at += chunk.byteLength
   }
   return all
+}
+
+/** A page the caller sent in the body rather than named: HTML or a PDF, converted without any fetch. */
+export type GivenPage = { html: string } | { pdf: Uint8Array }
+
+/** Converts a page the caller gave, as if it had been fetched from `url` (its links are made absolute against it). */
+export async function convertGiven(
+  given: GivenPage,
+  url: string,
+  request: Pick<ReadRequest, 'convert'>,
+  limits: Pick<FetchLimits, 'signal'>,
+): Promise<ReaderPage> {
+  if ('pdf' in given) return pdfPage(given.pdf, url, request, limits)
+  return convert({ source: given.html, kind: 'html', url, options: request.convert }, limits)
 }

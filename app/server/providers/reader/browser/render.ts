@@ -150,7 +150,10 @@ const readableFrame = (frame: Frame) => /^(https?:|about:srcdoc|data:)/.test(fra
 
 /** Resolves to undefined after `ms`, so one frame that never answers cannot hold the page. */
 const within = <T>(ms: number, work: Promise<T>): Promise<T | undefined> =>
-  Promise.race([work, new Promise<undefined>((resolve) => setTimeout(resolve, ms).unref())])
+  Promise.race([
+    work,
+    new Promise<undefined>((resolve) => (setTimeout(resolve, ms) as unknown as { unref(): void }).unref()),
+  ])
 
 /** Replaces each iframe by its document's body (deepest first), so a page's framed content is read as part of it. */
 async function inlineFrames(frame: Frame, remaining: () => number): Promise<void> {
