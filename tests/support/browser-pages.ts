@@ -67,7 +67,7 @@ export function browserPage(path: string, request: IncomingMessage, response: Se
         page(
           'Tall page',
           `<div style="height:${Number(url.searchParams.get('height') ?? 3000)}px;background:linear-gradient(#fff,#00f)"><p>TALL-MARKER</p></div>`,
-          '<style>html,body{margin:0}</style>',
+          '<style>html,body,p{margin:0}</style>',
         ),
       )
       return true
