@@ -99,6 +99,21 @@ const selector = v.optional(
   ),
 )
 
+const pick = <const T extends string>(options: readonly T[]) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(options, `must be one of ${options.join(', ')}`)))
+
+const count = (min: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,10}$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(min, `must be at least ${min}`),
+      v.maxValue(max, `must be at most ${max}`),
+    ),
+  )
+
 const shortText = (max: number) =>
   v.optional(
     v.pipe(
@@ -140,6 +155,42 @@ export const readerHeaders = v.object({
   'x-set-cookie': shortText(4096),
   'x-with-iframe': flag,
   'x-with-shadow-dom': flag,
+  'x-retain-images': pick(['all', 'none', 'alt']),
+  'x-keep-img-data-url': flag,
+  /** `true`: CommonMark without GitHub's extensions; `table`: all but tables. */
+  'x-no-gfm': pick(['true', 'false', 'table']),
+  'x-md-heading-style': pick(['atx', 'setext']),
+  'x-md-hr': v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^([-*_])( ?\1){2,10}$/, 'must be three or more -, * or _ (spaces allowed)')),
+  ),
+  'x-md-bullet-list-marker': pick(['-', '+', '*']),
+  'x-md-em-delimiter': pick(['_', '*']),
+  'x-md-strong-delimiter': pick(['**', '__']),
+  'x-md-link-style': pick(['inlined', 'referenced', 'discarded']),
+  'x-md-link-reference-style': pick(['full', 'collapsed', 'shortcut']),
+  /** Which URL links and images are made absolute against: the one asked for, or where redirects ended. */
+  'x-base': pick(['initial', 'final']),
+  /** A user agent: the origin's robots.txt is fetched and obeyed for it (403 when it forbids the page). */
+  'x-robots-txt': shortText(256),
+  /** Refuses (422, nothing charged) a page whose output would cost more tokens than this. */
+  'x-token-budget': count(1, 100_000_000),
+  /** Cuts the content at this many tokens. */
+  'x-max-output-tokens': count(1, 10_000_000),
+  /** Seconds old a cached page may be to be answered (0: fetch anew). */
+  'x-cache-tolerance': count(0, 30 * 86_400),
+  /** `1`: the page is not cached (and the page's server is told so). */
+  dnt: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((s) => s === '1'),
+    ),
+  ),
+  /** Refused: this server reads pages directly, under its own address rules. */
+  'x-proxy-url': shortText(2048),
+  'x-proxy': shortText(256),
+  /** Refused when true: describing images needs a vision model this server does not run. */
+  'x-with-generated-alt': flag,
   'x-target-selector': selector,
   'x-remove-selector': selector,
   'x-with-links-summary': flag,

@@ -50,6 +50,9 @@ export function browserPage(path: string, request: IncomingMessage, response: Se
     case '/browser/iframe':
       send(page('Framed page', `<p>OUTER-MARKER</p><iframe src="/browser/framed"></iframe>`))
       return true
+    case '/browser/relative':
+      send(page('Relative', `<p>A <a href="docs/1">relative link</a> in a page under /browser/.</p>`))
+      return true
     case '/browser/framed':
       send(page('Frame', `<p>IFRAME-MARKER inside the frame</p>`))
       return true

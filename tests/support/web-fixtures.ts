@@ -98,6 +98,14 @@ async function serve(request: IncomingMessage, response: ServerResponse, fixture
     case '/pdf':
       response.writeHead(200, { 'content-type': 'application/pdf' })
       return response.end('%PDF-1.7\n%...')
+    case '/robots.txt':
+      response.writeHead(200, { 'content-type': 'text/plain' })
+      return response.end('User-agent: *\nDisallow: /private\n\nUser-agent: StrictBot\nDisallow: /\nAllow: /plain$\n')
+    case '/images-page':
+      return html(
+        response,
+        `<html><head><title>Images</title></head><body><h1>Pictures</h1><p>Some <em>emphasis</em> and <strong>strength</strong>, a <a href="/docs/1">first link</a> and a <a href="/docs/2">second link</a>.</p><ul><li>one</li><li>two</li></ul><hr><p><img src="/images/chart.png" alt="A chart"> <img src="data:image/png;base64,iVBORw0KGgo=" alt="Inline dot"></p><table><thead><tr><th>Model</th><th>Score</th></tr></thead><tbody><tr><td>A</td><td>1</td></tr></tbody></table><p><del>old</del></p></body></html>`,
+      )
     case '/sample.pdf':
       response.writeHead(200, { 'content-type': 'application/pdf' })
       return response.end(samplePdf())

@@ -5,6 +5,7 @@ import { cachedPage, cachePage } from '../../domain/reader-cache'
 import type { ServerEnv } from '../../env'
 import { errorFields, log } from '../../log'
 import { browserPool } from '../../providers/reader/browser/chromium'
+import { obeyRobots } from '../../providers/reader/robots'
 import { fetchLimitsOf, readPage, type PageResult, type ReadRequest } from '../../providers/reader/read-page'
 import { readRequestOf } from './read-options'
 
@@ -71,18 +72,23 @@ export async function cachedOrRead(
 ): Promise<PageRead> {
   const request = options.request ?? readRequestOf(headers, env)
   const ttl = env.READER_CACHE_TTL_SECONDS
+  const timeout = headers['x-timeout'] ?? readerLimits.defaultTimeoutSeconds
+  const limits = fetchLimitsOf(env, timeout, options.signal)
+  // Obeyed for cached pages too: the caller asked not to be answered what robots.txt forbids.
+  if (headers['x-robots-txt']) await obeyRobots(url, headers['x-robots-txt'], limits)
   const key =
     ttl > 0 && cacheable(request) ? await cacheKeyOf(url, request, env.READER_ALLOW_PRIVATE_NETWORKS) : undefined
-  if (key && !headers['x-no-cache']) {
-    const hit = await cachedPage<ReaderPage>(db, key)
+  const tolerance = headers['x-cache-tolerance']
+  if (key && !headers['x-no-cache'] && tolerance !== 0) {
+    // A page cached more than X-Cache-Tolerance seconds ago has less than ttl − tolerance left to live.
+    const hit = await cachedPage<ReaderPage>(db, key, tolerance === undefined ? 0 : Math.max(0, ttl - tolerance))
     // A page cached before conversions carried their token count is converted again rather than counted here.
     if (hit?.usage) return { page: hit, cached: true }
   }
-  const timeout = headers['x-timeout'] ?? readerLimits.defaultTimeoutSeconds
-  const limits = fetchLimitsOf(env, timeout, options.signal)
   const result = await readPage(url, request, limits, () => browserPool(env), options.onPartial)
   const page: ReaderPage = { ...result.page, engine: result.engine }
-  if (key && lengthOf(page) <= MAX_CACHED_PAGE)
+  // DNT: 1 asks that nothing of this read be kept.
+  if (key && !headers.dnt && lengthOf(page) <= MAX_CACHED_PAGE)
     await cachePage(db, { key, url: url.href, page, ttlSeconds: ttl }).catch((error: unknown) =>
       log('warn', 'reader cache not written', { error: errorFields(error) }),
     )

@@ -8,6 +8,7 @@ import {
 } from '~/contracts/reader'
 import { PageNotRead } from '../../domain/refusals'
 import type { ServerEnv } from '../../env'
+import type { MarkdownOptions } from '../../providers/reader/convert/markdown'
 import type { ReadRequest } from '../../providers/reader/read-page'
 
 /** What a POST body adds to the headers (the original's fields). */
@@ -54,6 +55,16 @@ export function readRequestOf(
   body: BodyOptions = {},
 ): ReadRequest & { formats: ReturnFormats } {
   const formats = returnFormatsOf(headers)
+  if (headers['x-proxy-url'] || headers['x-proxy'])
+    throw new PageNotRead(
+      'option',
+      'X-Proxy-Url and X-Proxy are not offered: this server reads every page directly, under its own address rules',
+    )
+  if (headers['x-with-generated-alt'])
+    throw new PageNotRead(
+      'option',
+      'X-With-Generated-Alt needs a vision model, and this server has none configured for the reader',
+    )
   if (body.injectPageScript && !env.READER_ALLOW_PAGE_SCRIPTS)
     throw new PageNotRead(
       'option',
@@ -64,6 +75,7 @@ export function readRequestOf(
   if (headers['x-user-agent']) outgoing['user-agent'] = headers['x-user-agent']
   if (headers['x-locale']) outgoing['accept-language'] = `${headers['x-locale']}, *;q=0.5`
   if (headers['x-referer']) outgoing.referer = headers['x-referer']
+  if (headers.dnt) outgoing.dnt = '1'
   if (cookies.length) outgoing.cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ')
   const browserOnly = [
     headers['x-wait-for-selector'] && 'X-Wait-For-Selector',
@@ -85,7 +97,11 @@ export function readRequestOf(
       removeSelector: headers['x-remove-selector'],
       withLinks: headers['x-with-links-summary'],
       withImages: headers['x-with-images-summary'],
+      keepImageDataUrls: headers['x-keep-img-data-url'],
+      maxTokens: headers['x-max-output-tokens'],
+      markdown: markdownOptionsOf(headers),
     },
+    baseInitial: headers['x-base'] === 'initial',
     render: {
       waitForSelector: headers['x-wait-for-selector'],
       targetSelector: headers['x-target-selector'],
@@ -103,4 +119,22 @@ export function readRequestOf(
     },
     outgoing: { headers: outgoing },
   }
+}
+
+/** Turndown's options as the `X-Md-*`, `X-No-Gfm` and `X-Retain-Images` headers set them (unset: the defaults). */
+function markdownOptionsOf(headers: ReaderHeaders): MarkdownOptions | undefined {
+  const options: MarkdownOptions = {
+    retainImages: headers['x-retain-images'],
+    gfm: headers['x-no-gfm'] === 'true' ? 'none' : headers['x-no-gfm'] === 'table' ? 'no-tables' : undefined,
+    headingStyle: headers['x-md-heading-style'],
+    hr: headers['x-md-hr'],
+    bulletListMarker: headers['x-md-bullet-list-marker'] as MarkdownOptions['bulletListMarker'],
+    emDelimiter: headers['x-md-em-delimiter'] as MarkdownOptions['emDelimiter'],
+    strongDelimiter: headers['x-md-strong-delimiter'] as MarkdownOptions['strongDelimiter'],
+    linkStyle: headers['x-md-link-style'],
+    linkReferenceStyle: headers['x-md-link-reference-style'],
+  }
+  const set = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
+  // Unset, the options stay out of the request, so the cache key of a plain read is what it was.
+  return Object.keys(set).length ? (set as MarkdownOptions) : undefined
 }

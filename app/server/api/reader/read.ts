@@ -58,6 +58,7 @@ export async function readForCaller(caller: Caller, call: ReadCall): Promise<{ p
     ? { page: await convertGiven(call.given, url.href, request, { signal: call.signal }), cached: false }
     : await cachedOrRead(db, env, url, call.headers, { signal: call.signal, request })
   const { page, cached } = { page: await withShots(read, request.formats), cached: read.cached }
+  refuseOverBudget(page, call.headers['x-token-budget'])
   if (payer)
     await chargeRequest(payer.db, payer.key, { tokens: page.usage.tokens, product: 'reader', model: READER_MODEL })
   return { page, cached }
@@ -81,6 +82,7 @@ export async function streamForCaller(
   const meter = payer && new TokenMeter(payer.db, payer.key, { product: 'reader', model: READER_MODEL })
   let delivered = 0
   const deliver = async (page: ReaderPage) => {
+    refuseOverBudget(page, call.headers['x-token-budget'])
     const covered = Math.max(delivered, page.usage.tokens)
     await meter?.cover(covered)
     await send(page)
@@ -133,5 +135,14 @@ function refuseBrowserFor(request: ReadRequest & { formats: ReturnFormats }): vo
     throw new PageNotRead(
       'option',
       'The browser engine and screenshots read pages by URL: send url, not html, pdf or file, to use them',
+    )
+}
+
+/** X-Token-Budget: a page whose output would cost more is refused with 422 before anything is charged. */
+function refuseOverBudget(page: ReaderPage, budget: number | undefined): void {
+  if (budget !== undefined && page.usage.tokens > budget)
+    throw new PageNotRead(
+      'option',
+      `The page would cost ${page.usage.tokens} tokens, more than X-Token-Budget (${budget}); nothing was charged`,
     )
 }

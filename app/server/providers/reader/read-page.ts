@@ -27,6 +27,8 @@ export interface ReadRequest {
   render: RenderOptions
   /** Headers the caller asked the page's server to see (user agent, locale, referer, cookies, DNT). */
   outgoing: Outgoing
+  /** Links and images made absolute against the URL asked for rather than where redirects ended (`X-Base: initial`). */
+  baseInitial?: boolean
 }
 
 export interface PageResult {
@@ -104,7 +106,11 @@ async function renderAndConvert(
   const rendered = await renderPage(pool, url, request.render, limits, request.outgoing)
   let page: ReaderPage
   if (rendered.html !== undefined) {
-    page = await convert({ source: rendered.html, kind: 'html', url: rendered.url, options: request.convert }, limits)
+    const base = request.baseInitial ? url.href : rendered.url
+    page = {
+      ...(await convert({ source: rendered.html, kind: 'html', url: base, options: request.convert }, limits)),
+      url: rendered.url,
+    }
   } else {
     const resource = rendered.resource!
     const type = readableMediaType(resource.headers['content-type'])
@@ -155,7 +161,11 @@ async function fetchAndConvert(
     for await (const chunk of fetched.body) chunks.push(chunk)
     return pdfPage(concat(chunks), fetched.url, request, limits)
   }
-  const convertText = (source: string) => convert({ source, kind, url: fetched.url, options: request.convert }, limits)
+  const base = request.baseInitial ? url.href : fetched.url
+  const convertText = async (source: string) => ({
+    ...(await convert({ source, kind, url: base, options: request.convert }, limits)),
+    url: fetched.url,
+  })
   let decoder: TextDecoder | undefined
   let pending: Uint8Array[] = []
   let text = ''
