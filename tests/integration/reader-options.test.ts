@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { readerHeaders } from '~/contracts/reader'
+import { corsPreflight } from '~/server/http/security'
 import { Route as readPathRoute } from '~/routes/r/$'
 import { call, keyWithBalance } from '../support/api'
 import { apiWithWeb } from '../support/api-with-web'
@@ -131,5 +133,24 @@ describe('robots.txt, budgets, the cache and refused options', () => {
     expect(api.web.hits).toEqual([])
     const bad = await read('/article', { 'x-md-heading-style': 'loud' })
     expect(bad.status).toBe(422)
+  })
+})
+
+describe('CORS', () => {
+  it('lets a browser send every header the reader reads', () => {
+    const preflight = corsPreflight(
+      new Request('http://localhost/r/https://example.com/', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
+      }),
+      { PUBLIC_BASE_URL: 'http://localhost:3000' },
+    )!
+    const allowed = preflight.headers
+      .get('access-control-allow-headers')!
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+    for (const name of [...Object.keys(readerHeaders.entries), 'accept', 'authorization', 'content-type'])
+      expect(allowed).toContain(name)
+    expect(allowed).toContain('x-md-link-reference-style')
   })
 })
