@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BrowserPool, chromiumPathOf } from '~/server/providers/reader/browser/chromium'
 import { renderPage } from '~/server/providers/reader/browser/render'
+import { fetchPage } from '~/server/providers/reader/node-fetch'
+import { fetchLimitsOf } from '~/server/providers/reader/read-page'
 import type { FetchLimits } from '~/server/providers/reader/fetcher'
 import { startFakeDns, type FakeDns } from '../support/dns'
 import { startWebFixtures, type WebFixtures } from '../support/web-fixtures'
@@ -91,5 +93,33 @@ describe('the browser engine keeps to the address rules', () => {
     expect(first.html).toContain('COOKIE=secret=s1')
     const second = await renderPage(pool, url, {}, limits())
     expect(second.html).not.toContain('secret=s1')
+  })
+})
+
+describe("this site's own origin", () => {
+  it('is read on loopback under the address rules, and no other origin there is', async () => {
+    const own = fetchLimitsOf(
+      {
+        READER_ALLOW_PRIVATE_NETWORKS: false,
+        READER_DNS_SERVERS: [dns.server],
+        PUBLIC_BASE_URL: `http://localhost:${web.port}`,
+        PUBLIC_API_BASE_URL: `http://localhost:${web.port}`,
+      },
+      10,
+    )
+    expect(own.ownOrigins).toContain(`http://127.0.0.1:${web.port}`)
+    const page = await fetchPage(new URL(web.url('/article')), own)
+    for await (const chunk of page.body) void chunk
+    expect(web.hits.map((hit) => hit.path)).toContain('/article')
+    // The same address under another name or port is still refused.
+    await expect(fetchPage(new URL(`http://127.0.0.2:${web.port}/article`), own)).rejects.toMatchObject({
+      problem: 'address',
+    })
+    await expect(fetchPage(new URL(`http://internal.test:${web.port}/article`), own)).rejects.toMatchObject({
+      problem: 'address',
+    })
+    await expect(fetchPage(new URL(`http://127.0.0.1:${web.port + 1}/article`), own)).rejects.toMatchObject({
+      problem: 'address',
+    })
   })
 })

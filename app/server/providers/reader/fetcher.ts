@@ -9,6 +9,11 @@ export interface Outgoing {
 export interface FetchLimits {
   /** Whether the reader may connect to this (resolved or literal) address. */
   allows: (address: string) => boolean
+  /**
+   * Origins (`http://localhost:3000`) read whatever address they resolve to: this site's own, so its demo reads
+   * its pages on a machine where it is served on loopback. Only these exact origins (scheme, host, port).
+   */
+  ownOrigins?: string[]
   /** DNS servers to resolve page hosts with (`ip` or `ip:port`); undefined: the system's resolver. */
   dnsServers: string[] | undefined
   timeoutMs: number

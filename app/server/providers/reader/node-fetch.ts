@@ -41,7 +41,8 @@ export async function checkedAddress(url: URL, limits: FetchLimits): Promise<Res
       throw new PageNotRead('unreachable', `${url.hostname} does not resolve`, { cause: error })
     throw error
   }
-  if (addresses.some(({ address }) => !limits.allows(address)))
+  const own = limits.ownOrigins?.includes(url.origin) ?? false
+  if (!own && addresses.some(({ address }) => !limits.allows(address)))
     throw new PageNotRead('address', `Refused to read ${url.host}: it is not a public address`)
   return addresses[0]
 }

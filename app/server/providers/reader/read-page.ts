@@ -40,18 +40,38 @@ export interface PageResult {
 
 /** The fetch limits the environment sets: public addresses only unless READER_ALLOW_PRIVATE_NETWORKS=true. */
 export function fetchLimitsOf(
-  env: Pick<ServerEnv, 'READER_ALLOW_PRIVATE_NETWORKS' | 'READER_DNS_SERVERS'>,
+  env: Pick<ServerEnv, 'READER_ALLOW_PRIVATE_NETWORKS' | 'READER_DNS_SERVERS'> &
+    Partial<Pick<ServerEnv, 'PUBLIC_BASE_URL' | 'PUBLIC_API_BASE_URL'>>,
   timeoutSeconds: number,
   signal?: AbortSignal,
 ): FetchLimits {
   return {
     allows: env.READER_ALLOW_PRIVATE_NETWORKS ? () => true : isPublicAddress,
+    ownOrigins: ownOriginsOf(env),
     dnsServers: env.READER_DNS_SERVERS,
     timeoutMs: timeoutSeconds * 1000,
     maxBytes: readerLimits.maxPageBytes,
     maxRedirects: readerLimits.maxRedirects,
     signal,
   }
+}
+
+/**
+ * This site's own origins (PUBLIC_BASE_URL, PUBLIC_API_BASE_URL), which the reader may read wherever they are
+ * served: the demo's default example reads the site's own pages, offline and on loopback too. A `localhost`
+ * origin also counts as 127.0.0.1 and [::1] on the same port (where a browser on this machine may open it).
+ */
+function ownOriginsOf(env: Partial<Pick<ServerEnv, 'PUBLIC_BASE_URL' | 'PUBLIC_API_BASE_URL'>>): string[] {
+  const origins = new Set<string>()
+  for (const base of [env.PUBLIC_BASE_URL, env.PUBLIC_API_BASE_URL]) {
+    if (!base) continue
+    const url = new URL(base)
+    origins.add(url.origin)
+    if (url.hostname === 'localhost')
+      for (const host of ['127.0.0.1', '[::1]'])
+        origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`)
+  }
+  return [...origins]
 }
 
 /** `<meta charset>` or its http-equiv form, in the first bytes of a page whose headers named no charset. */
