@@ -88,6 +88,7 @@ import { Route as V1BulkEmbeddingsIdCancelRouteImport } from './routes/v1/bulk-e
 import { Route as V1BulkEmbeddingsIdDownloadResultRouteImport } from './routes/v1/bulk-embeddings/$id/download-result'
 import { Route as V1BulkEmbeddingsIdResultRouteImport } from './routes/v1/bulk-embeddings/$id/result'
 import { Route as V1BulkEmbeddingsIdRetryRouteImport } from './routes/v1/bulk-embeddings/$id/retry'
+import { Route as V1ReaderShotsIdRouteImport } from './routes/v1/reader/shots/$id'
 import { Route as Char123LocaleChar125SiteModelsIndexRouteImport } from './routes/{-$locale}/_site/models/index'
 import { Route as Char123LocaleChar125SiteModelsSlugRouteImport } from './routes/{-$locale}/_site/models/$slug'
 import { Route as Char123LocaleChar125SiteNewsIndexRouteImport } from './routes/{-$locale}/_site/news/index'
@@ -527,6 +528,11 @@ const V1BulkEmbeddingsIdRetryRoute = V1BulkEmbeddingsIdRetryRouteImport.update({
   path: '/v1/bulk-embeddings/$id/retry',
   getParentRoute: () => rootRouteImport,
 } as any)
+const V1ReaderShotsIdRoute = V1ReaderShotsIdRouteImport.update({
+  id: '/v1/reader/shots/$id',
+  path: '/v1/reader/shots/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Char123LocaleChar125SiteModelsIndexRoute =
   Char123LocaleChar125SiteModelsIndexRouteImport.update({
     id: '/models/',
@@ -658,6 +664,7 @@ export interface FileRoutesByFullPath {
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
   '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
   '/v1/bulk-embeddings/$id/retry': typeof V1BulkEmbeddingsIdRetryRoute
+  '/v1/reader/shots/$id': typeof V1ReaderShotsIdRoute
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
@@ -746,6 +753,7 @@ export interface FileRoutesByTo {
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
   '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
   '/v1/bulk-embeddings/$id/retry': typeof V1BulkEmbeddingsIdRetryRoute
+  '/v1/reader/shots/$id': typeof V1ReaderShotsIdRoute
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key': typeof ApiV1Api_keyIndexRoute
@@ -838,6 +846,7 @@ export interface FileRoutesById {
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
   '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
   '/v1/bulk-embeddings/$id/retry': typeof V1BulkEmbeddingsIdRetryRoute
+  '/v1/reader/shots/$id': typeof V1ReaderShotsIdRoute
   '/{-$locale}/_site/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/_site/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
@@ -930,6 +939,7 @@ export interface FileRouteTypes {
     | '/v1/bulk-embeddings/$id/download-result'
     | '/v1/bulk-embeddings/$id/result'
     | '/v1/bulk-embeddings/$id/retry'
+    | '/v1/reader/shots/$id'
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
     | '/api/v1/api_key/'
@@ -1018,6 +1028,7 @@ export interface FileRouteTypes {
     | '/v1/bulk-embeddings/$id/download-result'
     | '/v1/bulk-embeddings/$id/result'
     | '/v1/bulk-embeddings/$id/retry'
+    | '/v1/reader/shots/$id'
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
     | '/api/v1/api_key'
@@ -1109,6 +1120,7 @@ export interface FileRouteTypes {
     | '/v1/bulk-embeddings/$id/download-result'
     | '/v1/bulk-embeddings/$id/result'
     | '/v1/bulk-embeddings/$id/retry'
+    | '/v1/reader/shots/$id'
     | '/{-$locale}/_site/models/$slug'
     | '/{-$locale}/_site/news/$slug'
     | '/api/v1/api_key/'
@@ -1177,6 +1189,7 @@ export interface RootRouteChildren {
   V1BulkEmbeddingsIdDownloadResultRoute: typeof V1BulkEmbeddingsIdDownloadResultRoute
   V1BulkEmbeddingsIdResultRoute: typeof V1BulkEmbeddingsIdResultRoute
   V1BulkEmbeddingsIdRetryRoute: typeof V1BulkEmbeddingsIdRetryRoute
+  V1ReaderShotsIdRoute: typeof V1ReaderShotsIdRoute
   ApiV1Api_keyIndexRoute: typeof ApiV1Api_keyIndexRoute
   ApiV1AuditIndexRoute: typeof ApiV1AuditIndexRoute
   ApiV1Auto_rechargeIndexRoute: typeof ApiV1Auto_rechargeIndexRoute
@@ -1746,6 +1759,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof V1BulkEmbeddingsIdRetryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/v1/reader/shots/$id': {
+      id: '/v1/reader/shots/$id'
+      path: '/v1/reader/shots/$id'
+      fullPath: '/v1/reader/shots/$id'
+      preLoaderRoute: typeof V1ReaderShotsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/{-$locale}/_site/models/': {
       id: '/{-$locale}/_site/models/'
       path: '/models'
@@ -2004,6 +2024,7 @@ const rootRouteChildren: RootRouteChildren = {
   V1BulkEmbeddingsIdDownloadResultRoute: V1BulkEmbeddingsIdDownloadResultRoute,
   V1BulkEmbeddingsIdResultRoute: V1BulkEmbeddingsIdResultRoute,
   V1BulkEmbeddingsIdRetryRoute: V1BulkEmbeddingsIdRetryRoute,
+  V1ReaderShotsIdRoute: V1ReaderShotsIdRoute,
   ApiV1Api_keyIndexRoute: ApiV1Api_keyIndexRoute,
   ApiV1AuditIndexRoute: ApiV1AuditIndexRoute,
   ApiV1Auto_rechargeIndexRoute: ApiV1Auto_rechargeIndexRoute,

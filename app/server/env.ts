@@ -117,6 +117,28 @@ function buildEnvSchema() {
       v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(32), v.maxValue(16_384)),
       '512',
     ),
+    /** Chromium's executable for the reader's browser engine; unset: /usr/bin/chromium when it is there, else none (501). */
+    CHROMIUM_PATH: optional(v.string()),
+    /** Pages the reader's browser renders at once; more wait in order. */
+    READER_BROWSER_PAGES: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(32)),
+      '2',
+    ),
+    /** Megabytes of JavaScript heap one rendered page may use (Chromium's renderer limit). */
+    READER_BROWSER_MEMORY_MB: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(64), v.maxValue(8192)),
+      '512',
+    ),
+    /** Pages the browser renders before it is closed and started anew (what it leaks goes with it). */
+    READER_BROWSER_RECYCLE_PAGES: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(100_000)),
+      '200',
+    ),
+    /** `true` lets callers run their own script in the page (`injectPageScript`); off by default. */
+    READER_ALLOW_PAGE_SCRIPTS: v.pipe(
+      v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+      v.transform((s) => s === 'true'),
+    ),
     /** What answers deep search: `builtin` (this site's content and pages named in the question) or `upstream`. */
     DEEPSEARCH_ENGINE: v.optional(v.picklist(['builtin', 'upstream'], 'must be builtin or upstream'), 'builtin'),
     /** The upstream deep-search engine's OpenAI-compatible chat API (`…/chat/completions` under it), key and model. */

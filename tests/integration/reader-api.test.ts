@@ -121,9 +121,10 @@ describe('GET /r/{url}: the answer formats', () => {
     const latin1 = (await read(api.web.url('/latin1'), { headers: json })).body.data
     expect(latin1.title).toBe('Café')
     expect(latin1.content).toContain('Crème brûlée au café, servie tiède.')
+    // PDFs are read (tests/integration/reader-pdf.test.ts); a damaged one is refused.
     expect(await read(api.web.url('/pdf'), { headers: json })).toMatchObject({
       status: 422,
-      body: { detail: expect.stringContaining('application/pdf, which the reader cannot convert') },
+      body: { detail: 'The PDF could not be read (it is damaged or encrypted)' },
     })
     expect((await read(api.web.url('/image'), { headers: json })).status).toBe(422)
     expect(await read(api.web.url('/status?code=404'), { headers: json })).toMatchObject({

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
+import { browserPage } from './browser-pages'
+import { samplePdf } from './pdf'
 import { manyLinks, nestedDivs, wideTable } from './hostile-pages'
 import { articlePage, hundredKilobyteArticle, listPage } from './web-pages'
 
@@ -32,6 +34,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 async function serve(request: IncomingMessage, response: ServerResponse, fixtures: WebFixtures) {
   const url = new URL(request.url ?? '/', 'http://fixture')
   const param = (name: string) => url.searchParams.get(name)
+  if (url.pathname.startsWith('/browser/') && browserPage(url.pathname, request, response)) return
   switch (url.pathname) {
     case '/article':
       return html(response, articlePage())
@@ -95,6 +98,17 @@ async function serve(request: IncomingMessage, response: ServerResponse, fixture
     case '/pdf':
       response.writeHead(200, { 'content-type': 'application/pdf' })
       return response.end('%PDF-1.7\n%...')
+    case '/robots.txt':
+      response.writeHead(200, { 'content-type': 'text/plain' })
+      return response.end('User-agent: *\nDisallow: /private\n\nUser-agent: StrictBot\nDisallow: /\nAllow: /plain$\n')
+    case '/images-page':
+      return html(
+        response,
+        `<html><head><title>Images</title></head><body><h1>Pictures</h1><p>Some <em>emphasis</em> and <strong>strength</strong>, a <a href="/docs/1">first link</a> and a <a href="/docs/2">second link</a>.</p><ul><li>one</li><li>two</li></ul><hr><p><img src="/images/chart.png" alt="A chart"> <img src="data:image/png;base64,iVBORw0KGgo=" alt="Inline dot"></p><table><thead><tr><th>Model</th><th>Score</th></tr></thead><tbody><tr><td>A</td><td>1</td></tr></tbody></table><p><del>old</del></p></body></html>`,
+      )
+    case '/sample.pdf':
+      response.writeHead(200, { 'content-type': 'application/pdf' })
+      return response.end(samplePdf())
     case '/image':
       response.writeHead(200, { 'content-type': 'image/png' })
       return response.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]))

@@ -6,11 +6,16 @@ import type { Db } from '../db/types'
 const SWEEP_BATCH = 100
 
 /** A page converted within its time to live, or undefined. */
-export async function cachedPage<T>(db: Db, key: string): Promise<T | undefined> {
+export async function cachedPage<T>(db: Db, key: string, minRemainingSeconds = 0): Promise<T | undefined> {
   const [row] = await db
     .select({ page: readerCache.page })
     .from(readerCache)
-    .where(and(eq(readerCache.key, key), gt(readerCache.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(readerCache.key, key),
+        gt(readerCache.expiresAt, sql`now() + make_interval(secs => ${minRemainingSeconds})`),
+      ),
+    )
     .limit(1)
   return row?.page as T | undefined
 }

@@ -155,6 +155,14 @@ export type PageProblem =
   | 'content-type'
   | 'status'
   | 'selector'
+  /** The browser engine was asked for, and there is no Chromium on this server. */
+  | 'no-browser'
+  /** The browser engine failed while rendering the page. */
+  | 'browser'
+  /** The origin's robots.txt forbids the page to the user agent named. */
+  | 'robots'
+  /** An option this server does not offer (a model it has no upstream for, a proxy scheme it does not speak). */
+  | 'option'
 
 /**
  * The reader could not read the page it was given: a URL it may not fetch (a non-http(s) scheme, a

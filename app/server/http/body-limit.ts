@@ -1,4 +1,5 @@
 import { bulkLimits } from '~/contracts/bulk'
+import { readerLimits } from '~/contracts/reader'
 import { searchLimits } from '~/contracts/search'
 import { errorResponse, HttpError } from './errors'
 
@@ -21,13 +22,17 @@ export interface BodyLimit {
 /** A bulk-embedding upload: the file and a few form fields around it. */
 export const BULK_UPLOAD_BYTES = bulkLimits.maxFileBytes + 64 * 1024
 
+/** POST /r may carry a page or PDF of up to the reader's page limit, base64-encoded (4/3 of it) with a little around it. */
+export const READER_BODY_BYTES = Math.ceil((readerLimits.maxPageBytes * 4) / 3) + 64 * 1024
+
 /**
  * The limit a request's body is held to: bulk uploads are streamed to storage under their own limit, the
- * search APIs under /v1 take 4 MiB, and everything else 64 KB.
+ * search APIs under /v1 take 4 MiB, POST /r a page's worth (13.4 MiB), and everything else 64 KB.
  */
 export function bodyLimitFor(pathname: string): BodyLimit {
   if (pathname === '/v1/bulk-embeddings' || pathname === '/v1/bulk-embeddings/')
     return { bytes: BULK_UPLOAD_BYTES, read: 'streamed' }
+  if (pathname === '/r' || pathname === '/r/') return { bytes: READER_BODY_BYTES, read: 'buffered' }
   return { bytes: pathname.startsWith('/v1/') ? SEARCH_API_BODY_BYTES : MAX_BODY_BYTES, read: 'buffered' }
 }
 

@@ -3,7 +3,7 @@ import type { RateLimitedApi } from '../../../app.config'
 import { keyOf, optionalKeyOf, type Caller } from '../api/caller'
 import { bearerToken, requireServiceToken } from './auth'
 import { errorResponse, pacedJsonResponse } from './errors'
-import { parseForm, parseHeaders, parseJson, parseQuery, type RefuseInput } from './input'
+import { parseForm, parseHeaders, parseJson, parseJsonOrForm, parseQuery, type RefuseInput } from './input'
 import { rateLimitHeaders } from './refusal-answers'
 import { openRequestLog } from '../api/request-log/record'
 import { withRequestLogged } from './request-log-answer'
@@ -44,6 +44,8 @@ export interface EndpointSpec<
   headers?: H
   form?: F
   json?: J
+  /** The `json` schema also validates form-urlencoded and multipart bodies (files as base64 text). */
+  jsonOrForm?: boolean
   /**
    * A multipart/form-data body the route streams itself (`readUpload`), never parsed here: documented from
    * `schema`, with `files` naming the fields that carry files.
@@ -118,7 +120,13 @@ export function endpoint<
       if (spec.auth === 'key-or-query') caller.presentedKey ??= (query as { api_key?: string } | undefined)?.api_key
       const form = (spec.form ? await parseForm(request, spec.form, spec.refuse) : undefined) as Parsed<F>
       const headers = (spec.headers ? parseHeaders(request, spec.headers, spec.refuse) : undefined) as Parsed<H>
-      const json = (spec.json ? await parseJson(request, spec.json, spec.refuse) : undefined) as Parsed<J>
+      const json = (
+        spec.json
+          ? spec.jsonOrForm
+            ? await parseJsonOrForm(request, spec.json, spec.refuse)
+            : await parseJson(request, spec.json, spec.refuse)
+          : undefined
+      ) as Parsed<J>
       const result = await run({ request, params, query, headers, form, json, caller })
       if (result instanceof Response) return withRateState(result, caller)
       return withRateState(

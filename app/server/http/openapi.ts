@@ -114,7 +114,11 @@ function uploadSchema(upload: NonNullable<Spec['upload']>): JsonSchema {
 
 function operation(path: string, spec: Spec): JsonSchema {
   const body = spec.form ?? spec.json
-  const contentTypes = spec.form ? ['application/x-www-form-urlencoded', 'multipart/form-data'] : ['application/json']
+  const contentTypes = spec.form
+    ? ['application/x-www-form-urlencoded', 'multipart/form-data']
+    : spec.jsonOrForm
+      ? ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']
+      : ['application/json']
   const example = spec.example === undefined ? {} : { example: spec.example }
   return {
     summary: spec.summary,

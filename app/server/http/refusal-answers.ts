@@ -32,6 +32,10 @@ const pageProblemStatus: Record<PageProblem, number> = {
   'content-type': 422,
   status: 422,
   selector: 422,
+  'no-browser': 501,
+  browser: 502,
+  robots: 403,
+  option: 422,
 }
 
 const identityCodeStatus: Record<string, number> = {

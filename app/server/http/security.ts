@@ -1,4 +1,5 @@
 import type { ServerEnv } from '~/server/env'
+import { readerHeaders } from '~/contracts/reader'
 import { jsonResponse } from './errors'
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -92,9 +93,18 @@ export function csrfRefusal(request: Request, env: Pick<ServerEnv, 'PUBLIC_BASE_
 
 const CORS_METHODS = 'GET, POST, DELETE, OPTIONS'
 const CORS_HEADERS = 'Authorization, Content-Type'
-/** The reader's options travel as headers, which a browser must be allowed to send. */
-const READER_HEADERS =
-  'Accept, X-Return-Format, X-Target-Selector, X-Remove-Selector, X-With-Links-Summary, X-With-Images-Summary, X-No-Cache, X-Timeout'
+/**
+ * The reader's options travel as headers, which a browser must be allowed to send: every one its contract
+ * reads (so a new option cannot be forgotten here), written as the documentation writes them.
+ */
+const READER_HEADERS = [
+  'Accept',
+  ...Object.keys(readerHeaders.entries).map((name) =>
+    name === 'dnt'
+      ? 'DNT'
+      : name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase()),
+  ),
+].join(', ')
 
 const isDashboardApi = (request: Request) => new URL(request.url).pathname.startsWith('/api/v1/')
 

@@ -22,6 +22,13 @@ export function ReaderOptionsSection() {
               in a cache for an hour unless you send X-No-Cache.
             </Trans>
           </p>
+          <p>
+            <Trans>
+              Pages that build their text with JavaScript are read in a real browser with X-Engine: browser, which can
+              also take a screenshot of the first screen or the whole page. PDFs are read too. A browser read costs the
+              same tokens as any other: those of the text it answers; each screenshot counts 1,000 tokens.
+            </Trans>
+          </p>
         </div>
       </div>
     </Section>

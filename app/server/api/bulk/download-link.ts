@@ -11,11 +11,16 @@ function secret(): string {
 const encoder = new TextEncoder()
 
 /** HMAC-SHA256 (Web Crypto, so edge runtimes can check links too) of the job and the expiry, base64url. */
-async function signature(jobId: string, expires: number): Promise<string> {
+function signature(jobId: string, expires: number): Promise<string> {
+  return signText(`bulk-result\n${jobId}\n${expires}`)
+}
+
+/** HMAC-SHA256 of `text` under the download secret, base64url: what every signed download link carries. */
+export async function signText(text: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret()), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
   ])
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(`bulk-result\n${jobId}\n${expires}`)))
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)))
   let binary = ''
   for (const byte of mac) binary += String.fromCharCode(byte)
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { effortDefaults, modelChatOptions, type DeepSearchBody, type UrlCitation } from '~/contracts/deepsearch'
 import { InsufficientBalance } from '../../domain/refusals'
 import { serverEnv } from '../../env'
@@ -8,6 +9,7 @@ import { targetUrl } from '../../providers/reader/page-rules'
 import { keyOf, type Caller } from '../caller'
 import { cachedOrRead } from '../reader/page-cache'
 import { noteRequestSplit } from '../request-log/record'
+import { readerHeaders } from '~/contracts/reader'
 import { TokenMeter } from '../search/meter'
 import { chunkMaker, type ChunkMaker, type Totals } from './chunks'
 import type { CompletionChunk } from '~/contracts/deepsearch'
@@ -95,13 +97,8 @@ export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): P
         signal,
         remaining: () => budget - total(),
         async read(url) {
-          const headers = {
-            'x-return-format': 'content' as const,
-            'x-with-links-summary': false,
-            'x-with-images-summary': false,
-            'x-no-cache': false,
-            'x-timeout': READ_TIMEOUT_SECONDS,
-          }
+          // The reader's defaults (the content, the direct engine, no summaries), within deep search's time.
+          const headers = v.parse(readerHeaders, { 'x-timeout': String(READ_TIMEOUT_SECONDS) })
           const { page } = await cachedOrRead(db, env, targetUrl(url), headers, { signal })
           const { title, content, publishedTime } = page
           // Without summaries, the page's output tokens are its content's.

@@ -1,10 +1,13 @@
 import type { ReaderHeaders, ReaderPage } from '~/contracts/reader'
+import { readerLimits } from '~/contracts/reader'
 import type { Db } from '../../db/types'
 import { cachedPage, cachePage } from '../../domain/reader-cache'
 import type { ServerEnv } from '../../env'
 import { errorFields, log } from '../../log'
-import { fetchLimitsOf, readPage, type ConvertOptions } from '../../providers/reader/read-page'
-import { readerLimits } from '~/contracts/reader'
+import { browserPool } from '../../providers/reader/browser/chromium'
+import { obeyRobots } from '../../providers/reader/robots'
+import { fetchLimitsOf, readPage, type PageResult, type ReadRequest } from '../../providers/reader/read-page'
+import { readRequestOf } from './read-options'
 
 /**
  * Pages whose answer is longer than this (in characters) are answered but not cached: writing megabytes of
@@ -20,26 +23,33 @@ function lengthOf(page: ReaderPage): number {
   return length
 }
 
-export function convertOptionsOf(headers: ReaderHeaders): ConvertOptions {
-  return {
-    format: headers['x-return-format'],
-    targetSelector: headers['x-target-selector'],
-    removeSelector: headers['x-remove-selector'],
-    withLinks: headers['x-with-links-summary'],
-    withImages: headers['x-with-images-summary'],
-  }
-}
-
-/** Names a conversion: the URL, every option that changes what is answered, and whether private addresses were allowed. */
-async function cacheKeyOf(url: URL, options: ConvertOptions, allowPrivate: boolean): Promise<string> {
-  const text = JSON.stringify([url.href, options, allowPrivate])
+/**
+ * Names a conversion: the URL, every option that changes what is answered (engine, rendering, the headers
+ * sent to the page), and whether private addresses were allowed.
+ */
+async function cacheKeyOf(url: URL, request: ReadRequest, allowPrivate: boolean): Promise<string> {
+  const text = JSON.stringify([
+    url.href,
+    request.convert,
+    request.engine,
+    request.render,
+    request.outgoing,
+    allowPrivate,
+  ])
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-export interface PageRead {
-  /** The page with its output tokens, as converted (and counted) on a conversion thread. */
-  page: ReaderPage
+/**
+ * Reads that are never cached: screenshots (their links expire, and an image is taken anew), pages read with
+ * the caller's cookies (what they show belongs to that caller), and pages a caller's script ran in.
+ */
+function cacheable(request: ReadRequest): boolean {
+  const { render, outgoing } = request
+  return !render.screenshot && !render.pageshot && !render.pageScript && !outgoing.headers?.cookie
+}
+
+export interface PageRead extends Omit<PageResult, 'engine'> {
   /** Answered from the cache, without fetching. */
   cached: boolean
 }
@@ -54,22 +64,33 @@ export async function cachedOrRead(
   env: ServerEnv,
   url: URL,
   headers: ReaderHeaders,
-  options: { signal?: AbortSignal; onPartial?: (page: ReaderPage) => Promise<void> } = {},
+  options: {
+    signal?: AbortSignal
+    onPartial?: (page: ReaderPage) => Promise<void>
+    request?: ReadRequest
+  } = {},
 ): Promise<PageRead> {
-  const convert = convertOptionsOf(headers)
+  const request = options.request ?? readRequestOf(headers, env)
   const ttl = env.READER_CACHE_TTL_SECONDS
-  const key = ttl > 0 ? await cacheKeyOf(url, convert, env.READER_ALLOW_PRIVATE_NETWORKS) : undefined
-  if (key && !headers['x-no-cache']) {
-    const hit = await cachedPage<ReaderPage>(db, key)
+  const timeout = headers['x-timeout'] ?? readerLimits.defaultTimeoutSeconds
+  const limits = fetchLimitsOf(env, timeout, options.signal)
+  // Obeyed for cached pages too: the caller asked not to be answered what robots.txt forbids.
+  if (headers['x-robots-txt']) await obeyRobots(url, headers['x-robots-txt'], limits)
+  const key =
+    ttl > 0 && cacheable(request) ? await cacheKeyOf(url, request, env.READER_ALLOW_PRIVATE_NETWORKS) : undefined
+  const tolerance = headers['x-cache-tolerance']
+  if (key && !headers['x-no-cache'] && tolerance !== 0) {
+    // A page cached more than X-Cache-Tolerance seconds ago has less than ttl − tolerance left to live.
+    const hit = await cachedPage<ReaderPage>(db, key, tolerance === undefined ? 0 : Math.max(0, ttl - tolerance))
     // A page cached before conversions carried their token count is converted again rather than counted here.
     if (hit?.usage) return { page: hit, cached: true }
   }
-  const timeout = headers['x-timeout'] ?? readerLimits.defaultTimeoutSeconds
-  const limits = fetchLimitsOf(env, timeout, options.signal)
-  const page = await readPage(url, convert, limits, options.onPartial)
-  if (key && lengthOf(page) <= MAX_CACHED_PAGE)
+  const result = await readPage(url, request, limits, () => browserPool(env), options.onPartial)
+  const page: ReaderPage = { ...result.page, engine: result.engine }
+  // DNT: 1 asks that nothing of this read be kept.
+  if (key && !headers.dnt && lengthOf(page) <= MAX_CACHED_PAGE)
     await cachePage(db, { key, url: url.href, page, ttlSeconds: ttl }).catch((error: unknown) =>
       log('warn', 'reader cache not written', { error: errorFields(error) }),
     )
-  return { page, cached: false }
+  return { page, cached: false, screenshot: result.screenshot, pageshot: result.pageshot }
 }

@@ -1,7 +1,19 @@
+/** What a request sends besides its URL: the caller's headers (user agent, locale, cookies), a method and body. */
+export interface Outgoing {
+  method?: string
+  headers?: Record<string, string>
+  body?: Uint8Array
+}
+
 /** How one page may be fetched. */
 export interface FetchLimits {
   /** Whether the reader may connect to this (resolved or literal) address. */
   allows: (address: string) => boolean
+  /**
+   * Origins (`http://localhost:3000`) read whatever address they resolve to: this site's own, so its demo reads
+   * its pages on a machine where it is served on loopback. Only these exact origins (scheme, host, port).
+   */
+  ownOrigins?: string[]
   /** DNS servers to resolve page hosts with (`ip` or `ip:port`); undefined: the system's resolver. */
   dnsServers: string[] | undefined
   timeoutMs: number

@@ -5,7 +5,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { brand } from '../../../../app.config'
 import { PageNotRead } from '../../domain/refusals'
 import { hostOf } from './address-policy'
-import type { FetchedPage, FetchLimits } from './fetch-types'
+import type { FetchedPage, FetchLimits, Outgoing } from './fetch-types'
 import { checkScheme, describeSize, readableMediaType } from './page-rules'
 import { createResolver, HostNotFound, type HostResolver, type ResolvedAddress } from './resolve'
 
@@ -29,7 +29,7 @@ function pinnedLookup({ address, family }: ResolvedAddress): LookupFunction {
 }
 
 /** The address to connect to: the literal one, or every address of the name, each of which must be allowed. */
-async function checkedAddress(url: URL, limits: FetchLimits): Promise<ResolvedAddress> {
+export async function checkedAddress(url: URL, limits: FetchLimits): Promise<ResolvedAddress> {
   const { host, isAddress } = hostOf(url)
   let addresses: ResolvedAddress[]
   try {
@@ -41,33 +41,40 @@ async function checkedAddress(url: URL, limits: FetchLimits): Promise<ResolvedAd
       throw new PageNotRead('unreachable', `${url.hostname} does not resolve`, { cause: error })
     throw error
   }
-  if (addresses.some(({ address }) => !limits.allows(address)))
+  const own = limits.ownOrigins?.includes(url.origin) ?? false
+  if (!own && addresses.some(({ address }) => !limits.allows(address)))
     throw new PageNotRead('address', `Refused to read ${url.host}: it is not a public address`)
   return addresses[0]
 }
 
-function send(url: URL, address: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+const defaultHeaders = () => ({
+  'user-agent': `${brand.shortName}Reader/1.0 (+https://${brand.domain})`,
+  accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,text/markdown;q=0.9,*/*;q=0.1',
+  'accept-language': 'en;q=1, *;q=0.5',
+})
+
+function send(
+  url: URL,
+  address: ResolvedAddress,
+  signal: AbortSignal,
+  outgoing: Outgoing = {},
+): Promise<IncomingMessage> {
   const { host } = hostOf(url)
   const options: RequestOptions = {
     host,
     port: url.port || undefined,
     path: `${url.pathname}${url.search}`,
-    method: 'GET',
+    method: outgoing.method ?? 'GET',
     // A fresh connection per request: a pooled one could have been opened to an address checked for another name.
     agent: false,
     lookup: pinnedLookup(address),
     signal,
-    headers: {
-      'user-agent': `${brand.shortName}Reader/1.0 (+https://${brand.domain})`,
-      accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,text/markdown;q=0.9,*/*;q=0.1',
-      'accept-encoding': 'gzip, deflate, br',
-      'accept-language': 'en;q=1, *;q=0.5',
-    },
+    headers: { ...defaultHeaders(), ...outgoing.headers, 'accept-encoding': 'gzip, deflate, br' },
   }
   return new Promise((resolve, reject) => {
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(options, resolve)
     request.once('error', reject)
-    request.end()
+    request.end(outgoing.body)
   })
 }
 
@@ -112,20 +119,23 @@ function connectionFailure(url: URL, error: unknown): PageNotRead {
   return new PageNotRead('unreachable', `Could not connect to ${url.host}${why}`, { cause: error })
 }
 
-/** See `PageFetcher`: follows up to `maxRedirects` redirects, checking each hop's address before connecting. */
-export async function fetchPage(start: URL, limits: FetchLimits): Promise<FetchedPage> {
-  const timeout = AbortSignal.timeout(limits.timeoutMs)
+/** A response after its redirects, every hop's address checked before connecting. */
+async function fetchResponse(
+  start: URL,
+  limits: FetchLimits,
+  outgoing: Outgoing,
+  timeout: AbortSignal,
+): Promise<{ url: URL; response: IncomingMessage }> {
   const signal = limits.signal ? AbortSignal.any([timeout, limits.signal]) : timeout
-  const timedOut = () => new PageNotRead('timeout', `The page did not arrive within ${limits.timeoutMs / 1000} s`)
   let url = start
   for (let redirects = 0; ; redirects++) {
     checkScheme(url)
     const address = await checkedAddress(url, limits)
     let response: IncomingMessage
     try {
-      response = await send(url, address, signal)
+      response = await send(url, address, signal, outgoing)
     } catch (error) {
-      if (timeout.aborted) throw timedOut()
+      if (timeout.aborted) throw timedOut(limits)
       if (signal.aborted) throw error
       throw connectionFailure(url, error)
     }
@@ -140,30 +150,74 @@ export async function fetchPage(start: URL, limits: FetchLimits): Promise<Fetche
       } catch {
         throw new PageNotRead('url', `The page redirected to an invalid URL`)
       }
+      // A 303 (and a 301/302 after a POST, as browsers do) becomes a GET without a body.
+      if (status === 303 || ((status === 301 || status === 302) && outgoing.method && outgoing.method !== 'GET'))
+        outgoing = { ...outgoing, method: 'GET', body: undefined }
       continue
     }
-    if (status < 200 || status > 299) {
-      response.destroy()
-      throw new PageNotRead('status', `The page answered HTTP ${status}`)
-    }
-    const declared = Number(response.headers['content-length'] ?? 0)
-    if (declared > limits.maxBytes) {
-      response.destroy()
-      throw new PageNotRead(
-        'too-large',
-        `The page is larger than the reader's limit of ${describeSize(limits.maxBytes)}`,
-      )
-    }
-    let type: { mediaType: string; charset: string | undefined }
-    try {
-      type = readableMediaType(response.headers['content-type'])
-    } catch (error) {
-      response.destroy()
-      throw error
-    }
-    const body = capped(decoded(response), limits.maxBytes, () => response.destroy())
-    return { url: url.href, ...type, body: withTimeout(body, timeout, timedOut) }
+    return { url, response }
   }
+}
+
+const timedOut = (limits: FetchLimits) =>
+  new PageNotRead('timeout', `The page did not arrive within ${limits.timeoutMs / 1000} s`)
+
+/** See `PageFetcher`: follows up to `maxRedirects` redirects, checking each hop's address before connecting. */
+export async function fetchPage(start: URL, limits: FetchLimits, outgoing: Outgoing = {}): Promise<FetchedPage> {
+  const timeout = AbortSignal.timeout(limits.timeoutMs)
+  const { url, response } = await fetchResponse(start, limits, outgoing, timeout)
+  const status = response.statusCode ?? 0
+  if (status < 200 || status > 299) {
+    response.destroy()
+    throw new PageNotRead('status', `The page answered HTTP ${status}`)
+  }
+  const declared = Number(response.headers['content-length'] ?? 0)
+  if (declared > limits.maxBytes) {
+    response.destroy()
+    throw new PageNotRead('too-large', `The page is larger than the reader's limit of ${describeSize(limits.maxBytes)}`)
+  }
+  let type: { mediaType: string; charset: string | undefined }
+  try {
+    type = readableMediaType(response.headers['content-type'])
+  } catch (error) {
+    response.destroy()
+    throw error
+  }
+  const body = capped(decoded(response), limits.maxBytes, () => response.destroy())
+  return { url: url.href, ...type, body: withTimeout(body, timeout, () => timedOut(limits)) }
+}
+
+/** A resource as the browser engine asked for it: any status and type, its body whole and decompressed. */
+export interface FetchedResource {
+  url: string
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+}
+
+const hopHeaders = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
+
+/**
+ * One request a page in the browser made, fetched with the same address rules, pinning and redirect checks
+ * as a page (`limits.maxBytes` caps its decompressed body). Redirects are followed here, never by the
+ * browser, so every hop is checked.
+ */
+export async function fetchResource(start: URL, limits: FetchLimits, outgoing: Outgoing): Promise<FetchedResource> {
+  const timeout = AbortSignal.timeout(limits.timeoutMs)
+  const { url, response } = await fetchResponse(start, limits, outgoing, timeout)
+  const chunks: Uint8Array[] = []
+  try {
+    for await (const chunk of capped(decoded(response), limits.maxBytes, () => response.destroy())) chunks.push(chunk)
+  } catch (error) {
+    throw timeout.aborted ? timedOut(limits) : error
+  }
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined || hopHeaders.has(name)) continue
+    // Playwright takes several Set-Cookie values joined by newlines.
+    headers[name] = Array.isArray(value) ? value.join('\n') : value
+  }
+  return { url: url.href, status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks) }
 }
 
 /** A body that stopped because the time ran out reads as the timeout it was. */

@@ -1,7 +1,7 @@
 import { PageNotRead } from '../../domain/refusals'
 
 /** Media types the reader converts, by how it reads them. */
-const readable: Record<string, 'html' | 'text' | 'json'> = {
+const readable: Record<string, 'html' | 'text' | 'json' | 'pdf'> = {
   'text/html': 'html',
   'application/xhtml+xml': 'html',
   'text/plain': 'text',
@@ -9,6 +9,8 @@ const readable: Record<string, 'html' | 'text' | 'json'> = {
   'text/x-markdown': 'text',
   'text/csv': 'text',
   'application/json': 'json',
+  'application/pdf': 'pdf',
+  'application/x-pdf': 'pdf',
 }
 
 export type PageKind = (typeof readable)[string]
@@ -25,7 +27,7 @@ export function readableMediaType(header: string | undefined): { mediaType: stri
   if (!(mediaType in readable))
     throw new PageNotRead(
       'content-type',
-      `The page is ${mediaType}, which the reader cannot convert (it reads HTML, plain text, Markdown and JSON)`,
+      `The page is ${mediaType}, which the reader cannot convert (it reads HTML, plain text, Markdown, JSON and PDF)`,
     )
   const charset = params
     .map((p) => p.trim().match(/^charset\s*=\s*"?([^";\s]+)"?$/i)?.[1])

@@ -1,30 +1,77 @@
-import { readerLimits, type ReaderPage } from '~/contracts/reader'
+import { readerLimits, type Engine, type ReaderPage } from '~/contracts/reader'
 import type { ServerEnv } from '../../env'
 import { isPublicAddress } from './address-policy'
+import type { BrowserPool } from './browser/chromium'
+import { renderPage, type RenderOptions } from './browser/render'
 import type { ConversionRequest, ConvertOptions } from './convert/convert'
 import { convertOffThread } from './convert-pool/convert-off-thread'
-import { pageFetcher, type FetchLimits } from './fetcher'
-import { pageKindOf } from './page-rules'
+import { pdfToMarkdown } from './convert/pdf'
+import { pageFetcher, type FetchLimits, type Outgoing } from './fetcher'
+import { pageKindOf, readableMediaType } from './page-rules'
 
 export type { ConvertOptions }
 
 /** How often a page still downloading is converted again for a streaming caller. */
 export const SNAPSHOT_INTERVAL_MS = 250
 
+/**
+ * With `X-Engine: auto`, a page whose direct conversion holds fewer characters than this is rendered in the
+ * browser instead: it most likely builds its text with a script.
+ */
+export const AUTO_BROWSER_BELOW = 200
+
+/** Everything a read depends on besides the URL and its limits. */
+export interface ReadRequest {
+  convert: ConvertOptions
+  engine: Engine
+  render: RenderOptions
+  /** Headers the caller asked the page's server to see (user agent, locale, referer, cookies, DNT). */
+  outgoing: Outgoing
+  /** Links and images made absolute against the URL asked for rather than where redirects ended (`X-Base: initial`). */
+  baseInitial?: boolean
+}
+
+export interface PageResult {
+  page: ReaderPage
+  engine: 'direct' | 'browser'
+  screenshot?: Buffer
+  pageshot?: Buffer
+}
+
 /** The fetch limits the environment sets: public addresses only unless READER_ALLOW_PRIVATE_NETWORKS=true. */
 export function fetchLimitsOf(
-  env: Pick<ServerEnv, 'READER_ALLOW_PRIVATE_NETWORKS' | 'READER_DNS_SERVERS'>,
+  env: Pick<ServerEnv, 'READER_ALLOW_PRIVATE_NETWORKS' | 'READER_DNS_SERVERS'> &
+    Partial<Pick<ServerEnv, 'PUBLIC_BASE_URL' | 'PUBLIC_API_BASE_URL'>>,
   timeoutSeconds: number,
   signal?: AbortSignal,
 ): FetchLimits {
   return {
     allows: env.READER_ALLOW_PRIVATE_NETWORKS ? () => true : isPublicAddress,
+    ownOrigins: ownOriginsOf(env),
     dnsServers: env.READER_DNS_SERVERS,
     timeoutMs: timeoutSeconds * 1000,
     maxBytes: readerLimits.maxPageBytes,
     maxRedirects: readerLimits.maxRedirects,
     signal,
   }
+}
+
+/**
+ * This site's own origins (PUBLIC_BASE_URL, PUBLIC_API_BASE_URL), which the reader may read wherever they are
+ * served: the demo's default example reads the site's own pages, offline and on loopback too. A `localhost`
+ * origin also counts as 127.0.0.1 and [::1] on the same port (where a browser on this machine may open it).
+ */
+function ownOriginsOf(env: Partial<Pick<ServerEnv, 'PUBLIC_BASE_URL' | 'PUBLIC_API_BASE_URL'>>): string[] {
+  const origins = new Set<string>()
+  for (const base of [env.PUBLIC_BASE_URL, env.PUBLIC_API_BASE_URL]) {
+    if (!base) continue
+    const url = new URL(base)
+    origins.add(url.origin)
+    if (url.hostname === 'localhost')
+      for (const host of ['127.0.0.1', '[::1]'])
+        origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`)
+  }
+  return [...origins]
 }
 
 /** `<meta charset>` or its http-equiv form, in the first bytes of a page whose headers named no charset. */
@@ -43,23 +90,102 @@ function decoderFor(charset: string | undefined): TextDecoder {
 }
 
 /**
+ * Reads a page with the engine asked for: `direct` fetches and converts it; `browser` renders it in Chromium
+ * first (and takes the screenshots asked for); `auto` fetches it directly and renders it only when that
+ * yields less than AUTO_BROWSER_BELOW characters and a browser is there. Screenshots always need the browser.
+ * `browser` gives the server's pool, or throws the 501 refusal naming CHROMIUM_PATH.
+ */
+export async function readPage(
+  url: URL,
+  request: ReadRequest,
+  limits: FetchLimits,
+  browser: () => BrowserPool,
+  onPartial?: (page: ReaderPage) => Promise<void>,
+): Promise<PageResult> {
+  const shots = request.render.screenshot || request.render.pageshot
+  if (request.engine === 'browser' || shots) return renderAndConvert(url, request, limits, browser())
+  const direct = await fetchAndConvert(url, request, limits, request.engine === 'auto' ? undefined : onPartial)
+  if (request.engine !== 'auto' || direct.content.trim().length >= AUTO_BROWSER_BELOW)
+    return { page: direct, engine: 'direct' }
+  let pool: BrowserPool
+  try {
+    pool = browser()
+  } catch {
+    // No Chromium here: auto answers what the direct fetch found.
+    return { page: direct, engine: 'direct' }
+  }
+  return renderAndConvert(url, request, limits, pool)
+}
+
+async function renderAndConvert(
+  url: URL,
+  request: ReadRequest,
+  limits: FetchLimits,
+  pool: BrowserPool,
+): Promise<PageResult> {
+  const rendered = await renderPage(pool, url, request.render, limits, request.outgoing)
+  let page: ReaderPage
+  if (rendered.html !== undefined) {
+    const base = request.baseInitial ? url.href : rendered.url
+    page = {
+      ...(await convert({ source: rendered.html, kind: 'html', url: base, options: request.convert }, limits)),
+      url: rendered.url,
+    }
+  } else {
+    const resource = rendered.resource!
+    const type = readableMediaType(resource.headers['content-type'])
+    const kind = pageKindOf(type.mediaType)
+    if (kind === 'pdf') return { page: await pdfPage(resource.body, rendered.url, request, limits), engine: 'browser' }
+    const source = decoderFor(type.charset ?? (kind === 'html' ? declaredCharset(resource.body) : undefined)).decode(
+      resource.body,
+    )
+    page = await convert({ source, kind, url: rendered.url, options: request.convert }, limits)
+  }
+  return { page, engine: 'browser', screenshot: rendered.screenshot, pageshot: rendered.pageshot }
+}
+
+/**
+ * A PDF as the reader answers it: its text as Markdown (`./convert/pdf.ts`), counted on a conversion thread
+ * like any text, with the document's title and page count.
+ */
+export async function pdfPage(
+  bytes: Uint8Array,
+  url: string,
+  request: Pick<ReadRequest, 'convert'>,
+  limits: Pick<FetchLimits, 'signal'>,
+): Promise<ReaderPage> {
+  const pdf = await pdfToMarkdown(bytes)
+  const page = await convert({ source: pdf.content, kind: 'text', url, options: request.convert }, limits)
+  return { ...page, title: pdf.title, pages: pdf.pages }
+}
+
+const convert = (request: ConversionRequest, limits: Pick<FetchLimits, 'signal'>) =>
+  convertOffThread(request, { signal: limits.signal })
+
+/**
  * Fetches a page within `limits` and converts it on a conversion thread (never on the event loop), with its
  * output tokens. `onPartial`, when given, receives conversions of the page as downloaded so far (at most every
  * SNAPSHOT_INTERVAL_MS), each completer than the last, before the whole page is answered; it is awaited, so a
  * slow consumer (or a busy pool) slows the download rather than piling up snapshots.
  */
-export async function readPage(
+async function fetchAndConvert(
   url: URL,
-  options: ConvertOptions,
+  request: ReadRequest,
   limits: FetchLimits,
   onPartial?: (page: ReaderPage) => Promise<void>,
 ): Promise<ReaderPage> {
-  const fetched = await (await pageFetcher())(url, limits)
+  const fetched = await (await pageFetcher())(url, limits, request.outgoing)
   const kind = pageKindOf(fetched.mediaType)
-  const convert = (source: string) => {
-    const request: ConversionRequest = { source, kind, url: fetched.url, options }
-    return convertOffThread(request, { signal: limits.signal })
+  if (kind === 'pdf') {
+    const chunks: Uint8Array[] = []
+    for await (const chunk of fetched.body) chunks.push(chunk)
+    return pdfPage(concat(chunks), fetched.url, request, limits)
   }
+  const base = request.baseInitial ? url.href : fetched.url
+  const convertText = async (source: string) => ({
+    ...(await convert({ source, kind, url: base, options: request.convert }, limits)),
+    url: fetched.url,
+  })
   let decoder: TextDecoder | undefined
   let pending: Uint8Array[] = []
   let text = ''
@@ -80,7 +206,7 @@ export async function readPage(
       text.length > snapshotLength &&
       Date.now() - lastSnapshot >= SNAPSHOT_INTERVAL_MS
     ) {
-      await onPartial(await convert(text))
+      await onPartial(await convertText(text))
       snapshotLength = text.length
       lastSnapshot = Date.now()
     }
@@ -91,7 +217,7 @@ export async function readPage(
     text += decoder.decode(head, { stream: true })
   }
   text += decoder.decode()
-  return convert(text)
+  return convertText(text)
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {
@@ -103,4 +229,18 @@ function concat(chunks: Uint8Array[]): Uint8Array {
     at += chunk.byteLength
   }
   return all
+}
+
+/** A page the caller sent in the body rather than named: HTML or a PDF, converted without any fetch. */
+export type GivenPage = { html: string } | { pdf: Uint8Array }
+
+/** Converts a page the caller gave, as if it had been fetched from `url` (its links are made absolute against it). */
+export async function convertGiven(
+  given: GivenPage,
+  url: string,
+  request: Pick<ReadRequest, 'convert'>,
+  limits: Pick<FetchLimits, 'signal'>,
+): Promise<ReaderPage> {
+  if ('pdf' in given) return pdfPage(given.pdf, url, request, limits)
+  return convert({ source: given.html, kind: 'html', url, options: request.convert }, limits)
 }

@@ -15,7 +15,7 @@ const post = (message: ThreadMessage) => parentPort!.postMessage(message)
 
 async function answer({ id, request }: ConversionJob): Promise<ThreadMessage> {
   try {
-    return { id, page: await withOutputTokens(convertPage(request)) }
+    return { id, page: await withOutputTokens(convertPage(request), request.options.maxTokens) }
   } catch (error) {
     if (error instanceof PageNotRead) return { id, refusal: { problem: error.problem, detail: error.detail } }
     // The page's shape is checked first, so recursion this deep is a shape the check does not know yet.

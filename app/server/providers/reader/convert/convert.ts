@@ -2,7 +2,7 @@ import { Readability } from '@mozilla/readability'
 import type { ReturnFormat } from '~/contracts/reader'
 import type { PageKind } from '../page-rules'
 import { parsePage, removeInert, removeSelected, targetElements, type HtmlElement } from './html-document'
-import { markdownOf } from './markdown'
+import { markdownOf, type MarkdownOptions } from './markdown'
 import { metadataOf } from './metadata'
 import { checkPageShape } from './page-shape'
 import { imagesOf, linksOf } from './summaries'
@@ -14,6 +14,12 @@ export interface ConvertOptions {
   removeSelector?: string
   withLinks: boolean
   withImages: boolean
+  /** How the Markdown is written (images, GitHub's extensions, turndown's options). */
+  markdown?: MarkdownOptions
+  /** Keeps images given inline as `data:` URLs (dropped by default: they are long and say little as text). */
+  keepImageDataUrls?: boolean
+  /** Cuts the content at this many output tokens (`X-Max-Output-Tokens`). */
+  maxTokens?: number
 }
 
 /**
@@ -71,7 +77,7 @@ function prettyJson(source: string): string {
 function convertHtml(html: string, url: string, options: ConvertOptions): ConvertedPage {
   // Before anything is built from it: a page over the limits is refused in time linear in its length.
   checkPageShape(html)
-  const document = parsePage(html, url)
+  const document = parsePage(html, url, options.keepImageDataUrls)
   const metadata = metadataOf(document)
   removeInert(document)
   if (options.removeSelector) removeSelected(document, options.removeSelector)
@@ -92,13 +98,13 @@ function convertHtml(html: string, url: string, options: ConvertOptions): Conver
     case 'text':
       return { ...page, content: textOf(roots) }
     case 'markdown':
-      return { ...page, content: markdownOf(roots) }
+      return { ...page, content: markdownOf(roots, options.markdown) }
     case 'content': {
-      const full = markdownOf(roots)
+      const full = markdownOf(roots, options.markdown)
       if (options.targetSelector) return { ...page, content: full }
       const article = articleOf(document)
       if (!article) return { ...page, content: full }
-      const articleMarkdown = markdownOf([article.element])
+      const articleMarkdown = markdownOf([article.element], options.markdown)
       const kept = articleMarkdown.length >= ARTICLE_SHARE * full.length ? articleMarkdown : full
       return {
         ...page,

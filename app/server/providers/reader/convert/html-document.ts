@@ -9,12 +9,14 @@ export type HtmlElement = Element
 const inert = 'script, style, noscript, template, iframe, object, embed'
 
 /** Parses a page (or part of one, while it downloads), with links and images made absolute against its base URL. */
-export function parsePage(html: string, pageUrl: string): HtmlDocument {
+export function parsePage(html: string, pageUrl: string, keepImageDataUrls = false): HtmlDocument {
   const markup = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`
   const { document } = parseHTML(markup)
   const base = baseUrlOf(document, pageUrl)
   for (const element of document.querySelectorAll('a[href], area[href]')) absolutize(element, 'href', base, true)
-  for (const element of document.querySelectorAll('img[src]')) absolutize(element, 'src', base, false)
+  for (const element of document.querySelectorAll('img[src]'))
+    if (!(keepImageDataUrls && /^\s*data:image\//i.test(element.getAttribute('src') ?? '')))
+      absolutize(element, 'src', base, false)
   return document
 }
 
