@@ -55,6 +55,8 @@ function buildEnvSchema() {
      * connection, switched to `transaction` (with one log line) if the pooler refuses a start-up parameter.
      */
     DATABASE_POOLER: optional(v.picklist(['none', 'transaction'], 'must be none or transaction')),
+    /** This process's name in log lines and among the instances sharing the database. Unset: host name and process id. */
+    INSTANCE_ID: optional(v.pipe(v.string(), v.regex(/^[\w.:-]{1,100}$/, 'must be letters, digits, ., :, _ or -'))),
     /** Unset: `http://localhost:` and PORT (see parseEnv), so a server moved to another port links to itself. */
     PUBLIC_BASE_URL: optional(url),
     /** Where the search APIs (/v1, /r) are called, as shown in code samples and demo curls. Unset: PUBLIC_BASE_URL. */
