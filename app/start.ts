@@ -19,6 +19,7 @@ import {
 } from './server/http/security'
 import { guardServerFnCall, runServerFn } from './server/http/server-fn-errors'
 import { startBackgroundWork } from './server/api/background'
+import { log } from './server/log'
 import { isStopping } from './server/lifecycle'
 import { runInRequest } from './server/request-context'
 
@@ -45,7 +46,13 @@ export const securityMiddleware = createMiddleware().server(({ request, pathname
   const context = { env, requestId, method: request.method, path: pathname }
   const baseUrl = env.PUBLIC_BASE_URL
   const apiBaseUrl = env.PUBLIC_API_BASE_URL
-  const withHeaders = (response: Response, csp: string) => answerHeaders(response, request, env, csp, requestId)
+  const started = performance.now()
+  // One line per request, with its status and the time to its answer's headers (what a balancer waits for).
+  const withHeaders = (response: Response, csp: string) => {
+    const answered = answerHeaders(response, request, env, csp, requestId)
+    log('info', 'request', { status: answered.status, ms: Math.round(performance.now() - started) })
+    return answered
+  }
   return runInRequest(context, async () => {
     if (!prerendering()) startBackgroundWork()
     const early = corsPreflight(request, env) ?? csrfRefusal(request, env)

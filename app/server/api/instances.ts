@@ -1,8 +1,9 @@
+import { hostname } from 'node:os'
 import { sql } from 'drizzle-orm'
 import { serverEnv, type ServerEnv } from '../env'
 import { getDatabase } from '../db/client'
 import { onShutdown } from '../lifecycle'
-import { log } from '../log'
+import { log, setLogInstance } from '../log'
 import type { Db } from '../db/types'
 import { rowsOf } from '../db/migrate'
 import { secretOf } from '../providers/identity/key-crypto'
@@ -13,10 +14,8 @@ const LIVE_SECONDS = 30
 const LOCK_ID = 7_441_121
 
 /** This process's name in logs and in `app_instances`: INSTANCE_ID, or host name and process id. */
-export async function instanceId(env: ServerEnv): Promise<string> {
-  if (env.INSTANCE_ID) return env.INSTANCE_ID
-  const { hostname } = await import('node:os')
-  return `${hostname()}-${process.pid}`
+export function instanceId(env: ServerEnv): string {
+  return env.INSTANCE_ID ?? `${hostname()}-${process.pid}`
 }
 
 /** A fingerprint that names a secret's value without revealing it. */
@@ -103,10 +102,11 @@ let joining: Promise<void> | undefined
  */
 export function registerInstance(): void {
   joining ??= (async () => {
+    const env = serverEnv()
+    const id = instanceId(env)
+    setLogInstance(id)
     const database = await getDatabase()
     if (database.kind !== 'postgres') return
-    const env = serverEnv()
-    const id = await instanceId(env)
     const membership = await joinInstances(database.db, id, await sharedSecretFingerprints(env, id))
     onShutdown(() => membership.leave())
   })().catch((error: unknown) => {
