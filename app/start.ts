@@ -7,6 +7,7 @@ import { methodCheck } from './middleware/method-check'
 import { nodeRouting } from './middleware/node-routing'
 import { pagePolicy } from './middleware/page-policy'
 import { prerenderedPages } from './middleware/prerendered-pages'
+import { requestLine } from './middleware/request-line'
 import { requestScope } from './middleware/request-scope'
 import { serverFnCalls, serverFnErrors } from './middleware/server-fn-answers'
 
@@ -19,6 +20,7 @@ const serverFnCsrf = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType ===
  */
 export const requestMiddleware = [
   requestScope, // the environment and request id for every call; public URLs for the pages
+  requestLine, // one log line per request: status and time to its headers
   compression, // gzip on the way out
   answerHeaders, // security headers, CORS, request id on every answer
   crossOrigin, // CORS preflights; cross-site writes refused

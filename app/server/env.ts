@@ -49,6 +49,14 @@ function buildEnvSchema() {
     DATABASE_POOL_MAX: optional(
       v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(1000)),
     ),
+    /**
+     * `transaction` when DATABASE_URL points at a pooler handing out connections per transaction (PgBouncer
+     * `pool_mode = transaction`): no start-up parameters, no named prepared statements. Unset: a direct
+     * connection, switched to `transaction` (with one log line) if the pooler refuses a start-up parameter.
+     */
+    DATABASE_POOLER: optional(v.picklist(['none', 'transaction'], 'must be none or transaction')),
+    /** This process's name in log lines and among the instances sharing the database. Unset: host name and process id. */
+    INSTANCE_ID: optional(v.pipe(v.string(), v.regex(/^[\w.:-]{1,100}$/, 'must be letters, digits, ., :, _ or -'))),
     /** Unset: `http://localhost:` and PORT (see parseEnv), so a server moved to another port links to itself. */
     PUBLIC_BASE_URL: optional(url),
     /** Where the search APIs (/v1, /r) are called, as shown in code samples and demo curls. Unset: PUBLIC_BASE_URL. */

@@ -48,6 +48,13 @@ export function errorFields(error: unknown, depth = 0): Record<string, unknown> 
   return fields
 }
 
+/** This process's name (INSTANCE_ID, else host name and pid once the Node server has named itself). */
+let instance: string | undefined
+
+export function setLogInstance(name: string): void {
+  instance = name
+}
+
 /**
  * One JSON line per event, naming the request it belongs to. Callers pass only what is safe to keep:
  * never a key, a captcha payload or a request body.
@@ -59,6 +66,7 @@ export function log(level: LogLevel, message: string, fields: Record<string, unk
     time: new Date().toISOString(),
     level,
     msg: message,
+    ...((instance ?? globalThis.process?.env?.INSTANCE_ID) ? { instance: instance ?? process.env.INSTANCE_ID } : {}),
     ...(request ? { request_id: request.requestId, method: request.method, path: request.path } : {}),
     ...fields,
   })

@@ -7,6 +7,7 @@ import { Route as downloadRoute } from '~/routes/v1/bulk-embeddings/$id/download
 import { Route as resultRoute } from '~/routes/v1/bulk-embeddings/$id/result'
 import { Route as retryRoute } from '~/routes/v1/bulk-embeddings/$id/retry'
 import { Route as listRoute } from '~/routes/v1/bulk-embeddings/index'
+import { rowsOf } from '~/server/db/migrate'
 import { applyEntry } from '~/server/domain/ledger'
 import { countTokens } from '../support/tokens'
 import { objectStorage, type ObjectStorage } from '~/server/providers/storage'
@@ -191,5 +192,24 @@ describe('a download link', () => {
     const expired = await fetchLink(job.id, query)
     expect(expired.status).toBe(403)
     expect(expired.body.detail).toMatch(/expired/)
+  })
+})
+
+describe('a stored result that is not there', () => {
+  it('answers its download link with 410 and a detail, never a 500 (another instance with its own folder)', async () => {
+    const key = await keyWithBalance(database.db, 1_000_000)
+    const job = await submit(key.apiKey, texts(2))
+    await drainQueue(database.db)
+    const { body } = await post(downloadRoute, `/v1/bulk-embeddings/${job.id}/download-result`, key.apiKey, job.id)
+    const url = new URL(body.download_url)
+    const [row] = rowsOf<{ result_object: string }>(
+      await database.db.execute(sql`select result_object from bulk_jobs where id = ${job.id}::uuid`),
+    )
+    await objectStorage().remove([row.result_object])
+
+    const query = Object.fromEntries(url.searchParams)
+    const gone = await call(resultRoute, 'GET', url.pathname, { query, params: { id: job.id } })
+    expect(gone.status).toBe(410)
+    expect(gone.body.detail).toMatch(/no longer stored/)
   })
 })

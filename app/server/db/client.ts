@@ -4,7 +4,8 @@ import { connectionScope } from '../connection-scope'
 import { onShutdown } from '../lifecycle'
 import { migrate } from './migrate'
 import { openPglite } from './pglite'
-import { resilientPostgres } from './postgres-pool'
+import { log } from '../log'
+import { refusedStartupParameter, resilientPostgres, type Pooler } from './postgres-pool'
 import * as schema from './schema'
 import type { Database, Db } from './types'
 
@@ -18,15 +19,18 @@ export async function openDatabase(options: {
   url?: string
   dataDir?: string
   maxConnections?: number
+  /** What sits between the app and Postgres (DATABASE_POOLER); `transaction` for PgBouncer in transaction mode. */
+  pooler?: Pooler
 }): Promise<Database> {
   if (options.url) {
     const { default: postgres } = await import('postgres')
     const { drizzle } = await import('drizzle-orm/postgres-js')
     const url = options.url
-    const { client, close } = resilientPostgres((settings) => postgres(url, settings), {
-      max: options.maxConnections ?? 10,
-      onnotice: () => {},
-    })
+    const { client, close } = resilientPostgres(
+      (settings) => postgres(url, settings),
+      { max: options.maxConnections ?? 10, onnotice: () => {} },
+      options.pooler,
+    )
     const db = drizzle(client, { schema }) as unknown as Db
     return { db, kind: 'postgres', close }
   }
@@ -42,24 +46,47 @@ export function defaultPoolSize(): number {
 /** URLs migrated by this isolate: the edge build opens a database per request but migrates it once. */
 const migrated = new Set<string>()
 
+/**
+ * Set once a pooler refused a start-up parameter with DATABASE_POOLER unset: later opens (the edge build's,
+ * per request) go straight to transaction-pooler settings.
+ */
+let detectedPooler: Pooler | undefined
+
 /** The database (the process's pool on Node, the request's connections in the edge build), migrated on first use. */
 export function getDatabase(): Promise<Database> {
   const open = connectionScope.get<Promise<Database>>('database')
   if (open) return open
   const opening = (async () => {
     const env = serverEnv()
-    const database = await openDatabase({
-      url: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      maxConnections: env.DATABASE_POOL_MAX ?? defaultPoolSize(),
-    })
+    const open = () =>
+      openDatabase({
+        url: env.DATABASE_URL,
+        dataDir: env.DATA_DIR,
+        maxConnections: env.DATABASE_POOL_MAX ?? defaultPoolSize(),
+        pooler: env.DATABASE_POOLER ?? detectedPooler,
+      })
+    let database = await open()
     const url = env.DATABASE_URL ?? ''
     if (!(connectionScope.perRequest && migrated.has(url))) {
       // A database unreachable at start-up must not leave this attempt's pool behind: the next request retries.
-      await migrate(database.db).catch(async (error: unknown) => {
-        await database.close().catch(() => {})
-        throw error
-      })
+      const migrateOrClose = (opened: Database) =>
+        migrate(opened.db).catch(async (error: unknown) => {
+          await opened.close().catch(() => {})
+          throw error
+        })
+      try {
+        await migrateOrClose(database)
+      } catch (error) {
+        const parameter = refusedStartupParameter(error)
+        if (!parameter || env.DATABASE_POOLER || detectedPooler) throw error
+        detectedPooler = 'transaction'
+        log('warn', 'database pooler refused a start-up parameter; using transaction-pooler settings', {
+          parameter,
+          setting: 'DATABASE_POOLER=transaction',
+        })
+        database = await open()
+        await migrateOrClose(database)
+      }
       migrated.add(url)
     }
     if (!connectionScope.perRequest) onShutdown(closeDatabase, 'connections')

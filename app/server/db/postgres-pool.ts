@@ -17,8 +17,33 @@ const timeouts = {
   fetch_types: false,
   /** Seconds before reconnecting after the `retries`-th failed connection: prompt, jittered, at most ½ s. */
   backoff: (retries: number) => Math.min(0.5, 0.02 * 2 ** retries) * (0.5 + Math.random() / 2),
-  connection: { statement_timeout: 4_000 },
 } satisfies Options<never>
+
+/** Sent at start-up to a direct connection; a transaction pooler refuses it (see `poolerOptions`). */
+const STATEMENT_TIMEOUT_MS = 4_000
+
+/** Which pooler sits between the app and Postgres: none, or one that hands out a connection per transaction. */
+export type Pooler = 'none' | 'transaction'
+
+/**
+ * Driver settings for what sits in front of Postgres. A transaction pooler (PgBouncer `pool_mode =
+ * transaction`) refuses start-up parameters it does not know, statement_timeout among them, and gives each
+ * transaction a different server connection: a named prepared statement made on one is missing on the next.
+ * So there the timeout comes from the database role (README "Deploying at scale") and statements are unnamed.
+ */
+export function poolerOptions(pooler: Pooler): Options<never> {
+  if (pooler === 'transaction') return { prepare: false }
+  return { connection: { statement_timeout: STATEMENT_TIMEOUT_MS } }
+}
+
+/** Whether `error` is a pooler refusing a start-up parameter (PgBouncer: `unsupported startup parameter: …`). */
+export function refusedStartupParameter(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const match = /unsupported startup parameter:\s*(\w+)/.exec(String((e as { message?: unknown }).message ?? ''))
+    if (match) return match[1]
+  }
+  return undefined
+}
 
 /**
  * A postgres-js client whose pool is replaced as soon as one of its connections is lost (backend
@@ -31,8 +56,9 @@ const timeouts = {
 export function resilientPostgres(
   connect: (options: Options<never>) => Sql,
   options: Options<never>,
+  pooler: Pooler = 'none',
 ): { client: Sql; close(): Promise<void> } {
-  const open = () => connect({ ...options, ...timeouts })
+  const open = () => connect({ ...options, ...timeouts, ...poolerOptions(pooler) })
   let current = open()
   let closed = false
   const retiring = new Set<Promise<void>>()

@@ -193,6 +193,14 @@ export class BulkJobState extends BaseRefusal {
   }
 }
 
+/**
+ * A stored file the database names is not in the object store this instance reads: local storage on another
+ * instance (several instances need S3 or one shared folder), or removed by hand.
+ */
+export class StoredObjectMissing extends BaseRefusal {
+  readonly kind = 'StoredObjectMissing'
+}
+
 /** A bulk-job download link that was altered, or whose time is up. */
 export class DownloadLinkRefused extends BaseRefusal {
   readonly kind = 'DownloadLinkRefused'
@@ -359,6 +367,7 @@ export type Refusal =
   | BulkJobState
   | UploadTooLarge
   | DownloadLinkRefused
+  | StoredObjectMissing
   | NeedsNode
 
 export function isRefusal(error: unknown): error is Refusal {

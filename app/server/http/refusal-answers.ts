@@ -99,6 +99,10 @@ const answers: Answers = {
   PageNotRead: (refusal) => ({ status: pageProblemStatus[refusal.problem], detail: refusal.detail }),
   BulkJobNotFound: { status: 404, detail: 'Bulk job not found' },
   BulkJobState: (refusal) => ({ status: 409, detail: refusal.detail }),
+  StoredObjectMissing: {
+    status: 410,
+    detail: "The job's result file is no longer stored: upload the texts again to compute it anew",
+  },
   DownloadLinkRefused: (refusal) => ({
     status: 403,
     detail:

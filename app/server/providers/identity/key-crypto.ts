@@ -8,7 +8,7 @@ import type { ServerEnv } from '~/server/env'
  */
 const keys = new Map<string, Promise<CryptoKey>>()
 
-async function secretOf(env: ServerEnv): Promise<string> {
+export async function secretOf(env: ServerEnv): Promise<string> {
   if (env.KEY_ENCRYPTION_SECRET) return env.KEY_ENCRYPTION_SECRET
   // The embedded default: one random secret per data folder, made on first use (Node only; edge sets the variable).
   const [{ mkdir, readFile, writeFile }, { join }] = await Promise.all([

@@ -19,7 +19,7 @@ export const Route = createFileRoute('/v1/bulk-embeddings/$id/result')({
           alternatives: [
             { mediaType: 'application/x-ndjson', description: 'One `{"index", "id"?, "embedding"}` per text' },
           ],
-          errors: [403, 404, 422],
+          errors: [403, 404, 410, 422],
         },
         async ({ params, query }) => {
           const { body, fileName } = await signedResultFor(params.id, {

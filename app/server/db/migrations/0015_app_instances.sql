@@ -1,0 +1,5 @@
+CREATE TABLE "app_instances" (
+	"id" text PRIMARY KEY NOT NULL,
+	"seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"secrets" jsonb NOT NULL
+);
