@@ -5,6 +5,7 @@ import type { OpenApiDocument } from '~/features/api-reference/openapi-types'
 import { referenceModel } from '~/features/api-reference/reference-model'
 import { propertyRows } from '~/features/api-reference/schema-rows'
 import { openApiDocument, urlPathOf } from '~/server/http/openapi'
+import { readerHeaders } from '~/contracts/reader'
 
 const routesDir = join(import.meta.dirname, '../../app/routes')
 /** The document does not describe itself. */
@@ -54,15 +55,13 @@ describe('the API reference', () => {
       'text/plain',
       'text/event-stream',
     ])
-    expect(reader.parameters!.filter((p) => p.in === 'header').map((p) => p.name)).toEqual([
-      'x-return-format',
-      'x-target-selector',
-      'x-remove-selector',
-      'x-with-links-summary',
-      'x-with-images-summary',
-      'x-no-cache',
-      'x-timeout',
-    ])
+    // Every header the reader reads (its contract), none left out of the document and none made up.
+    expect(reader.parameters!.filter((p) => p.in === 'header').map((p) => p.name)).toEqual(
+      Object.keys(readerHeaders.entries),
+    )
+    expect(Object.keys(readerHeaders.entries)).toEqual(
+      expect.arrayContaining(['x-return-format', 'x-engine', 'x-md-hr']),
+    )
     expect(reader.parameters!.find((p) => p.in === 'path')).toMatchObject({ name: 'url', required: true })
     const chat = document.paths['/v1/chat/completions']!.post!
     const stream = (chat.responses['200'] as { content: Record<string, { schema: { properties: object } }> }).content

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Route as readPathRoute } from '~/routes/r/$'
 import { Route as readBodyRoute } from '~/routes/r/index'
-import { countTokens } from '~/server/providers/inference/tokens'
+import { countTokens } from '../support/tokens'
 import { call, respond } from '../support/api'
 import { apiWithWeb } from '../support/api-with-web'
 import { samplePdf } from '../support/pdf'

@@ -13,7 +13,7 @@ import { applyEntry } from '~/server/domain/ledger'
 import { pruneRequestLog } from '~/server/domain/request-log'
 import { openSession } from '~/server/domain/sessions'
 import { ensureUser } from '~/server/domain/users'
-import { countTokens } from '~/server/providers/inference/tokens'
+import { countTokens } from '../support/tokens'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { call, keyWithBalance, respond, setupApi, testEnv } from '../support/api'
 
