@@ -8,3 +8,8 @@ import type * as NodeFetch from './node-fetch'
 export const fetchPage: typeof NodeFetch.fetchPage = async () => {
   throw new NeedsNode('reader')
 }
+
+/** The browser engine's fetch of a page's subresources: no browser, and no pinned fetch, on the edge either. */
+export const fetchResource: typeof NodeFetch.fetchResource = async () => {
+  throw new NeedsNode('reader')
+}
