@@ -8,12 +8,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Skeleton } from '~/components/ui/skeleton'
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
 import { notify } from '~/features/dashboard/notify'
-import { ApiError } from '~/lib/api-error'
 import { fetchAudit } from '../audit.functions'
 import { useFormat } from '~/lib/format'
 import { CardSkeleton, WithApiKey } from '../panels'
 import { dashboardKeys, toastError } from '../queries'
 import { auditActionLabels } from './action-labels'
+import { downloadAudit } from '../download-export'
 
 const auditQuery = (apiKey: string) =>
   infiniteQueryOptions({
@@ -24,26 +24,6 @@ const auditQuery = (apiKey: string) =>
     staleTime: 0,
     retry: false,
   })
-
-/** Downloads the whole log through the export route (the key as a bearer header, never in the URL). */
-async function downloadAudit(apiKey: string, format: 'csv' | 'json') {
-  const response = await fetch(`/api/v1/audit/export?format=${format}`, {
-    headers: { authorization: `Bearer ${apiKey}` },
-  })
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { detail?: unknown }
-    throw new ApiError(response.status, typeof body.detail === 'string' ? body.detail : response.statusText)
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `audit.${format}`
-  const url = URL.createObjectURL(await response.blob())
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
 
 export function AuditTab() {
   return (
