@@ -90,6 +90,22 @@ const flag = v.optional(
   'false',
 )
 
+/**
+ * `true`/`false` as `flag`, or `all`: the original's `X-With-Links-Summary: all` (every link of the page, in
+ * order, duplicates kept) and `X-With-Images-Summary: all` (every image of the page, beyond the content).
+ */
+const summaryFlag = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.toLowerCase(),
+    v.picklist(['true', 'false', '1', '0', 'yes', 'no', 'all'], 'must be true, false or all'),
+    v.transform((s): boolean | 'all' => (s === 'all' ? 'all' : s === 'true' || s === '1' || s === 'yes')),
+  ),
+  'false',
+)
+export type SummaryOption = boolean | 'all'
+
 const selector = v.optional(
   v.pipe(
     v.string(),
@@ -193,8 +209,8 @@ export const readerHeaders = v.object({
   'x-with-generated-alt': flag,
   'x-target-selector': selector,
   'x-remove-selector': selector,
-  'x-with-links-summary': flag,
-  'x-with-images-summary': flag,
+  'x-with-links-summary': summaryFlag,
+  'x-with-images-summary': summaryFlag,
   'x-no-cache': flag,
   'x-timeout': v.optional(
     v.pipe(
@@ -237,9 +253,15 @@ export const readerPage = v.object({
   content: v.string(),
   /** ISO 8601, when the page states when it was published. */
   publishedTime: v.optional(v.string()),
-  /** Link texts to absolute URLs (filled with `X-With-Links-Summary: true`). */
-  links: v.record(v.string(), v.string()),
-  /** Image descriptions to absolute URLs (filled with `X-With-Images-Summary: true`). */
+  /**
+   * Link texts to absolute URLs, once per URL (`X-With-Links-Summary: true`); with `all`, every link of the
+   * page in order as `[text, url]` pairs, duplicates kept, as the original answers.
+   */
+  links: v.union([v.record(v.string(), v.string()), v.array(v.tuple([v.string(), v.string()]))]),
+  /**
+   * Image descriptions to absolute URLs (`X-With-Images-Summary: true`: the images of what was converted, once
+   * per URL; `all`: every image of the page, the content's and the rest, each numbered).
+   */
   images: v.record(v.string(), v.string()),
   usage: v.object({ tokens: v.number() }),
   /** A signed link to the first screen as PNG, valid for a while (`X-Return-Format: screenshot`). */

@@ -106,6 +106,12 @@ async function serve(request: IncomingMessage, response: ServerResponse, fixture
         response,
         `<html><head><title>Images</title></head><body><h1>Pictures</h1><p>Some <em>emphasis</em> and <strong>strength</strong>, a <a href="/docs/1">first link</a> and a <a href="/docs/2">second link</a>.</p><ul><li>one</li><li>two</li></ul><hr><p><img src="/images/chart.png" alt="A chart"> <img src="data:image/png;base64,iVBORw0KGgo=" alt="Inline dot"></p><table><thead><tr><th>Model</th><th>Score</th></tr></thead><tbody><tr><td>A</td><td>1</td></tr></tbody></table><p><del>old</del></p></body></html>`,
       )
+    case '/summaries-page':
+      // An article with the same link twice and images in and around it: what `true` and `all` summarise.
+      return html(
+        response,
+        `<html><head><title>Summaries</title></head><body><nav><img src="/images/logo.png" alt="Logo"> <a href="/">Home</a> <a href="/docs/1">Docs</a></nav><main><article><h1>Summaries in practice</h1><p>${'A reranker reads each candidate with the query and puts the best first, which lifts precision. '.repeat(6)}</p><p><img src="/images/chart.png" alt="A chart"></p><p>Read <a href="/docs/1">the docs</a>, then <a href="/docs/1">the docs again</a>, or <a href="mailto:team@example.org">write</a>.</p><p>${'Each passage is scored against the question, and the order follows the scores. '.repeat(6)}</p></article></main><footer><img src="/images/chart.png" alt="A chart"> <a href="/about">About</a></footer></body></html>`,
+      )
     case '/sample.pdf':
       response.writeHead(200, { 'content-type': 'application/pdf' })
       return response.end(samplePdf())

@@ -5,6 +5,7 @@ import { cachedPage, cachePage } from '../../domain/reader-cache'
 import type { ServerEnv } from '../../env'
 import { errorFields, log } from '../../log'
 import { browserPool } from '../../providers/reader/browser/chromium'
+import { linkPairs } from '../../providers/reader/convert/summaries'
 import { obeyRobots } from '../../providers/reader/robots'
 import { fetchLimitsOf, readPage, type PageResult, type ReadRequest } from '../../providers/reader/read-page'
 import { readRequestOf } from './read-options'
@@ -18,8 +19,8 @@ export const MAX_CACHED_PAGE = 2 * 1024 * 1024
 /** About the length of the page as JSON, without building it: the content and the summaries dominate. */
 function lengthOf(page: ReaderPage): number {
   let length = page.content.length + page.title.length + page.description.length
-  for (const map of [page.links, page.images])
-    for (const [text, url] of Object.entries(map)) length += text.length + url.length
+  for (const [text, url] of [...linkPairs(page.links), ...Object.entries(page.images)])
+    length += text.length + url.length
   return length
 }
 

@@ -1,19 +1,21 @@
 import { Readability } from '@mozilla/readability'
-import type { ReturnFormat } from '~/contracts/reader'
+import type { ReturnFormat, SummaryOption } from '~/contracts/reader'
 import type { PageKind } from '../page-rules'
 import { parsePage, removeInert, removeSelected, targetElements, type HtmlElement } from './html-document'
 import { markdownOf, type MarkdownOptions } from './markdown'
 import { metadataOf } from './metadata'
 import { checkPageShape } from './page-shape'
-import { imagesOf, linksOf } from './summaries'
+import { allImagesOf, allLinksOf, imagesOf, linksOf, type LinkSummary } from './summaries'
 import { textOf } from './text'
 
 export interface ConvertOptions {
   format: ReturnFormat
   targetSelector?: string
   removeSelector?: string
-  withLinks: boolean
-  withImages: boolean
+  /** `true`: each link once; `all`: every link of the page in order (see `./summaries.ts`). */
+  withLinks: SummaryOption
+  /** `true`: the images of what was converted, once each; `all`: every image of the page. */
+  withImages: SummaryOption
   /** How the Markdown is written (images, GitHub's extensions, turndown's options). */
   markdown?: MarkdownOptions
   /** Keeps images given inline as `data:` URLs (dropped by default: they are long and say little as text). */
@@ -42,7 +44,7 @@ export interface ConvertedPage {
   url: string
   content: string
   publishedTime?: string
-  links: Record<string, string>
+  links: LinkSummary
   images: Record<string, string>
 }
 
@@ -79,15 +81,19 @@ function convertHtml(html: string, url: string, options: ConvertOptions): Conver
   checkPageShape(html)
   const document = parsePage(html, url, options.keepImageDataUrls)
   const metadata = metadataOf(document)
+  const body = (document.body ?? document.documentElement) as HtmlElement
+  // `all` summaries are of the whole page as it came, before any selector narrows it (as the original's are).
+  const allLinks = options.withLinks === 'all' ? allLinksOf(body) : undefined
+  const allImages = options.withImages === 'all' ? allImagesOf(body) : undefined
   removeInert(document)
   if (options.removeSelector) removeSelected(document, options.removeSelector)
-  const body = (document.body ?? document.documentElement) as HtmlElement
   const roots = options.targetSelector ? targetElements(document, options.targetSelector) : [body]
+  const imagesOfContent = (converted: HtmlElement[]) => allImages ?? (options.withImages ? imagesOf(converted) : {})
   const page = {
     ...metadata,
     url,
-    links: options.withLinks ? linksOf(roots) : {},
-    images: options.withImages ? imagesOf(roots) : {},
+    links: allLinks ?? (options.withLinks ? linksOf(roots) : {}),
+    images: imagesOfContent(roots),
   }
   switch (options.format) {
     case 'html':
@@ -105,12 +111,14 @@ function convertHtml(html: string, url: string, options: ConvertOptions): Conver
       const article = articleOf(document)
       if (!article) return { ...page, content: full }
       const articleMarkdown = markdownOf([article.element], options.markdown)
-      const kept = articleMarkdown.length >= ARTICLE_SHARE * full.length ? articleMarkdown : full
+      if (articleMarkdown.length < ARTICLE_SHARE * full.length) return { ...page, content: full }
       return {
         ...page,
         title: page.title || article.title,
         publishedTime: page.publishedTime ?? article.publishedTime,
-        content: kept,
+        content: articleMarkdown,
+        // `true` summarises the images of what is answered: the article's, not the page's around it.
+        images: imagesOfContent([article.element]),
       }
     }
   }
