@@ -202,8 +202,9 @@ export const readerHeaders = v.object({
       v.transform((s) => s === '1'),
     ),
   ),
-  /** Refused: this server reads pages directly, under its own address rules. */
+  /** `http://`, `https://` or `socks5://` proxy (credentials in the URL) every request of the read goes through. */
   'x-proxy-url': shortText(2048),
+  /** Refused: the original's own proxy pool (by country), which this server does not have. */
   'x-proxy': shortText(256),
   /** Refused when true: describing images needs a vision model this server does not run. */
   'x-with-generated-alt': flag,

@@ -118,10 +118,9 @@ describe('robots.txt, budgets, the cache and refused options', () => {
     expect((await get({ 'x-cache-tolerance': '0' })).response.headers.get('x-cache')).toBe('miss')
   })
 
-  it('refuses what it does not offer with 422 naming why: proxies, generated alt text, model formats', async () => {
+  it('refuses what it does not offer with 422 naming why: a proxy pool, generated alt text, model formats', async () => {
     for (const [headers, reason] of [
-      [{ 'x-proxy-url': 'http://proxy.example:8080' }, /X-Proxy-Url and X-Proxy are not offered/],
-      [{ 'x-proxy': 'us' }, /X-Proxy-Url and X-Proxy are not offered/],
+      [{ 'x-proxy': 'us' }, /X-Proxy picks a proxy from a pool this server does not have/],
       [{ 'x-with-generated-alt': 'true' }, /X-With-Generated-Alt needs a vision model/],
       [{ 'x-return-format': 'readerlm-v2' }, /readerlm-v2 format needs a language model/],
       [{ 'x-respond-with': 'vlm' }, /vlm format needs a language model/],

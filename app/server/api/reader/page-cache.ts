@@ -43,11 +43,12 @@ async function cacheKeyOf(url: URL, request: ReadRequest, allowPrivate: boolean)
 
 /**
  * Reads that are never cached: screenshots (their links expire, and an image is taken anew), pages read with
- * the caller's cookies (what they show belongs to that caller), and pages a caller's script ran in.
+ * the caller's cookies (what they show belongs to that caller), pages a caller's script ran in, and pages read
+ * through a caller's proxy (chosen to see the page as another place sees it).
  */
 function cacheable(request: ReadRequest): boolean {
   const { render, outgoing } = request
-  return !render.screenshot && !render.pageshot && !render.pageScript && !outgoing.headers?.cookie
+  return !render.screenshot && !render.pageshot && !render.pageScript && !outgoing.headers?.cookie && !request.proxy
 }
 
 export interface PageRead extends Omit<PageResult, 'engine'> {
@@ -74,7 +75,7 @@ export async function cachedOrRead(
   const request = options.request ?? readRequestOf(headers, env)
   const ttl = env.READER_CACHE_TTL_SECONDS
   const timeout = headers['x-timeout'] ?? readerLimits.defaultTimeoutSeconds
-  const limits = fetchLimitsOf(env, timeout, options.signal)
+  const limits = { ...fetchLimitsOf(env, timeout, options.signal), proxy: request.proxy }
   // Obeyed for cached pages too: the caller asked not to be answered what robots.txt forbids.
   if (headers['x-robots-txt']) await obeyRobots(url, headers['x-robots-txt'], limits)
   const key =

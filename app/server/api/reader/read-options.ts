@@ -9,6 +9,7 @@ import {
 import { PageNotRead } from '../../domain/refusals'
 import type { ServerEnv } from '../../env'
 import type { MarkdownOptions } from '../../providers/reader/convert/markdown'
+import { parseProxyUrl } from '../../providers/reader/proxy-url'
 import type { ReadRequest } from '../../providers/reader/read-page'
 
 /** What a POST body adds to the headers (the original's fields). */
@@ -55,11 +56,12 @@ export function readRequestOf(
   body: BodyOptions = {},
 ): ReadRequest & { formats: ReturnFormats } {
   const formats = returnFormatsOf(headers)
-  if (headers['x-proxy-url'] || headers['x-proxy'])
+  if (headers['x-proxy'])
     throw new PageNotRead(
       'option',
-      'X-Proxy-Url and X-Proxy are not offered: this server reads every page directly, under its own address rules',
+      'X-Proxy picks a proxy from a pool this server does not have: name your own with X-Proxy-Url (http, https or socks5)',
     )
+  const proxy = headers['x-proxy-url'] ? parseProxyUrl(headers['x-proxy-url']) : undefined
   if (headers['x-with-generated-alt'])
     throw new PageNotRead(
       'option',
@@ -118,6 +120,7 @@ export function readRequestOf(
       pageshot: formats.pageshot,
     },
     outgoing: { headers: outgoing },
+    proxy,
   }
 }
 

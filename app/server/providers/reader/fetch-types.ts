@@ -5,6 +5,8 @@ export interface Outgoing {
   body?: Uint8Array
 }
 
+import type { ProxySetting } from './proxy-url'
+
 /** How one page may be fetched. */
 export interface FetchLimits {
   /** Whether the reader may connect to this (resolved or literal) address. */
@@ -19,6 +21,11 @@ export interface FetchLimits {
   timeoutMs: number
   maxBytes: number
   maxRedirects: number
+  /**
+   * The caller's proxy (`X-Proxy-Url`): every request of the read, the browser's included, goes through it. Its
+   * address obeys `allows` like a page's, and the page's host is still checked.
+   */
+  proxy?: ProxySetting
   /** Cancels the fetch (the caller went away). */
   signal?: AbortSignal
 }

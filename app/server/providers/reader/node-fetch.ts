@@ -1,12 +1,13 @@
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import type { LookupFunction } from 'node:net'
+import { isIP, type LookupFunction } from 'node:net'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { brand } from '../../../../app.config'
-import { PageNotRead } from '../../domain/refusals'
+import { isRefusal, PageNotRead } from '../../domain/refusals'
 import { hostOf } from './address-policy'
 import type { FetchedPage, FetchLimits, Outgoing } from './fetch-types'
 import { checkScheme, describeSize, readableMediaType } from './page-rules'
+import { proxiedRequest, type CheckedProxy } from './proxy-tunnel'
 import { createResolver, HostNotFound, type HostResolver, type ResolvedAddress } from './resolve'
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308])
@@ -47,20 +48,43 @@ export async function checkedAddress(url: URL, limits: FetchLimits): Promise<Res
   return addresses[0]
 }
 
+/**
+ * The caller's proxy, resolved and checked like a page's host (every address allowed; this site's own origins
+ * are no exception here), its connections pinned to the address checked.
+ */
+async function checkedProxy(limits: FetchLimits): Promise<CheckedProxy | undefined> {
+  const proxy = limits.proxy
+  if (!proxy) return undefined
+  let addresses: ResolvedAddress[]
+  try {
+    addresses = isIP(proxy.host)
+      ? [{ address: proxy.host, family: proxy.host.includes(':') ? 6 : 4 }]
+      : await resolverFor(limits.dnsServers)(proxy.host)
+  } catch (error) {
+    if (error instanceof HostNotFound)
+      throw new PageNotRead('unreachable', `The proxy ${proxy.origin} does not resolve`, { cause: error })
+    throw error
+  }
+  if (addresses.some(({ address }) => !limits.allows(address)))
+    throw new PageNotRead('address', `Refused to use the proxy ${proxy.origin}: it is not a public address`)
+  return { proxy, address: addresses[0], lookup: pinnedLookup(addresses[0]) }
+}
+
 const defaultHeaders = () => ({
   'user-agent': `${brand.shortName}Reader/1.0 (+https://${brand.domain})`,
   accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,text/markdown;q=0.9,*/*;q=0.1',
   'accept-language': 'en;q=1, *;q=0.5',
 })
 
-function send(
+async function send(
   url: URL,
   address: ResolvedAddress,
   signal: AbortSignal,
   outgoing: Outgoing = {},
+  proxy?: { checked: CheckedProxy; timeoutMs: number },
 ): Promise<IncomingMessage> {
   const { host } = hostOf(url)
-  const options: RequestOptions = {
+  const base: RequestOptions = {
     host,
     port: url.port || undefined,
     path: `${url.pathname}${url.search}`,
@@ -71,8 +95,11 @@ function send(
     signal,
     headers: { ...defaultHeaders(), ...outgoing.headers, 'accept-encoding': 'gzip, deflate, br' },
   }
+  const { send: request_, options } = proxy
+    ? await proxiedRequest(proxy.checked, url, address, base, signal, proxy.timeoutMs)
+    : { send: url.protocol === 'https:' ? httpsRequest : httpRequest, options: base }
   return new Promise((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(options, resolve)
+    const request = request_(options, resolve)
     request.once('error', reject)
     request.end(outgoing.body)
   })
@@ -127,19 +154,28 @@ async function fetchResponse(
   timeout: AbortSignal,
 ): Promise<{ url: URL; response: IncomingMessage }> {
   const signal = limits.signal ? AbortSignal.any([timeout, limits.signal]) : timeout
+  const checked = await checkedProxy(limits)
+  const proxy = checked && { checked, timeoutMs: limits.timeoutMs }
   let url = start
   for (let redirects = 0; ; redirects++) {
     checkScheme(url)
     const address = await checkedAddress(url, limits)
     let response: IncomingMessage
     try {
-      response = await send(url, address, signal, outgoing)
+      response = await send(url, address, signal, outgoing, proxy)
     } catch (error) {
       if (timeout.aborted) throw timedOut(limits)
-      if (signal.aborted) throw error
+      if (signal.aborted || isRefusal(error)) throw error
       throw connectionFailure(url, error)
     }
     const status = response.statusCode ?? 0
+    if (status === 407 && checked) {
+      response.destroy()
+      throw new PageNotRead(
+        'unreachable',
+        `The proxy ${checked.proxy.origin} refused the request (HTTP 407: credentials)`,
+      )
+    }
     const location = response.headers.location
     if (redirectStatuses.has(status) && location) {
       response.destroy()

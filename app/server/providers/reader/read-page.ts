@@ -8,6 +8,7 @@ import { convertOffThread } from './convert-pool/convert-off-thread'
 import { pdfToMarkdown } from './convert/pdf'
 import { pageFetcher, type FetchLimits, type Outgoing } from './fetcher'
 import { pageKindOf, readableMediaType } from './page-rules'
+import type { ProxySetting } from './proxy-url'
 
 export type { ConvertOptions }
 
@@ -29,6 +30,8 @@ export interface ReadRequest {
   outgoing: Outgoing
   /** Links and images made absolute against the URL asked for rather than where redirects ended (`X-Base: initial`). */
   baseInitial?: boolean
+  /** The caller's proxy (`X-Proxy-Url`), for every request of the read, the browser's included. */
+  proxy?: ProxySetting
 }
 
 export interface PageResult {
