@@ -48,6 +48,13 @@ const staticRules = {
   '/images/**': { headers: inertFile },
   '/brand/**': { headers: inertFile },
   '/favicon*': { headers: inertFile },
+  // The reader demo's sample pages: their own scripts run, nothing else (README, "Reader and deep search").
+  '/reader-samples/**': {
+    headers: {
+      ...staticHeaders,
+      'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    },
+  },
 }
 
 export default defineConfig({

@@ -29,8 +29,8 @@ export const panelHeights: Record<DemoName, { form: string; result: string }> = 
     result: 'min-h-[31rem] sm:min-h-[23rem] lg:min-h-[28rem]',
   },
   reader: {
-    form: 'min-h-[42rem] sm:min-h-[33rem] lg:min-h-[34rem]',
-    result: 'min-h-[31rem] sm:min-h-[23rem] lg:min-h-[34rem]',
+    form: 'min-h-[52rem] sm:min-h-[36rem] lg:min-h-[40rem]',
+    result: 'min-h-[35rem] sm:min-h-[26rem] lg:min-h-[40rem]',
   },
   deepsearch: {
     form: 'min-h-[38rem] sm:min-h-[30rem] lg:min-h-[32rem]',

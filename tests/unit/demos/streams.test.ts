@@ -63,16 +63,28 @@ describe('a deep-search stream as the demos read it', () => {
 
 describe('the streaming demos’ requests', () => {
   it('asks the reader for a stream and sends only the options that differ from its defaults', () => {
-    expect(readerHeaders({ format: 'content', links: false, images: false, noCache: false })).toEqual({
+    const defaults = { engine: 'direct', screenshot: false } as const
+    expect(readerHeaders({ format: 'content', links: false, images: false, noCache: false, ...defaults })).toEqual({
       Accept: 'text/event-stream',
     })
-    expect(readerHeaders({ format: 'html', links: true, images: true, noCache: true })).toEqual({
+    expect(readerHeaders({ format: 'html', links: true, images: true, noCache: true, ...defaults })).toEqual({
       Accept: 'text/event-stream',
       'X-Return-Format': 'html',
       'X-With-Links-Summary': 'true',
       'X-With-Images-Summary': 'true',
       'X-No-Cache': 'true',
     })
+    // The browser engine and a screenshot beside the default text format, as the JS-rendered example asks.
+    expect(
+      readerHeaders({
+        format: 'content',
+        links: false,
+        images: false,
+        noCache: false,
+        engine: 'browser',
+        screenshot: true,
+      }),
+    ).toEqual({ Accept: 'text/event-stream', 'X-Return-Format': 'content,screenshot', 'X-Engine': 'browser' })
   })
 
   it('writes a curl that streams (-N) and sends the headers after the key', () => {

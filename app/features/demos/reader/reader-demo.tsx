@@ -9,7 +9,7 @@ import { useStreamRun } from '../lib/use-stream-run'
 import { DemoFrame } from '../parts/demo-frame'
 import { ExamplePicker } from '../parts/example-picker'
 import { Select } from '~/components/form/select-field'
-import { readerExamples, readerFormats, type ReaderFormat } from './reader-examples'
+import { readerEngines, readerExamples, readerFormats, type ReaderEngine, type ReaderFormat } from './reader-examples'
 import { readerHeaders, readerRequest, readStream, type ReaderBody, type ReaderSnapshot } from './reader-request'
 import { ReaderResult } from './reader-result'
 
@@ -37,7 +37,12 @@ export function ReaderDemo({ apiBaseUrl }: { apiBaseUrl: string }) {
     text: t`Plain text`,
     html: t`HTML`,
   }
-  const checkbox = (name: 'links' | 'images' | 'noCache', label: React.ReactNode) => (
+  const engineLabels: Record<ReaderEngine, string> = {
+    direct: t`Direct fetch of the HTML`,
+    browser: t`Browser (runs the page's scripts)`,
+    auto: t`Auto (the browser when needed)`,
+  }
+  const checkbox = (name: 'links' | 'images' | 'screenshot' | 'noCache', label: React.ReactNode) => (
     <label className="flex items-center gap-2 text-sm">
       <input
         type="checkbox"
@@ -76,24 +81,42 @@ export function ReaderDemo({ apiBaseUrl }: { apiBaseUrl: string }) {
               />
             )}
           </FormField>
-          <FormField id="reader-format" label={<Trans>Return format</Trans>}>
-            {(field) => (
-              <Select
-                {...field}
-                value={values.format}
-                onChange={(e) => change({ format: e.target.value as ReaderFormat })}
-              >
-                {readerFormats.map((format) => (
-                  <option key={format} value={format}>
-                    {formatLabels[format]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-          <div className="flex flex-col gap-2">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="reader-format" label={<Trans>Return format</Trans>}>
+              {(field) => (
+                <Select
+                  {...field}
+                  value={values.format}
+                  onChange={(e) => change({ format: e.target.value as ReaderFormat })}
+                >
+                  {readerFormats.map((format) => (
+                    <option key={format} value={format}>
+                      {formatLabels[format]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+            <FormField id="reader-engine" label={<Trans>Engine</Trans>}>
+              {(field) => (
+                <Select
+                  {...field}
+                  value={values.engine}
+                  onChange={(e) => change({ engine: e.target.value as ReaderEngine })}
+                >
+                  {readerEngines.map((engine) => (
+                    <option key={engine} value={engine}>
+                      {engineLabels[engine]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+          </div>
+          <div className="grid gap-2 sm:grid-cols-2">
             {checkbox('links', <Trans>Add a summary of the links</Trans>)}
             {checkbox('images', <Trans>Add a summary of the images</Trans>)}
+            {checkbox('screenshot', <Trans>Take a screenshot (browser)</Trans>)}
             {checkbox('noCache', <Trans>Fetch anew, bypassing the cache</Trans>)}
           </div>
         </>

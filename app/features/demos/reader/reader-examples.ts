@@ -3,24 +3,43 @@ import type { Example } from '../parts/example-picker'
 
 export const readerFormats = ['content', 'markdown', 'text', 'html'] as const
 export type ReaderFormat = (typeof readerFormats)[number]
+export const readerEngines = ['direct', 'browser', 'auto'] as const
+export type ReaderEngine = (typeof readerEngines)[number]
 
 export interface ReaderValues {
   url: string
   format: ReaderFormat
+  engine: ReaderEngine
   links: boolean
   images: boolean
+  screenshot: boolean
   noCache: boolean
 }
 
-const options = { links: false, images: false, noCache: false }
+const options = { engine: 'direct', links: false, images: false, screenshot: false, noCache: false } as const
 
-/** The examples; the first reads a page of this very site, so it works wherever the site is served. */
+/**
+ * The examples. The first two read this very site, so they answer wherever it is served, offline too: a news
+ * post, and a sample page whose text only its script writes (`public/reader-samples/`), read with the browser
+ * engine and a screenshot; read it with the direct fetch to see what the browser adds.
+ */
 export function readerExamples(siteOrigin: string): readonly Example<ReaderValues>[] {
   return [
     {
       id: 'news',
       label: msg`A news post on this site`,
       values: { url: `${siteOrigin}/news/deepsearch-launch`, format: 'content', ...options },
+    },
+    {
+      id: 'scripted',
+      label: msg`A page its script writes, in the browser`,
+      values: {
+        url: `${siteOrigin}/reader-samples/scripted-page.html`,
+        format: 'content',
+        ...options,
+        engine: 'browser',
+        screenshot: true,
+      },
     },
     {
       id: 'wikipedia',

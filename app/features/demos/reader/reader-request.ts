@@ -1,6 +1,6 @@
 import { ApiError } from '~/lib/api-error'
 import { streamEvents } from '~/lib/event-stream/request'
-import type { ReaderFormat, ReaderValues } from './reader-examples'
+import type { ReaderEngine, ReaderFormat, ReaderValues } from './reader-examples'
 
 export interface ReaderBody {
   url: string
@@ -12,9 +12,17 @@ export interface ReaderSnapshot {
   url: string
   content: string
   publishedTime?: string
-  links: Record<string, string>
+  links: Record<string, string> | Array<[string, string]>
   images: Record<string, string>
   usage: { tokens: number }
+  /** A signed link to the first screen as PNG, when a screenshot was asked for. */
+  screenshotUrl?: string
+  /** Which engine read the page. */
+  engine?: 'direct' | 'browser'
+  /** The text format asked for (`content`, `markdown`, `text`, `html`). */
+  format: ReaderFormat
+  /** The snapshot as it arrived, for the JSON view. */
+  json: unknown
   /** How many snapshots arrived so far, this one included. */
   count: number
 }
@@ -24,10 +32,23 @@ export function readerRequest(values: ReaderValues): ReaderBody {
 }
 
 /** The headers the form stands for: the stream, and each option that differs from the reader's default. */
-export function readerHeaders(values: { format: ReaderFormat; links: boolean; images: boolean; noCache: boolean }) {
+export function readerHeaders(values: {
+  format: ReaderFormat
+  engine: ReaderEngine
+  links: boolean
+  images: boolean
+  screenshot: boolean
+  noCache: boolean
+}) {
+  const formats = [
+    values.format !== 'content' || values.screenshot ? values.format : '',
+    values.screenshot ? 'screenshot' : '',
+  ]
+  const returnFormat = formats.filter(Boolean).join(',')
   return {
     Accept: 'text/event-stream',
-    ...(values.format !== 'content' && { 'X-Return-Format': values.format }),
+    ...(returnFormat && { 'X-Return-Format': returnFormat }),
+    ...(values.engine !== 'direct' && { 'X-Engine': values.engine }),
     ...(values.links && { 'X-With-Links-Summary': 'true' }),
     ...(values.images && { 'X-With-Images-Summary': 'true' }),
     ...(values.noCache && { 'X-No-Cache': 'true' }),
@@ -36,9 +57,14 @@ export function readerHeaders(values: { format: ReaderFormat; links: boolean; im
 
 const isRecordOfStrings = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' && value !== null && Object.values(value).every((item) => typeof item === 'string')
+/** `X-With-Links-Summary: all` answers `[text, url]` pairs rather than a map. */
+const isLinks = (value: unknown): value is ReaderSnapshot['links'] =>
+  Array.isArray(value)
+    ? value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === 'string'))
+    : isRecordOfStrings(value)
 
 /** A snapshot checked against the reader's wire contract, so a malformed one is an error rather than a blank panel. */
-function snapshotOf(data: string, count: number): ReaderSnapshot {
+function snapshotOf(data: string, count: number, format: ReaderFormat): ReaderSnapshot {
   let page: Record<string, unknown> | undefined
   try {
     page = JSON.parse(data) as Record<string, unknown>
@@ -52,7 +78,7 @@ function snapshotOf(data: string, count: number): ReaderSnapshot {
     typeof page.url !== 'string' ||
     typeof page.content !== 'string' ||
     typeof usage?.tokens !== 'number' ||
-    !isRecordOfStrings(page.links) ||
+    !isLinks(page.links) ||
     !isRecordOfStrings(page.images)
   )
     throw new ApiError(200, 'unexpected answer (not a reader snapshot)', { code: 'internal' })
@@ -64,6 +90,10 @@ function snapshotOf(data: string, count: number): ReaderSnapshot {
     links: page.links,
     images: page.images,
     usage: { tokens: usage.tokens },
+    screenshotUrl: typeof page.screenshotUrl === 'string' ? page.screenshotUrl : undefined,
+    engine: page.engine === 'browser' || page.engine === 'direct' ? page.engine : undefined,
+    format,
+    json: page,
     count,
   }
 }
@@ -77,6 +107,8 @@ export async function readStream(
   signal: AbortSignal,
 ): Promise<ReaderSnapshot> {
   let last: ReaderSnapshot | undefined
+  const asked = (headers['X-Return-Format'] ?? '').split(',')[0]
+  const format: ReaderFormat = asked === 'markdown' || asked === 'text' || asked === 'html' ? asked : 'content'
   const events = streamEvents('/r', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -85,7 +117,7 @@ export async function readStream(
     signal,
   })
   for await (const event of events) {
-    last = snapshotOf(event.data, (last?.count ?? 0) + 1)
+    last = snapshotOf(event.data, (last?.count ?? 0) + 1, format)
     update(last)
   }
   if (!last) throw new ApiError(200, 'the stream ended without a page', { code: 'internal' })

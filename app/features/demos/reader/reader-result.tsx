@@ -1,10 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReaderSnapshot } from './reader-request'
+import { ReaderViews } from './reader-views'
 
-/** The page as the reader made it: its title, source and date, the text itself, and its summaries. */
+/** The page as the reader made it: its title, source, date and engine, the answer in its views, and its summaries. */
 export function ReaderResult({ page, live }: { page: ReaderSnapshot; live: boolean }) {
   const { i18n } = useLingui()
-  const links = Object.keys(page.links).length
+  const links = Array.isArray(page.links) ? page.links.length : Object.keys(page.links).length
   const images = Object.keys(page.images).length
   const published = page.publishedTime ? new Date(page.publishedTime) : undefined
   return (
@@ -32,15 +33,18 @@ export function ReaderResult({ page, live }: { page: ReaderSnapshot; live: boole
             <dd>{i18n.date(published, { dateStyle: 'long' })}</dd>
           </>
         )}
+        {page.engine && (
+          <>
+            <dt className="text-muted-foreground">
+              <Trans>Read by</Trans>
+            </dt>
+            <dd data-testid="reader-engine" data-engine={page.engine}>
+              {page.engine === 'browser' ? <Trans>the browser engine</Trans> : <Trans>a direct fetch</Trans>}
+            </dd>
+          </>
+        )}
       </dl>
-      <pre
-        data-testid="reader-content"
-        tabIndex={0}
-        translate="no"
-        className="h-72 overflow-auto rounded-md border bg-muted/40 p-3 text-xs leading-relaxed break-words whitespace-pre-wrap"
-      >
-        {page.content}
-      </pre>
+      <ReaderViews page={page} live={live} />
       <p className="text-xs text-muted-foreground">
         {live ? (
           <Trans>Snapshot {page.count}, still arriving…</Trans>
