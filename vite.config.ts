@@ -52,7 +52,8 @@ const staticRules = {
   '/reader-samples/**': {
     headers: {
       ...staticHeaders,
-      'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      'Content-Security-Policy':
+        "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
     },
   },
 }
