@@ -70,7 +70,7 @@ export function ReaderViews({ page, live }: { page: ReaderSnapshot; live: boolea
           </pre>
         )}
         {active === 'screenshot' && (
-          <div data-testid="reader-screenshot" tabIndex={0} className={cn(panel, 'text-sm')}>
+          <div data-testid="reader-shot-view" tabIndex={0} className={cn(panel, 'text-sm')}>
             {page.screenshotUrl ? (
               <a href={page.screenshotUrl} target="_blank" rel="noreferrer">
                 <img
