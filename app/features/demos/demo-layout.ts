@@ -29,8 +29,8 @@ export const panelHeights: Record<DemoName, { form: string; result: string }> = 
     result: 'min-h-[31rem] sm:min-h-[23rem] lg:min-h-[28rem]',
   },
   reader: {
-    form: 'min-h-[52rem] sm:min-h-[36rem] lg:min-h-[40rem]',
-    result: 'min-h-[35rem] sm:min-h-[26rem] lg:min-h-[40rem]',
+    form: 'min-h-[52rem] sm:min-h-[34rem] lg:min-h-[42rem]',
+    result: 'min-h-[35rem] sm:min-h-[26rem] lg:min-h-[42rem]',
   },
   deepsearch: {
     form: 'min-h-[38rem] sm:min-h-[30rem] lg:min-h-[32rem]',
