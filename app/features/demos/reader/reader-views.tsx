@@ -7,7 +7,7 @@ const views = ['content', 'screenshot', 'json'] as const
 type View = (typeof views)[number]
 
 const panel =
-  'h-72 overflow-auto rounded-md border bg-muted/40 p-3 text-xs leading-relaxed outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50'
+  'h-72 overflow-auto rounded-md border bg-muted/40 p-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50'
 
 /**
  * The answer three ways, in tabs (the WAI-ARIA tabs pattern, plain buttons): the text as the reader wrote it,
@@ -64,7 +64,7 @@ export function ReaderViews({ page, live }: { page: ReaderSnapshot; live: boolea
             data-testid="reader-content"
             tabIndex={0}
             translate="no"
-            className={cn(panel, 'break-words whitespace-pre-wrap')}
+            className={cn(panel, 'text-xs leading-relaxed break-words whitespace-pre-wrap')}
           >
             {page.content}
           </pre>
@@ -91,7 +91,7 @@ export function ReaderViews({ page, live }: { page: ReaderSnapshot; live: boolea
             data-testid="reader-json"
             tabIndex={0}
             translate="no"
-            className={cn(panel, 'break-words whitespace-pre-wrap')}
+            className={cn(panel, 'text-xs leading-relaxed break-words whitespace-pre-wrap')}
           >
             {JSON.stringify(page.json, null, 2)}
           </pre>
