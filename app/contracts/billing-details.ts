@@ -11,7 +11,8 @@ export const billingLimits = { name: 200, address: 500, addressLines: 6, taxId: 
  * What the invoice can print: Latin letters with their accents (the PDF's standard font, Windows-1252),
  * digits and punctuation. Other scripts would come out blank on the document, so they are refused up front.
  */
-const printable = /^[\u0020-\u007E\u00A0-\u00FF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u2013\u2014\u2018\u2019\u201C\u201D\u20AC]*$/
+const printable =
+  /^[\u0020-\u007E\u00A0-\u00FF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u2013\u2014\u2018\u2019\u201C\u201D\u20AC]*$/
 const taxIdShape = /^[A-Za-z0-9][A-Za-z0-9 .\-/]*$/
 
 export type BillingField = 'name' | 'address' | 'tax_id'
@@ -59,7 +60,10 @@ export const billingDetailsBody = v.pipe(
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return
     for (const { field, problem } of billingProblems(dataset.value))
-      addIssue({ message: englishProblem[problem], path: [{ type: 'object', origin: 'value', input: dataset.value, key: field, value: dataset.value[field] }] })
+      addIssue({
+        message: englishProblem[problem],
+        path: [{ type: 'object', origin: 'value', input: dataset.value, key: field, value: dataset.value[field] }],
+      })
   }),
   v.transform((input) => ({
     name: input.name.trim(),

@@ -81,11 +81,19 @@ describe('a card saved without a purchase (sandbox)', () => {
     const redelivered = signedEvent('checkout.session.completed', { id: session, mode: 'setup' })
     expect((await postWebhook(redelivered.payload, redelivered.signature)).status).toBe(200)
     expect(
-      await scalar(database.db, sql`select count(*) from audit_log where key_id = ${key.id}::uuid and action = 'card.saved'`),
+      await scalar(
+        database.db,
+        sql`select count(*) from audit_log where key_id = ${key.id}::uuid and action = 'card.saved'`,
+      ),
     ).toBe(1)
 
     // A debit crosses the threshold: the saved card buys the pack, and the key becomes paid with the saver's address.
-    await consume(database.db, { keyId: key.id, tokens: 200_000_000, usageEventId: `spend-${key.id}`, product: 'embeddings' })
+    await consume(database.db, {
+      keyId: key.id,
+      tokens: 200_000_000,
+      usageEventId: `spend-${key.id}`,
+      product: 'embeddings',
+    })
     await runRecharges(database.db)
     expect(await balanceOf(key.id)).toBe(400_000_000 + 1_000_000_000)
     const [recharge] = await purchasesOf(key.apiKey)
@@ -105,8 +113,15 @@ describe('a card saved without a purchase (sandbox)', () => {
   it('offers the card of an earlier purchase: auto-recharge turns on at once, without another checkout', async () => {
     const key = await keyWithBalance(database.db, 0)
     await buyPack(key.apiKey)
-    expect(await rechargeSettings(key.apiKey)).toMatchObject({ enabled: false, eligible: true, card: { last4: '4242' } })
-    const sessionsBefore = await scalar(database.db, sql`select count(*) from sandbox_objects where kind = 'checkout.session'`)
+    expect(await rechargeSettings(key.apiKey)).toMatchObject({
+      enabled: false,
+      eligible: true,
+      card: { last4: '4242' },
+    })
+    const sessionsBefore = await scalar(
+      database.db,
+      sql`select count(*) from sandbox_objects where kind = 'checkout.session'`,
+    )
     const { status, body } = await turnOn(key.apiKey)
     expect(status).toBe(200)
     expect(body.url.startsWith(returnTo)).toBe(true)
@@ -143,7 +158,11 @@ describe('receipts and invoices', () => {
 
     const saved = await call(detailsRoute, 'PUT', '/api/v1/billing/details', {
       bearer: key.apiKey,
-      json: { name: '  Müller & Söhne GmbH ', address: 'Hauptstraße 1\r\n10115 Berlin\nGermany', tax_id: 'DE123456789' },
+      json: {
+        name: '  Müller & Söhne GmbH ',
+        address: 'Hauptstraße 1\r\n10115 Berlin\nGermany',
+        tax_id: 'DE123456789',
+      },
     })
     expect(saved.body).toEqual({
       details: { name: 'Müller & Söhne GmbH', address: 'Hauptstraße 1\n10115 Berlin\nGermany', tax_id: 'DE123456789' },

@@ -114,13 +114,21 @@ describe("the stripe provider against Stripe's API", () => {
       ),
     ).toBe(1)
     expect(
-      await scalar(database.db, sql`select count(*) from audit_log where key_id = ${key.id}::uuid and action = 'card.saved'`),
+      await scalar(
+        database.db,
+        sql`select count(*) from audit_log where key_id = ${key.id}::uuid and action = 'card.saved'`,
+      ),
     ).toBe(1)
     const { body: settings } = await call(autoRechargeRoute, 'GET', '/api/v1/auto_recharge', { bearer: key.apiKey })
     expect(settings).toMatchObject({ enabled: true, threshold: 500_000_000, eligible: true, card: { last4: '4242' } })
 
     // Below the threshold already (a balance of 0): the worker charges the saved card for the pack.
-    await workRecharges({ db: database.db, provider: paymentProvider(), caps: { perDay: 5, perMonth: 30 }, leaseSeconds: 120 })
+    await workRecharges({
+      db: database.db,
+      provider: paymentProvider(),
+      caps: { perDay: 5, perMonth: 30 },
+      leaseSeconds: 120,
+    })
     const charge = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1)!
     expect(charge.form).toMatchObject({ payment_method: 'pm_card_visa', amount: '5000', off_session: 'true' })
     await post(stripe.event('payment_intent.succeeded', [...stripe.intents.values()].at(-1)!))

@@ -62,9 +62,13 @@ export async function startFakeStripe(webhookSecret: string) {
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions' && form.mode === 'setup') {
       // Setup mode: no line items, a currency, and a setup intent once the card is entered.
       if (!form.currency)
-        return json(res, 400, { error: { type: 'invalid_request_error', message: 'Missing required param: currency.' } })
+        return json(res, 400, {
+          error: { type: 'invalid_request_error', message: 'Missing required param: currency.' },
+        })
       if (form['line_items[0][price]'])
-        return json(res, 400, { error: { type: 'invalid_request_error', message: 'line_items is not allowed in setup mode' } })
+        return json(res, 400, {
+          error: { type: 'invalid_request_error', message: 'line_items is not allowed in setup mode' },
+        })
       const session: Obj = {
         id: id('cs_test'),
         object: 'checkout.session',

@@ -65,7 +65,10 @@ export async function saveSetupCard(db: Db, setupId: string, saved: SavedCard): 
       .update(apiKeys)
       .set({ autoRecharge: true, autoRechargeThreshold: setup.threshold })
       .where(eq(apiKeys.id, setup.keyId))
-    await tx.update(cardSetups).set({ status: 'saved', savedAt: sql`now()` }).where(eq(cardSetups.id, setup.id))
+    await tx
+      .update(cardSetups)
+      .set({ status: 'saved', savedAt: sql`now()` })
+      .where(eq(cardSetups.id, setup.id))
     await recordAudit(tx, {
       action: 'card.saved',
       keyId: setup.keyId,

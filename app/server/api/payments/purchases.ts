@@ -64,7 +64,8 @@ async function confirmSetup(caller: Caller, sessionId: string) {
   if (!setup || setup.keyId !== key.id) throw new PurchaseNotFound()
   const outcome = await fulfilSetup(db, paymentProvider(), setup)
   const profile = await billingProfileOf(db, key.id)
-  const status = outcome === 'saved' || outcome === 'already' ? 'card_saved' : outcome === 'pending' ? 'pending' : 'failed'
+  const status =
+    outcome === 'saved' || outcome === 'already' ? 'card_saved' : outcome === 'pending' ? 'pending' : 'failed'
   const card = profile?.cardLast4 ? { brand: profile.cardBrand ?? 'card', last4: profile.cardLast4 } : null
   return { status, tokens: 0, balance: key.balance, card } as const
 }
