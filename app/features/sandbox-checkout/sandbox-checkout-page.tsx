@@ -70,7 +70,7 @@ export function SandboxCheckoutPage() {
         </Trans>
       </div>
       <h1 className="text-2xl font-semibold tracking-tight">
-        <Trans>Pay {brand.name}</Trans>
+        {view.data?.mode === 'setup' ? <Trans>A card for {brand.name}</Trans> : <Trans>Pay {brand.name}</Trans>}
       </h1>
       {view.isPending ? (
         <Skeleton className="h-96 w-full rounded-xl" />
