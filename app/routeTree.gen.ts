@@ -72,6 +72,7 @@ import { Route as ApiV1AuditExportRouteImport } from './routes/api/v1/audit/expo
 import { Route as ApiV1Auto_rechargeIndexRouteImport } from './routes/api/v1/auto_recharge/index'
 import { Route as ApiV1Auto_rechargeSettingsRouteImport } from './routes/api/v1/auto_recharge/settings'
 import { Route as ApiV1BillingBalance_notificationRouteImport } from './routes/api/v1/billing/balance_notification'
+import { Route as ApiV1BillingDetailsRouteImport } from './routes/api/v1/billing/details'
 import { Route as ApiV1BillingPaginated_transactionRouteImport } from './routes/api/v1/billing/paginated_transaction'
 import { Route as ApiV1BillingPurchasesRouteImport } from './routes/api/v1/billing/purchases'
 import { Route as ApiV1BillingTotal_consumptionRouteImport } from './routes/api/v1/billing/total_consumption'
@@ -95,6 +96,7 @@ import { Route as Char123LocaleChar125SiteNewsIndexRouteImport } from './routes/
 import { Route as Char123LocaleChar125SiteNewsSlugRouteImport } from './routes/{-$locale}/_site/news/$slug'
 import { Route as ApiV1AccountKeysIndexRouteImport } from './routes/api/v1/account/keys/index'
 import { Route as ApiV1AccountKeysClaimRouteImport } from './routes/api/v1/account/keys/claim'
+import { Route as ApiV1BillingInvoicesPurchaseIdRouteImport } from './routes/api/v1/billing/invoices/$purchaseId'
 import { Route as ApiV1BillingWebhookStripeRouteImport } from './routes/api/v1/billing/webhook/stripe'
 import { Route as ApiV1ModelsSlugSlugRouteImport } from './routes/api/v1/models/slug/$slug'
 import { Route as ApiV1AccountKeysKeyIdIndexRouteImport } from './routes/api/v1/account/keys/$keyId/index'
@@ -441,6 +443,11 @@ const ApiV1BillingBalance_notificationRoute =
     path: '/api/v1/billing/balance_notification',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiV1BillingDetailsRoute = ApiV1BillingDetailsRouteImport.update({
+  id: '/api/v1/billing/details',
+  path: '/api/v1/billing/details',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiV1BillingPaginated_transactionRoute =
   ApiV1BillingPaginated_transactionRouteImport.update({
     id: '/api/v1/billing/paginated_transaction',
@@ -567,6 +574,12 @@ const ApiV1AccountKeysClaimRoute = ApiV1AccountKeysClaimRouteImport.update({
   path: '/api/v1/account/keys/claim',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiV1BillingInvoicesPurchaseIdRoute =
+  ApiV1BillingInvoicesPurchaseIdRouteImport.update({
+    id: '/api/v1/billing/invoices/$purchaseId',
+    path: '/api/v1/billing/invoices/$purchaseId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1BillingWebhookStripeRoute =
   ApiV1BillingWebhookStripeRouteImport.update({
     id: '/api/v1/billing/webhook/stripe',
@@ -651,6 +664,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/audit/export': typeof ApiV1AuditExportRoute
   '/api/v1/auto_recharge/settings': typeof ApiV1Auto_rechargeSettingsRoute
   '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
+  '/api/v1/billing/details': typeof ApiV1BillingDetailsRoute
   '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
   '/api/v1/billing/purchases': typeof ApiV1BillingPurchasesRoute
   '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
@@ -676,6 +690,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
   '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
+  '/api/v1/billing/invoices/$purchaseId': typeof ApiV1BillingInvoicesPurchaseIdRoute
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
   '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
@@ -740,6 +755,7 @@ export interface FileRoutesByTo {
   '/api/v1/audit/export': typeof ApiV1AuditExportRoute
   '/api/v1/auto_recharge/settings': typeof ApiV1Auto_rechargeSettingsRoute
   '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
+  '/api/v1/billing/details': typeof ApiV1BillingDetailsRoute
   '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
   '/api/v1/billing/purchases': typeof ApiV1BillingPurchasesRoute
   '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
@@ -765,6 +781,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/models': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news': typeof Char123LocaleChar125SiteNewsIndexRoute
   '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
+  '/api/v1/billing/invoices/$purchaseId': typeof ApiV1BillingInvoicesPurchaseIdRoute
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
   '/api/v1/account/keys': typeof ApiV1AccountKeysIndexRoute
@@ -833,6 +850,7 @@ export interface FileRoutesById {
   '/api/v1/audit/export': typeof ApiV1AuditExportRoute
   '/api/v1/auto_recharge/settings': typeof ApiV1Auto_rechargeSettingsRoute
   '/api/v1/billing/balance_notification': typeof ApiV1BillingBalance_notificationRoute
+  '/api/v1/billing/details': typeof ApiV1BillingDetailsRoute
   '/api/v1/billing/paginated_transaction': typeof ApiV1BillingPaginated_transactionRoute
   '/api/v1/billing/purchases': typeof ApiV1BillingPurchasesRoute
   '/api/v1/billing/total_consumption': typeof ApiV1BillingTotal_consumptionRoute
@@ -858,6 +876,7 @@ export interface FileRoutesById {
   '/{-$locale}/_site/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/_site/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
   '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
+  '/api/v1/billing/invoices/$purchaseId': typeof ApiV1BillingInvoicesPurchaseIdRoute
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
   '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
@@ -926,6 +945,7 @@ export interface FileRouteTypes {
     | '/api/v1/audit/export'
     | '/api/v1/auto_recharge/settings'
     | '/api/v1/billing/balance_notification'
+    | '/api/v1/billing/details'
     | '/api/v1/billing/paginated_transaction'
     | '/api/v1/billing/purchases'
     | '/api/v1/billing/total_consumption'
@@ -951,6 +971,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/models/'
     | '/{-$locale}/news/'
     | '/api/v1/account/keys/claim'
+    | '/api/v1/billing/invoices/$purchaseId'
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
     | '/api/v1/account/keys/'
@@ -1015,6 +1036,7 @@ export interface FileRouteTypes {
     | '/api/v1/audit/export'
     | '/api/v1/auto_recharge/settings'
     | '/api/v1/billing/balance_notification'
+    | '/api/v1/billing/details'
     | '/api/v1/billing/paginated_transaction'
     | '/api/v1/billing/purchases'
     | '/api/v1/billing/total_consumption'
@@ -1040,6 +1062,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/models'
     | '/{-$locale}/news'
     | '/api/v1/account/keys/claim'
+    | '/api/v1/billing/invoices/$purchaseId'
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
     | '/api/v1/account/keys'
@@ -1107,6 +1130,7 @@ export interface FileRouteTypes {
     | '/api/v1/audit/export'
     | '/api/v1/auto_recharge/settings'
     | '/api/v1/billing/balance_notification'
+    | '/api/v1/billing/details'
     | '/api/v1/billing/paginated_transaction'
     | '/api/v1/billing/purchases'
     | '/api/v1/billing/total_consumption'
@@ -1132,6 +1156,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/_site/models/'
     | '/{-$locale}/_site/news/'
     | '/api/v1/account/keys/claim'
+    | '/api/v1/billing/invoices/$purchaseId'
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
     | '/api/v1/account/keys/'
@@ -1176,6 +1201,7 @@ export interface RootRouteChildren {
   ApiV1AuditExportRoute: typeof ApiV1AuditExportRoute
   ApiV1Auto_rechargeSettingsRoute: typeof ApiV1Auto_rechargeSettingsRoute
   ApiV1BillingBalance_notificationRoute: typeof ApiV1BillingBalance_notificationRoute
+  ApiV1BillingDetailsRoute: typeof ApiV1BillingDetailsRoute
   ApiV1BillingPaginated_transactionRoute: typeof ApiV1BillingPaginated_transactionRoute
   ApiV1BillingPurchasesRoute: typeof ApiV1BillingPurchasesRoute
   ApiV1BillingTotal_consumptionRoute: typeof ApiV1BillingTotal_consumptionRoute
@@ -1197,6 +1223,7 @@ export interface RootRouteChildren {
   ApiV1RequestsIndexRoute: typeof ApiV1RequestsIndexRoute
   V1BulkEmbeddingsIdIndexRoute: typeof V1BulkEmbeddingsIdIndexRoute
   ApiV1AccountKeysClaimRoute: typeof ApiV1AccountKeysClaimRoute
+  ApiV1BillingInvoicesPurchaseIdRoute: typeof ApiV1BillingInvoicesPurchaseIdRoute
   ApiV1BillingWebhookStripeRoute: typeof ApiV1BillingWebhookStripeRoute
   ApiV1ModelsSlugSlugRoute: typeof ApiV1ModelsSlugSlugRoute
   ApiV1AccountKeysIndexRoute: typeof ApiV1AccountKeysIndexRoute
@@ -1647,6 +1674,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1BillingBalance_notificationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/billing/details': {
+      id: '/api/v1/billing/details'
+      path: '/api/v1/billing/details'
+      fullPath: '/api/v1/billing/details'
+      preLoaderRoute: typeof ApiV1BillingDetailsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/billing/paginated_transaction': {
       id: '/api/v1/billing/paginated_transaction'
       path: '/api/v1/billing/paginated_transaction'
@@ -1806,6 +1840,13 @@ declare module '@tanstack/react-router' {
       path: '/api/v1/account/keys/claim'
       fullPath: '/api/v1/account/keys/claim'
       preLoaderRoute: typeof ApiV1AccountKeysClaimRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/billing/invoices/$purchaseId': {
+      id: '/api/v1/billing/invoices/$purchaseId'
+      path: '/api/v1/billing/invoices/$purchaseId'
+      fullPath: '/api/v1/billing/invoices/$purchaseId'
+      preLoaderRoute: typeof ApiV1BillingInvoicesPurchaseIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/v1/billing/webhook/stripe': {
@@ -2010,6 +2051,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1AuditExportRoute: ApiV1AuditExportRoute,
   ApiV1Auto_rechargeSettingsRoute: ApiV1Auto_rechargeSettingsRoute,
   ApiV1BillingBalance_notificationRoute: ApiV1BillingBalance_notificationRoute,
+  ApiV1BillingDetailsRoute: ApiV1BillingDetailsRoute,
   ApiV1BillingPaginated_transactionRoute:
     ApiV1BillingPaginated_transactionRoute,
   ApiV1BillingPurchasesRoute: ApiV1BillingPurchasesRoute,
@@ -2032,6 +2074,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1RequestsIndexRoute: ApiV1RequestsIndexRoute,
   V1BulkEmbeddingsIdIndexRoute: V1BulkEmbeddingsIdIndexRoute,
   ApiV1AccountKeysClaimRoute: ApiV1AccountKeysClaimRoute,
+  ApiV1BillingInvoicesPurchaseIdRoute: ApiV1BillingInvoicesPurchaseIdRoute,
   ApiV1BillingWebhookStripeRoute: ApiV1BillingWebhookStripeRoute,
   ApiV1ModelsSlugSlugRoute: ApiV1ModelsSlugSlugRoute,
   ApiV1AccountKeysIndexRoute: ApiV1AccountKeysIndexRoute,

@@ -19,6 +19,8 @@ export const auditActions = [
   'auto_recharge.on',
   'auto_recharge.threshold',
   'auto_recharge.off',
+  'card.saved',
+  'billing_details.changed',
   'session.opened',
   'session.revoked',
 ] as const

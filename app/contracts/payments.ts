@@ -33,6 +33,8 @@ export const autoRechargeBody = v.strictObject({
   success_url: returnUrl,
   cancel_url: returnUrl,
   email: v.optional(v.nullable(email)),
+  /** Save a card in a checkout that charges nothing (setup mode) instead of buying the pack now. */
+  save_card_only: v.optional(v.boolean()),
   metadata: v.strictObject({
     auto_recharge: v.boolean(),
     threshold,
@@ -48,7 +50,7 @@ export const rechargeStatus = v.object({
   enabled: v.boolean(),
   threshold: v.nullable(v.number()),
   price_id: v.nullable(v.string()),
-  /** A paid key with a saved card may turn auto-recharge on without another checkout. */
+  /** A key with a saved card (from a purchase, or saved alone) may turn auto-recharge on without another checkout. */
   eligible: v.boolean(),
   card: v.nullable(v.object({ brand: v.string(), last4: v.string() })),
   /** Why it last turned itself off (a declined card), until it is turned on again. */
@@ -80,14 +82,18 @@ export const purchaseItem = v.object({
   sandbox: v.boolean(),
   created_at: v.string(),
   paid_at: v.nullable(v.string()),
+  /** A paid purchase's invoice (`INV-000042`), numbered without gaps when it was credited. */
+  invoice_number: v.nullable(v.string()),
 })
 export type PurchaseItem = v.InferOutput<typeof purchaseItem>
 export const purchasesAnswer = v.object({ purchases: v.array(purchaseItem) })
 
 export const checkoutReturn = v.object({
-  status: v.picklist(['paid', 'pending', 'failed']),
+  /** `card_saved`: a setup-mode checkout saved its card (nothing was bought). */
+  status: v.picklist(['paid', 'pending', 'failed', 'card_saved']),
   tokens: v.number(),
   balance: v.number(),
+  card: v.optional(v.nullable(v.object({ brand: v.string(), last4: v.string() }))),
 })
 
 const keyField = { apiKey: v.optional(presentedKey) }

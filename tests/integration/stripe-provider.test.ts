@@ -46,7 +46,8 @@ describe("the stripe provider against Stripe's API", () => {
       customer_creation: 'always',
     })
     expect(created.form.success_url).toContain('{CHECKOUT_SESSION_ID}')
-    expect(created.form['payment_intent_data[setup_future_usage]']).toBeUndefined()
+    // Every checkout keeps its card, so auto-recharge can later use it without a second purchase.
+    expect(created.form['payment_intent_data[setup_future_usage]']).toBe('off_session')
 
     const events = stripe.paySession(body.id, { email: 'payer@example.com' })
     expect((await post(events.completed)).status).toBe(200)
@@ -64,6 +65,74 @@ describe("the stripe provider against Stripe's API", () => {
       sql`select count(*) from purchases where key_id = ${key.id}::uuid and receipt_url like 'https://pay.stripe.example/receipts/%'`,
     )
     expect(receipt).toBe(1)
+    // The receipt names the card Stripe charged.
+    expect(
+      await scalar(
+        database.db,
+        sql`select count(*) from purchases where key_id = ${key.id}::uuid and card_brand = 'visa' and card_last4 = '4242'`,
+      ),
+    ).toBe(1)
+  })
+
+  it('saves a card in a setup-mode checkout without charging, once, and auto-recharge charges it later', async () => {
+    const key = await keyWithBalance(database.db, 0)
+    const { status, body } = await call(autoRechargeRoute, 'POST', '/api/v1/auto_recharge', {
+      bearer: key.apiKey,
+      json: {
+        price_id: 'price_tokens_1b',
+        success_url: 'http://localhost:3000/api-dashboard/auto-recharge?checkout=success&session={CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://localhost:3000/api-dashboard/auto-recharge',
+        email: 'saver@example.com',
+        save_card_only: true,
+        metadata: { auto_recharge: true, threshold: 500_000_000, currency: 'USD' },
+      },
+    })
+    expect(status).toBe(200)
+    expect(body.url).toMatch(/^https:\/\/checkout\.stripe\.example\/c\/setup\//)
+    const created = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').at(-1)!
+    expect(created.form).toMatchObject({
+      mode: 'setup',
+      currency: 'usd',
+      client_reference_id: key.id,
+      customer_creation: 'always',
+      customer_email: 'saver@example.com',
+      'setup_intent_data[metadata][kind]': 'card_setup',
+    })
+    expect(created.form['line_items[0][price]']).toBeUndefined()
+    const session = [...stripe.sessions.values()].find((s) => s.url === body.url)!
+    const events = stripe.completeSetup(session.id as string)
+    // Both events, each delivered twice: the card is saved once and nothing is credited or charged.
+    for (const event of [events.succeeded, events.completed, events.succeeded, events.completed])
+      expect((await post(event)).status).toBe(200)
+    expect(await balanceOf(key.id)).toBe(0)
+    expect(await scalar(database.db, sql`select count(*) from purchases where key_id = ${key.id}::uuid`)).toBe(0)
+    expect(
+      await scalar(
+        database.db,
+        sql`select count(*) from billing_profiles where key_id = ${key.id}::uuid
+          and payment_method_id = 'pm_card_visa' and card_last4 = '4242' and recharge_price_id = 'price_tokens_1b'`,
+      ),
+    ).toBe(1)
+    expect(
+      await scalar(
+        database.db,
+        sql`select count(*) from audit_log where key_id = ${key.id}::uuid and action = 'card.saved'`,
+      ),
+    ).toBe(1)
+    const { body: settings } = await call(autoRechargeRoute, 'GET', '/api/v1/auto_recharge', { bearer: key.apiKey })
+    expect(settings).toMatchObject({ enabled: true, threshold: 500_000_000, eligible: true, card: { last4: '4242' } })
+
+    // Below the threshold already (a balance of 0): the worker charges the saved card for the pack.
+    await workRecharges({
+      db: database.db,
+      provider: paymentProvider(),
+      caps: { perDay: 5, perMonth: 30 },
+      leaseSeconds: 120,
+    })
+    const charge = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1)!
+    expect(charge.form).toMatchObject({ payment_method: 'pm_card_visa', amount: '5000', off_session: 'true' })
+    await post(stripe.event('payment_intent.succeeded', [...stripe.intents.values()].at(-1)!))
+    expect(await balanceOf(key.id)).toBe(1_000_000_000)
   })
 
   it("refuses an event not signed with the endpoint's secret", async () => {

@@ -18,6 +18,7 @@ export async function startFakeStripe(webhookSecret: string) {
   }
   const sessions = new Map<string, Obj>()
   const intents = new Map<string, Obj>()
+  const setupIntents = new Map<string, Obj>()
   const idempotent = new Map<string, { status: number; body: Obj }>()
   const requests: Array<{ method: string; path: string; form: Record<string, string>; auth: string | undefined }> = []
   let counter = 0
@@ -58,6 +59,36 @@ export async function startFakeStripe(webhookSecret: string) {
         has_more: false,
       })
     }
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions' && form.mode === 'setup') {
+      // Setup mode: no line items, a currency, and a setup intent once the card is entered.
+      if (!form.currency)
+        return json(res, 400, {
+          error: { type: 'invalid_request_error', message: 'Missing required param: currency.' },
+        })
+      if (form['line_items[0][price]'])
+        return json(res, 400, {
+          error: { type: 'invalid_request_error', message: 'line_items is not allowed in setup mode' },
+        })
+      const session: Obj = {
+        id: id('cs_test'),
+        object: 'checkout.session',
+        mode: 'setup',
+        status: 'open',
+        payment_status: 'no_payment_required',
+        amount_total: null,
+        currency: form.currency,
+        client_reference_id: form.client_reference_id,
+        customer: form.customer ?? null,
+        customer_email: form.customer_email ?? null,
+        metadata: { card_setup_id: form['metadata[card_setup_id]'], key_id: form['metadata[key_id]'] },
+        setup_intent: null,
+        payment_intent: null,
+        url: `https://checkout.stripe.example/c/setup/${counter}`,
+        form,
+      }
+      sessions.set(session.id as string, session)
+      return json(res, 200, session)
+    }
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const price = Object.values(prices).find((p) => p.id === form['line_items[0][price]'])
       if (!price) return json(res, 400, { error: { type: 'invalid_request_error', message: 'No such price' } })
@@ -89,7 +120,16 @@ export async function startFakeStripe(webhookSecret: string) {
       const session = sessions.get(sessionMatch[1])
       if (!session) return json(res, 404, { error: { type: 'invalid_request_error', message: 'No such session' } })
       const intent = session.payment_intent ? intents.get(session.payment_intent as string) : undefined
-      return json(res, 200, { ...session, payment_intent: intent ? expandedIntent(intent) : null })
+      const setup = session.setup_intent ? setupIntents.get(session.setup_intent as string) : undefined
+      const expand = [...url.searchParams].filter(([name]) => name.startsWith('expand')).map(([, value]) => value)
+      return json(res, 200, {
+        ...session,
+        payment_intent: intent ? expandedIntent(intent) : null,
+        setup_intent:
+          setup && expand.some((e) => e.startsWith('setup_intent'))
+            ? { ...setup, payment_method: method(setup.payment_method as string) }
+            : (session.setup_intent ?? null),
+      })
     }
     const intentMatch = /^\/v1\/payment_intents\/([\w]+)$/.exec(url.pathname)
     if (req.method === 'GET' && intentMatch) {
@@ -186,6 +226,30 @@ export async function startFakeStripe(webhookSecret: string) {
       return {
         completed: event('checkout.session.completed', session),
         succeeded: event('payment_intent.succeeded', intent),
+      }
+    },
+    /** The visitor saved a card on a setup-mode checkout: the session completes with a succeeded setup intent. */
+    completeSetup(sessionId: string, options: { email?: string; paymentMethod?: string } = {}) {
+      const session = sessions.get(sessionId)!
+      const customer = (session.customer as string | null) ?? id('cus')
+      const setup: Obj = {
+        id: id('seti'),
+        object: 'setup_intent',
+        status: 'succeeded',
+        customer,
+        payment_method: options.paymentMethod ?? 'pm_card_visa',
+        metadata: { ...(session.metadata as Obj), kind: 'card_setup' },
+      }
+      setupIntents.set(setup.id as string, setup)
+      Object.assign(session, {
+        status: 'complete',
+        setup_intent: setup.id,
+        customer,
+        customer_details: { email: options.email ?? session.customer_email ?? 'saver@example.com' },
+      })
+      return {
+        completed: event('checkout.session.completed', session),
+        succeeded: event('setup_intent.succeeded', setup),
       }
     },
     intents,

@@ -7,13 +7,17 @@ type Format = 'csv' | 'json'
  * Downloads an export route's file (`/api/v1/<log>/export`), which streams it; the file is saved once it has
  * arrived, under the name the server gives. The key goes as a bearer header, never in the URL.
  */
-async function downloadExport(apiKey: string, log: 'requests' | 'audit', query: URLSearchParams) {
-  const response = await fetch(`/api/v1/${log}/export?${query}`, { headers: { authorization: `Bearer ${apiKey}` } })
+function downloadExport(apiKey: string, log: 'requests' | 'audit', query: URLSearchParams) {
+  return downloadFile(apiKey, `/api/v1/${log}/export?${query}`, `${log}.${query.get('format')}`)
+}
+
+/** Any keyed file route of the API (an export, an invoice), saved under the name the server gives. */
+export async function downloadFile(apiKey: string, path: string, fallback: string) {
+  const response = await fetch(path, { headers: { authorization: `Bearer ${apiKey}` } })
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { detail?: unknown }
     throw new ApiError(response.status, typeof body.detail === 'string' ? body.detail : response.statusText)
   }
-  const fallback = `${log}.${query.get('format')}`
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback
   const url = URL.createObjectURL(await response.blob())
   const link = document.createElement('a')

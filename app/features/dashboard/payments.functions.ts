@@ -1,7 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
 import { keyedInput } from '~/contracts/dashboard'
 import { autoRechargeInput, checkoutInput, confirmCheckoutInput, rechargeThresholdInput } from '~/contracts/payments'
+import { billingDetailsInput } from '~/contracts/billing-details'
 import { autoRechargeFor, createCheckoutFor } from '~/server/api/payments/checkout'
+import { billingDetailsFor, saveBillingDetailsFor } from '~/server/api/payments/invoices'
 import { confirmCheckoutFor, purchasesFor } from '~/server/api/payments/purchases'
 import {
   disableAutoRechargeFor,
@@ -48,3 +50,13 @@ export const stopAutoRecharge = createServerFn({ method: 'POST' })
   .middleware([apiCall])
   .validator(validatorOf(keyedInput))
   .handler(({ data }) => disableAutoRechargeFor(serverFnCaller(data.apiKey)))
+
+export const fetchBillingDetails = createServerFn({ method: 'POST' })
+  .middleware([apiCall])
+  .validator(validatorOf(keyedInput))
+  .handler(({ data }) => billingDetailsFor(serverFnCaller(data.apiKey)))
+
+export const storeBillingDetails = createServerFn({ method: 'POST' })
+  .middleware([apiCall])
+  .validator(validatorOf(billingDetailsInput))
+  .handler(({ data }) => saveBillingDetailsFor(serverFnCaller(data.apiKey), data.details))

@@ -11,6 +11,7 @@ export function CardForm({
   askEmail,
   pay,
   busy,
+  saveOnly = false,
   error,
   entry,
   onChange,
@@ -18,6 +19,8 @@ export function CardForm({
   askEmail: boolean
   pay: (entry: CardEntry) => void
   busy: boolean
+  /** A setup-mode checkout: the card is saved, nothing is charged. */
+  saveOnly?: boolean
   error: string | undefined
   entry: CardEntry
   onChange: (entry: CardEntry) => void
@@ -92,7 +95,7 @@ export function CardForm({
       )}
       <Button type="submit" size="lg" disabled={busy} data-testid="sandbox-pay">
         <LockIcon aria-hidden="true" />
-        <Trans>Pay (test mode)</Trans>
+        {saveOnly ? <Trans>Save the card (test mode)</Trans> : <Trans>Pay (test mode)</Trans>}
       </Button>
       <p className="text-xs text-muted-foreground">{t`This sandbox never sees a real card: use one of the test cards below.`}</p>
     </form>

@@ -70,7 +70,7 @@ export function SandboxCheckoutPage() {
         </Trans>
       </div>
       <h1 className="text-2xl font-semibold tracking-tight">
-        <Trans>Pay {brand.name}</Trans>
+        {view.data?.mode === 'setup' ? <Trans>A card for {brand.name}</Trans> : <Trans>Pay {brand.name}</Trans>}
       </h1>
       {view.isPending ? (
         <Skeleton className="h-96 w-full rounded-xl" />
@@ -101,18 +101,31 @@ export function SandboxCheckoutPage() {
       ) : (
         <Card aria-labelledby="order-title">
           <CardHeader>
-            <CardTitle id="order-title" data-testid="sandbox-amount">
-              {format.money(view.data.amount / 100, view.data.currency.toUpperCase())}
-            </CardTitle>
-            <CardDescription>
-              <Trans>{format.tokens(view.data.product.tokens)} API tokens</Trans>
-              {view.data.saveCard && (
-                <>
-                  {' '}
-                  <Trans>Your card is kept for auto-recharge.</Trans>
-                </>
-              )}
-            </CardDescription>
+            {view.data.mode === 'setup' ? (
+              <>
+                <CardTitle id="order-title" data-testid="sandbox-amount">
+                  <Trans>Save a card for auto-recharge</Trans>
+                </CardTitle>
+                <CardDescription>
+                  <Trans>Nothing is charged now: the card is charged only when auto-recharge buys a pack.</Trans>
+                </CardDescription>
+              </>
+            ) : (
+              <>
+                <CardTitle id="order-title" data-testid="sandbox-amount">
+                  {format.money(view.data.amount / 100, view.data.currency.toUpperCase())}
+                </CardTitle>
+                <CardDescription>
+                  <Trans>{format.tokens(view.data.product.tokens)} API tokens</Trans>
+                  {view.data.saveCard && (
+                    <>
+                      {' '}
+                      <Trans>Your card is kept for auto-recharge, which charges it only once you turn it on.</Trans>
+                    </>
+                  )}
+                </CardDescription>
+              </>
+            )}
           </CardHeader>
           <CardContent className="flex flex-col gap-6">
             {authenticating ? (
@@ -149,6 +162,7 @@ export function SandboxCheckoutPage() {
                 onChange={setEntry}
                 pay={(card) => pay.mutate(card)}
                 busy={pay.isPending}
+                saveOnly={view.data.mode === 'setup'}
                 error={error}
               />
             )}

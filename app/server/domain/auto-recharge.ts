@@ -160,7 +160,8 @@ export async function planCharge(db: Db, attempt: AttemptRow, caps: Caps): Promi
       tokens: pack.token_quantity,
       amount: Math.round(pack.price * 100),
       currency: pack.currency,
-      email: key.email,
+      // A card saved alone brought an address: the first recharge paid makes the key paid with it.
+      email: key.email ?? profile.email,
     })
     await tx
       .update(autoRechargeAttempts)

@@ -8,6 +8,7 @@ import { settleDebts } from './debts'
 import { applyEntry, type EntryResult } from './ledger'
 import type { PurchaseRow } from './purchases'
 import { recordAudit } from './audit'
+import { numberInvoice } from './invoices'
 
 /** What the payment service says about the money behind a purchase, read from the service, never from an event alone. */
 export interface PaymentFacts {
@@ -73,6 +74,8 @@ export async function creditPurchase(db: Db, purchaseId: string, facts: PaymentF
         auto_recharge_on: opened || Boolean(purchase.rechargeThreshold),
       },
     })
+    // Last: the counter's row lock is held until commit, and nothing after it waits on another lock.
+    await numberInvoice(tx, purchase.id)
     return { outcome: 'credited', ledger: { ...ledger, recharges: ledger.recharges + (opened ? 1 : 0) } }
   })
 }

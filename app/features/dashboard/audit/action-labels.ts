@@ -20,6 +20,8 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'auto_recharge.on': msg`Auto-recharge turned on`,
   'auto_recharge.threshold': msg`Auto-recharge threshold changed`,
   'auto_recharge.off': msg`Auto-recharge turned off`,
+  'card.saved': msg`Card saved`,
+  'billing_details.changed': msg`Billing details changed`,
   'session.opened': msg`Signed in`,
   'session.revoked': msg`Session ended`,
 }

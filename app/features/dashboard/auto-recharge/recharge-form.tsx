@@ -19,8 +19,9 @@ import { checkoutReturnUrls } from '../billing/return-urls'
 type PriceId = 'price_tokens_1b' | 'price_tokens_11b'
 
 /**
- * The settings: below which balance to buy which pack. A paid key with a saved card saves them at once; any
- * other key goes to a checkout that buys the pack and saves the card, and auto-recharge starts when it is paid.
+ * The settings: below which balance to buy which pack. A key with a saved card (saved alone, or at a
+ * purchase) uses it at once; any other key saves a card in a checkout that charges nothing, or buys the pack
+ * now in one that keeps the card. Auto-recharge starts when the card is saved or the payment credited.
  */
 export function RechargeForm({ apiKey, status }: { apiKey: string; status: RechargeStatus }) {
   const { t } = useLingui()
@@ -37,6 +38,8 @@ export function RechargeForm({ apiKey, status }: { apiKey: string; status: Recha
   const [error, setError] = useState<string>()
   const pack = priced.find((p) => p.price_id === priceId)
 
+  // Which button sent the form: save a card alone, or buy the pack now.
+  const [cardOnly, setCardOnly] = useState(true)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const value = Number(threshold.replace(/[\s,._']/g, ''))
@@ -49,6 +52,7 @@ export function RechargeForm({ apiKey, status }: { apiKey: string; status: Recha
         apiKey,
         price_id: pack.price_id as PriceId,
         ...checkoutReturnUrls(locale, 'auto-recharge'),
+        ...(status.eligible ? {} : { save_card_only: cardOnly }),
         metadata: { auto_recharge: true, threshold: value, currency: pack.currency },
       },
       {
@@ -75,8 +79,8 @@ export function RechargeForm({ apiKey, status }: { apiKey: string; status: Recha
             </Trans>
           ) : (
             <Trans>
-              Auto-recharge needs a paid key with a saved card: you buy the pack now in a checkout that keeps your card,
-              and auto-recharge starts once it is paid.
+              Auto-recharge needs a saved card. Save one now (nothing is charged until auto-recharge buys a pack), or
+              buy the pack now with a card that is kept.
             </Trans>
           )}
         </CardDescription>
@@ -125,10 +129,36 @@ export function RechargeForm({ apiKey, status }: { apiKey: string; status: Recha
             </p>
           )}
         </CardContent>
-        <CardFooter>
-          <Button type="submit" disabled={save.isPending} data-testid="save-recharge">
-            {status.eligible ? <Trans>Save and turn on</Trans> : <Trans>Buy the pack and turn on</Trans>}
-          </Button>
+        <CardFooter className="flex-wrap gap-2">
+          {status.eligible ? (
+            <Button type="submit" disabled={save.isPending} data-testid="save-recharge">
+              {status.enabled || !status.card ? (
+                <Trans>Save and turn on</Trans>
+              ) : (
+                <Trans>Use the card ending {status.card.last4}</Trans>
+              )}
+            </Button>
+          ) : (
+            <>
+              <Button
+                type="submit"
+                disabled={save.isPending}
+                onClick={() => setCardOnly(true)}
+                data-testid="save-card-recharge"
+              >
+                <Trans>Save a card and turn on</Trans>
+              </Button>
+              <Button
+                type="submit"
+                variant="outline"
+                disabled={save.isPending}
+                onClick={() => setCardOnly(false)}
+                data-testid="save-recharge"
+              >
+                <Trans>Buy the pack and turn on</Trans>
+              </Button>
+            </>
+          )}
         </CardFooter>
       </form>
     </Card>

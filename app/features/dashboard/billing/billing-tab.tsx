@@ -1,5 +1,6 @@
 import { NeedKeyPanel, CardSkeleton } from '../panels'
 import { useApiKey } from '~/lib/use-api-key'
+import { BillingDetailsCard } from './billing-details-card'
 import { CheckoutReturn } from './checkout-return'
 import { PacksCard } from './packs-card'
 import { PurchasesCard } from './purchases-card'
@@ -12,7 +13,10 @@ export function BillingTab() {
       {apiKey && <CheckoutReturn apiKey={apiKey} />}
       <PacksCard apiKey={apiKey} />
       {apiKey ? (
-        <PurchasesCard apiKey={apiKey} />
+        <>
+          <PurchasesCard apiKey={apiKey} />
+          <BillingDetailsCard apiKey={apiKey} />
+        </>
       ) : ready ? (
         <NeedKeyPanel />
       ) : (

@@ -32,9 +32,9 @@ function Confirmation({ apiKey, session }: { apiKey: string; session: string }) 
   const queryClient = useQueryClient()
   const confirmed = useQuery(checkoutReturnQuery(apiKey, session))
   const status = confirmed.data?.status
-  // A purchase credited here changes the balance, the history and what auto-recharge can do.
+  // A purchase credited (or a card saved) here changes the balance, the history and what auto-recharge can do.
   useEffect(() => {
-    if (status === 'paid') void refreshKey(queryClient, apiKey)
+    if (status === 'paid' || status === 'card_saved') void refreshKey(queryClient, apiKey)
   }, [status, apiKey, queryClient])
   if (confirmed.isPending || status === 'pending')
     return (
@@ -48,6 +48,14 @@ function Confirmation({ apiKey, session }: { apiKey: string; session: string }) 
         <Trans>This payment did not go through, so no tokens were added.</Trans>
       </Notice>
     )
+  if (status === 'card_saved') {
+    const last4 = confirmed.data!.card?.last4 ?? '••••'
+    return (
+      <Notice icon={CheckCircle2Icon} testId="card-saved" tone="success">
+        <Trans>Your card ending {last4} is saved and auto-recharge is on. Nothing was charged.</Trans>
+      </Notice>
+    )
+  }
   const tokens = format.tokens(confirmed.data!.tokens)
   const balance = format.tokens(confirmed.data!.balance)
   return (

@@ -81,7 +81,9 @@ export function PurchasesCard({ apiKey }: { apiKey: string }) {
                     </Badge>
                     {purchase.sandbox && <span className="ml-2 text-xs text-muted-foreground">{t`Sandbox`}</span>}
                   </TableCell>
-                  <TableCell numeric>{purchase.status === 'paid' && <ReceiptDialog purchase={purchase} />}</TableCell>
+                  <TableCell numeric>
+                    {purchase.status === 'paid' && <ReceiptDialog apiKey={apiKey} purchase={purchase} />}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

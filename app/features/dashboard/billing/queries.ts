@@ -4,12 +4,14 @@ import type * as v from 'valibot'
 import { dashboardKeys, toastError } from '../queries'
 import {
   confirmCheckout,
+  fetchBillingDetails,
   fetchPurchases,
   fetchRechargeStatus,
   saveRechargeThreshold,
   startAutoRecharge,
   startCheckout,
   stopAutoRecharge,
+  storeBillingDetails,
 } from '../payments.functions'
 
 export const purchasesQuery = (apiKey: string) =>
@@ -66,4 +68,17 @@ export const stopRechargeMutation = () =>
   mutationOptions({
     mutationFn: (input: { apiKey: string }) => stopAutoRecharge({ data: input }),
     onError: toastError,
+  })
+
+export const billingDetailsQuery = (apiKey: string) =>
+  queryOptions({
+    queryKey: [...dashboardKeys.ofKey(apiKey), 'billing-details'],
+    queryFn: ({ signal }) => fetchBillingDetails({ data: { apiKey }, signal }).then((answer) => answer.details),
+    retry: false,
+  })
+
+export const billingDetailsMutation = () =>
+  mutationOptions({
+    mutationFn: (input: { apiKey: string; details: { name: string; address: string; tax_id: string | null } }) =>
+      storeBillingDetails({ data: input }),
   })

@@ -8,6 +8,7 @@ import { packByPriceId } from '../../domain/packs'
 import { attachCheckoutSession, createPurchase } from '../../domain/purchases'
 import { InvalidInput } from '../../domain/refusals'
 import { keyOf, type Caller } from '../caller'
+import { startCardSetup } from './card-setup'
 import { paymentProvider } from './provider'
 import { kickRecharges } from './recharge-signal'
 import { returnUrls } from './return-urls'
@@ -51,7 +52,8 @@ async function startCheckout(
     pack,
     email,
     customerId: profile?.provider === provider.kind ? (profile.customerId ?? undefined) : undefined,
-    saveCard: request.rechargeThreshold !== undefined,
+    // Every checkout keeps its card (the payment page says so), so auto-recharge can use it without a second purchase.
+    saveCard: true,
     successUrl: request.successUrl,
     cancelUrl: request.cancelUrl,
   })
@@ -70,9 +72,10 @@ export async function createCheckoutFor(caller: Caller, body: CheckoutBody): Pro
 }
 
 /**
- * POST /api/v1/auto_recharge: turns auto-recharge on (or off, with `auto_recharge: false`). A paid key with a
- * saved card is set at once and sent to `success_url`; any other key buys the pack in a checkout that saves
- * its card, and auto-recharge starts when that payment is credited (spec §6: only paid keys may have it).
+ * POST /api/v1/auto_recharge: turns auto-recharge on (or off, with `auto_recharge: false`). A key with a
+ * saved card (from a purchase or saved alone) is set at once and sent to `success_url`; any other key goes
+ * to a checkout: with `save_card_only`, one that saves a card and charges nothing, else one that buys the
+ * pack and keeps its card. Auto-recharge starts when the card is saved or the payment credited.
  */
 export async function autoRechargeFor(caller: Caller, body: AutoRechargeBody): Promise<{ url: string }> {
   const { db, key } = await keyOf(caller)
@@ -88,10 +91,17 @@ export async function autoRechargeFor(caller: Caller, body: AutoRechargeBody): P
       { loc: ['body', 'metadata', 'currency'], msg: `must be ${pack.currency}, the pack's currency`, type: 'currency' },
     ])
   const profile = await billingProfileOf(db, key.id)
-  if (key.email && profile?.paymentMethodId && profile.provider === provider.kind) {
+  if (profile?.paymentMethodId && profile.provider === provider.kind) {
     if (await enableAutoRecharge(db, key.id, body.metadata.threshold, pack.price_id)) kickRecharges()
     return { url: urls.successUrl.replace('{CHECKOUT_SESSION_ID}', '') }
   }
+  if (body.save_card_only)
+    return startCardSetup(db, provider, key, {
+      pack,
+      threshold: body.metadata.threshold,
+      email: body.email ?? key.email ?? undefined,
+      ...urls,
+    })
   const session = await startCheckout(db, key, {
     priceId: pack.price_id,
     email: body.email,

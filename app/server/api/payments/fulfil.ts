@@ -51,8 +51,8 @@ export async function fulfilSession(db: Db, provider: PaymentProvider, purchase:
     paymentIntentId: facts.paymentIntentId,
     customerId: facts.customerId,
     email: facts.email,
-    // The card is kept only where the buyer agreed to off-session charges (an auto-recharge checkout).
-    card: purchase.rechargeThreshold ? facts.card : null,
+    // Every checkout keeps its card for off-session use (the payment page says so); the receipt names it too.
+    card: facts.card,
     receiptUrl: facts.receiptUrl,
   })
   if (fulfilment.outcome === 'credited') afterLedger(fulfilment.ledger)

@@ -4,10 +4,14 @@ import { purchaseBySession, purchasesOfKey, type PurchaseRow } from '../../domai
 import { PurchaseNotFound } from '../../domain/refusals'
 import { eq } from 'drizzle-orm'
 import { keyOf, type Caller } from '../caller'
+import { billingProfileOf } from '../../domain/auto-recharge'
+import { cardSetupBySession } from '../../domain/card-setups'
+import { invoiceLabel, invoiceNumbersOf } from '../../domain/invoices'
+import { fulfilSetup } from './card-setup'
 import { fulfilSession } from './fulfil'
 import { paymentProvider } from './provider'
 
-function purchaseItem(row: PurchaseRow): PurchaseItem {
+function purchaseItem(row: PurchaseRow, invoiceNumber: number | undefined): PurchaseItem {
   return {
     id: row.id,
     kind: row.kind,
@@ -23,13 +27,19 @@ function purchaseItem(row: PurchaseRow): PurchaseItem {
     sandbox: row.provider === 'sandbox',
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
+    invoice_number: invoiceNumber === undefined ? null : invoiceLabel(invoiceNumber),
   }
 }
 
 /** GET /api/v1/billing/purchases: the key's purchases, newest first, with what a receipt shows. */
 export async function purchasesFor(caller: Caller): Promise<{ purchases: PurchaseItem[] }> {
   const { db, key } = await keyOf(caller)
-  return { purchases: (await purchasesOfKey(db, key.id)).map(purchaseItem) }
+  const rows = await purchasesOfKey(db, key.id)
+  const numbers = await invoiceNumbersOf(
+    db,
+    rows.map((row) => row.id),
+  )
+  return { purchases: rows.map((row) => purchaseItem(row, numbers.get(row.id))) }
 }
 
 /**
@@ -39,9 +49,23 @@ export async function purchasesFor(caller: Caller): Promise<{ purchases: Purchas
 export async function confirmCheckoutFor(caller: Caller, sessionId: string) {
   const { db, key } = await keyOf(caller)
   const purchase = await purchaseBySession(db, sessionId)
-  if (!purchase || purchase.keyId !== key.id) throw new PurchaseNotFound()
+  if (!purchase) return confirmSetup(caller, sessionId)
+  if (purchase.keyId !== key.id) throw new PurchaseNotFound()
   const outcome = await fulfilSession(db, paymentProvider(), purchase)
   const [fresh] = await db.select({ balance: apiKeys.balance }).from(apiKeys).where(eq(apiKeys.id, key.id))
   const status = outcome === 'credited' || outcome === 'already' ? 'paid' : outcome === 'unpaid' ? 'pending' : 'failed'
   return { status, tokens: purchase.tokens, balance: fresh?.balance ?? key.balance } as const
+}
+
+/** Back from a setup-mode checkout: the card saved now if the session completed, and which card it is. */
+async function confirmSetup(caller: Caller, sessionId: string) {
+  const { db, key } = await keyOf(caller)
+  const setup = await cardSetupBySession(db, sessionId)
+  if (!setup || setup.keyId !== key.id) throw new PurchaseNotFound()
+  const outcome = await fulfilSetup(db, paymentProvider(), setup)
+  const profile = await billingProfileOf(db, key.id)
+  const status =
+    outcome === 'saved' || outcome === 'already' ? 'card_saved' : outcome === 'pending' ? 'pending' : 'failed'
+  const card = profile?.cardLast4 ? { brand: profile.cardBrand ?? 'card', last4: profile.cardLast4 } : null
+  return { status, tokens: 0, balance: key.balance, card } as const
 }

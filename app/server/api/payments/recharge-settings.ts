@@ -39,7 +39,7 @@ export async function rechargeStatusFor(caller: Caller): Promise<RechargeStatus>
     enabled: fresh?.autoRecharge ?? false,
     threshold: fresh?.autoRechargeThreshold ?? null,
     price_id: profile?.rechargePriceId ?? null,
-    eligible: !!fresh?.email && !!profile?.paymentMethodId && profile.provider === paymentsKind(),
+    eligible: !!profile?.paymentMethodId && profile.provider === paymentsKind(),
     card,
     disabled_reason: fresh?.autoRecharge ? null : (profile?.disabledReason ?? null),
     last_attempt: attempt

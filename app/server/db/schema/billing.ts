@@ -68,6 +68,8 @@ export const billingProfiles = pgTable('billing_profiles', {
   paymentMethodId: text('payment_method_id'),
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
+  /** The address given when the card was saved on its own (no purchase made the key paid yet): mail about its charges goes there. */
+  email: text('email'),
   rechargePriceId: text('recharge_price_id'),
   /** Why auto-recharge was last turned off by the system (a decline), shown until it is turned on again. */
   disabledReason: text('disabled_reason'),
@@ -146,4 +148,68 @@ export const sandboxObjects = pgTable('sandbox_objects', {
   kind: text('kind').notNull(),
   data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * A checkout in setup mode: a card saved without a purchase, for auto-recharge. The row fixes the key (and
+ * the threshold and pack to turn on) before the visitor sees the payment page; the session's completion or
+ * its setup intent's success saves the card once, under this row's lock, whichever arrives first.
+ */
+export const cardSetups = pgTable('card_setups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  keyId: uuid('key_id')
+    .notNull()
+    .references(() => apiKeys.id),
+  provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+  checkoutSessionId: text('checkout_session_id').unique(),
+  status: text('status', { enum: ['pending', 'saved', 'expired'] })
+    .notNull()
+    .default('pending'),
+  /** Auto-recharge to turn on once the card is saved: the pack and the threshold. */
+  priceId: text('price_id').notNull(),
+  threshold: bigint('threshold', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  savedAt: timestamp('saved_at', { withTimezone: true }),
+})
+
+/** The name, address and tax id an account (or a browser's key) wants on its invoices. */
+export const billingDetails = pgTable('billing_details', {
+  keyId: uuid('key_id')
+    .primaryKey()
+    .references(() => apiKeys.id),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  taxId: text('tax_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * The one counter invoice numbers come from (a single row). It is raised in the transaction that credits a
+ * purchase, so a rolled-back credit gives its number back with it and the numbers have no gaps; the row's
+ * lock makes concurrent credits take consecutive numbers. A Postgres sequence would leave gaps on rollback.
+ */
+export const invoiceCounter = pgTable(
+  'invoice_counter',
+  {
+    id: integer('id').primaryKey().default(1),
+    lastNumber: bigint('last_number', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('invoice_counter_single', sql`${t.id} = 1`)],
+)
+
+/**
+ * An invoice for a paid purchase, numbered when the purchase is credited. Its billing details are copied
+ * from the key's when it is first downloaded, then fixed: a document once issued does not change.
+ */
+export const invoices = pgTable('invoices', {
+  number: bigint('number', { mode: 'number' }).primaryKey(),
+  purchaseId: uuid('purchase_id')
+    .notNull()
+    .unique()
+    .references(() => purchases.id),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  billingName: text('billing_name'),
+  billingAddress: text('billing_address'),
+  billingTaxId: text('billing_tax_id'),
+  detailsFixedAt: timestamp('details_fixed_at', { withTimezone: true }),
 })

@@ -86,6 +86,42 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         return { id: session.id, url: session.url }
       }),
 
+    createCardSetup: (request) =>
+      calling(async () => {
+        const metadata = { card_setup_id: request.setupId, key_id: request.keyId }
+        const session = await stripe.checkout.sessions.create({
+          mode: 'setup',
+          currency: request.currency.toLowerCase(),
+          client_reference_id: request.keyId,
+          metadata,
+          ...(request.customerId
+            ? { customer: request.customerId }
+            : { customer_creation: 'always', ...(request.email ? { customer_email: request.email } : {}) }),
+          setup_intent_data: { metadata: { ...metadata, kind: 'card_setup' } },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        })
+        if (!session.url) throw new PaymentServiceFailed('Stripe answered a checkout session without a URL')
+        return { id: session.id, url: session.url }
+      }),
+
+    setupFacts: (sessionId) =>
+      calling(async () => {
+        const session = await stripe.checkout.sessions.retrieve(sessionId, {
+          expand: ['setup_intent.payment_method'],
+        })
+        const intent = typeof session.setup_intent === 'object' ? session.setup_intent : null
+        return {
+          id: session.id,
+          status: (['complete', 'expired'] as const).find((s) => s === session.status) ?? 'open',
+          setupIntentId: idOf(session.setup_intent),
+          setupStatus: intent?.status === 'succeeded' ? 'succeeded' : 'other',
+          customerId: idOf(session.customer) ?? idOf(intent?.customer),
+          email: session.customer_details?.email ?? session.customer_email ?? null,
+          card: cardOf(intent?.payment_method),
+        }
+      }),
+
     verifyEvent: (payload, signature) =>
       readSignedEvent(stripe.webhooks, crypto, payload, signature, settings.webhookSecret),
 

@@ -16,6 +16,10 @@ export interface PaymentProvider {
   /** A checkout session as the service records it: its line items, not anything an event could carry. */
   checkoutFacts(sessionId: string): Promise<CheckoutFacts>
   paymentIntentFacts(paymentIntentId: string): Promise<PaymentIntentFacts>
+  /** A checkout in setup mode: the visitor saves a card and nothing is charged (auto-recharge charges it later). */
+  createCardSetup(request: CardSetupRequest): Promise<{ id: string; url: string }>
+  /** A setup-mode checkout session as the service records it, with the card its setup intent saved. */
+  setupFacts(sessionId: string): Promise<SetupFacts>
   /** Charges a saved card without the customer present; the tokens come with the payment's webhook. */
   chargeOffSession(request: OffSessionCharge): Promise<ChargeOutcome>
 }
@@ -32,6 +36,29 @@ export interface CheckoutRequest {
   saveCard: boolean
   successUrl: string
   cancelUrl: string
+}
+
+export interface CardSetupRequest {
+  /** Our card setup row: rides along so the events find it, never decides which key the card goes to. */
+  setupId: string
+  keyId: string
+  /** The currency later charges are in (Stripe asks for one in setup mode). */
+  currency: string
+  email?: string
+  customerId?: string
+  successUrl: string
+  cancelUrl: string
+}
+
+export interface SetupFacts {
+  id: string
+  status: 'open' | 'complete' | 'expired'
+  setupIntentId: string | null
+  /** `succeeded` once the card is saved and may be charged off-session. */
+  setupStatus: 'succeeded' | 'other'
+  customerId: string | null
+  email: string | null
+  card: CardFacts | null
 }
 
 export interface CardFacts {

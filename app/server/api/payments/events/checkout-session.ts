@@ -1,4 +1,6 @@
+import { cardSetupBySession, expireCardSetup } from '../../../domain/card-setups'
 import { closePurchase, purchaseBySession } from '../../../domain/purchases'
+import { fulfilSetup } from '../card-setup'
 import { fulfilSession } from '../fulfil'
 import { text, type EventHandler } from './types'
 
@@ -8,15 +10,22 @@ import { text, type EventHandler } from './types'
  * if the session is paid, which happens once whichever arrives first (or twice).
  */
 export const sessionPaid: EventHandler = async ({ db, provider, event }) => {
-  const purchase = await purchaseBySession(db, text(event.object, 'id') ?? '')
+  const sessionId = text(event.object, 'id') ?? ''
+  const purchase = await purchaseBySession(db, sessionId)
   // A session this app did not create (another integration on the same Stripe account) is not ours to credit.
-  if (purchase) await fulfilSession(db, provider, purchase)
+  if (purchase) return void (await fulfilSession(db, provider, purchase))
+  // A setup-mode session saves a card: found by our own row for it, never by what the event names.
+  const setup = await cardSetupBySession(db, sessionId)
+  if (setup) await fulfilSetup(db, provider, setup)
 }
 
 /** `checkout.session.async_payment_failed`, `checkout.session.expired`: the purchase will not be paid. */
 export const sessionClosed =
   (status: 'failed' | 'expired'): EventHandler =>
   async ({ db, event }) => {
-    const purchase = await purchaseBySession(db, text(event.object, 'id') ?? '')
-    if (purchase) await closePurchase(db, purchase.id, status)
+    const sessionId = text(event.object, 'id') ?? ''
+    const purchase = await purchaseBySession(db, sessionId)
+    if (purchase) return closePurchase(db, purchase.id, status)
+    const setup = await cardSetupBySession(db, sessionId)
+    if (setup && status === 'expired') await expireCardSetup(db, setup.id)
   }

@@ -1,4 +1,5 @@
 import { sessionClosed, sessionPaid } from './checkout-session'
+import { setupSucceeded } from './setup-intent'
 import { intentFailed, intentSucceeded } from './payment-intent'
 import { chargeRefunded, disputeCreated } from './reversal'
 import type { EventHandler } from './types'
@@ -9,6 +10,7 @@ export const eventHandlers: Record<string, EventHandler> = {
   'checkout.session.async_payment_succeeded': sessionPaid,
   'checkout.session.async_payment_failed': sessionClosed('failed'),
   'checkout.session.expired': sessionClosed('expired'),
+  'setup_intent.succeeded': setupSucceeded,
   'payment_intent.succeeded': intentSucceeded,
   'payment_intent.payment_failed': intentFailed,
   'charge.refunded': chargeRefunded,

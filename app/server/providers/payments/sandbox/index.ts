@@ -17,8 +17,10 @@ export interface SandboxSettings {
 }
 
 type Session = SandboxObject & {
+  /** `setup`: saves a card and charges nothing (auto-recharge without a purchase). */
+  mode: 'payment' | 'setup'
   status: 'open' | 'complete' | 'expired'
-  payment_status: 'paid' | 'unpaid'
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required'
   amount_total: number
   currency: string
   client_reference_id: string
@@ -27,6 +29,7 @@ type Session = SandboxObject & {
   metadata: Record<string, string>
   line_items: { data: Array<{ price: { id: string; lookup_key: string }; quantity: number }> }
   payment_intent: string | null
+  setup_intent: string | null
   success_url: string
   cancel_url: string
   save_card: boolean
@@ -41,6 +44,12 @@ type Intent = SandboxObject & {
   currency: string
   customer: string | null
   payment_method: string | null
+  metadata: Record<string, string>
+}
+type SetupIntent = SandboxObject & {
+  status: 'succeeded'
+  customer: string
+  payment_method: string
   metadata: Record<string, string>
 }
 type Method = SandboxObject & { card: { brand: string; last4: string }; test_card: TestCard }
@@ -58,6 +67,7 @@ export type SandboxPayment =
 /** The sandbox's checkout page's view of a session. */
 export interface SandboxSessionView {
   id: string
+  mode: Session['mode']
   status: Session['status']
   product: Session['product']
   amount: number
@@ -150,6 +160,7 @@ export function sandboxProvider(settings: SandboxSettings) {
       customer: session.save_card ? customer : null,
     }
     await writeObject(tx, method)
+    if (session.mode === 'setup') return saved(tx, session, customer, method)
     const intent = intentOf(session, customer, method.id, 'succeeded')
     await writeObject(tx, intent)
     const done: Session = {
@@ -167,6 +178,33 @@ export function sandboxProvider(settings: SandboxSettings) {
       events: [
         ['checkout.session.completed', done],
         ['payment_intent.succeeded', intent],
+      ],
+    }
+  }
+
+  /** A setup-mode session completes with the card saved and nothing charged, as Stripe's setup intent does. */
+  async function saved(
+    tx: Tx,
+    session: Session,
+    customer: string,
+    method: Method,
+  ): Promise<{ payment: SandboxPayment; events: Outgoing[] }> {
+    const intent: SetupIntent = {
+      id: sandboxId('seti'),
+      object: 'setup_intent',
+      status: 'succeeded',
+      customer,
+      payment_method: method.id,
+      metadata: { ...session.metadata, kind: 'card_setup' },
+    }
+    await writeObject(tx, intent)
+    const done: Session = { ...session, status: 'complete', customer, setup_intent: intent.id, pending_card: null }
+    await writeObject(tx, done)
+    return {
+      payment: { kind: 'paid', redirect: successUrlOf(session) },
+      events: [
+        ['checkout.session.completed', done],
+        ['setup_intent.succeeded', intent],
       ],
     }
   }
@@ -203,6 +241,8 @@ export function sandboxProvider(settings: SandboxSettings) {
       const session: Session = {
         id,
         object: 'checkout.session',
+        mode: 'payment',
+        setup_intent: null,
         status: 'open',
         payment_status: 'unpaid',
         amount_total: minorUnits(request.pack),
@@ -226,6 +266,51 @@ export function sandboxProvider(settings: SandboxSettings) {
       }
       await writeObject(db, session)
       return { id, url: session.url as string }
+    },
+
+    async createCardSetup(request) {
+      const db = await settings.db()
+      const id = sandboxId('cs')
+      const session: Session = {
+        id,
+        object: 'checkout.session',
+        mode: 'setup',
+        status: 'open',
+        payment_status: 'no_payment_required',
+        amount_total: 0,
+        currency: request.currency.toLowerCase(),
+        client_reference_id: request.keyId,
+        customer: request.customerId ?? null,
+        customer_email: request.email ?? null,
+        metadata: { card_setup_id: request.setupId, key_id: request.keyId },
+        line_items: { data: [] },
+        payment_intent: null,
+        setup_intent: null,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        save_card: true,
+        product: { name: '', tokens: 0 },
+        pending_card: null,
+        url: `${settings.baseUrl.replace(/\/$/, '')}/sandbox-checkout/${id}`,
+      }
+      await writeObject(db, session)
+      return { id, url: session.url as string }
+    },
+
+    async setupFacts(sessionId) {
+      const { db, session } = await openSession(sessionId)
+      if (!session) throw new Error(`no sandbox session ${sessionId}`)
+      const intent = session.setup_intent ? await readObject<SetupIntent>(db, session.setup_intent) : undefined
+      const method = intent ? await readObject<Method>(db, intent.payment_method) : undefined
+      return {
+        id: session.id,
+        status: session.status,
+        setupIntentId: intent?.id ?? null,
+        setupStatus: intent?.status === 'succeeded' ? 'succeeded' : 'other',
+        customerId: session.customer,
+        email: session.customer_email,
+        card: method ? { paymentMethodId: method.id, ...method.card } : null,
+      }
     },
 
     verifyEvent: (payload, signature) => readSignedEvent(signer.webhooks, crypto, payload, signature, settings.secret),
@@ -309,6 +394,7 @@ export function sandboxProvider(settings: SandboxSettings) {
       if (!session) return undefined
       return {
         id: session.id,
+        mode: session.mode ?? 'payment',
         status: session.status,
         product: session.product,
         amount: session.amount_total,

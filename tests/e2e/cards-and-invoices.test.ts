@@ -1,0 +1,154 @@
+import AxeBuilder from '@axe-core/playwright'
+import { readFile } from 'node:fs/promises'
+import type { Browser, Page } from 'playwright-core'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keyFrom } from '../support/trial-key'
+import { wcagTags } from './support/axe'
+import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { layoutWidths, overflowAt } from './support/overflow'
+import { freePort, serveBuild, type ServedBuild } from './support/server'
+
+/** Its own server whose public address is its real one: the sandbox's checkout page is a page of it. */
+let server: ServedBuild
+let browser: Browser
+beforeAll(async () => {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  server = await serveBuild({ PUBLIC_BASE_URL: origin, PUBLIC_API_BASE_URL: origin, DATABASE_URL: '' }, { port })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop({ forceAfterMs: 15_000 })
+})
+
+const balanceOf = async (apiKey: string) =>
+  (
+    (await (await fetch(`${server.baseUrl}/api/v1/api_key/fe_user?api_key=${apiKey}`)).json()) as {
+      wallet: { total_balance: number }
+    }
+  ).wallet.total_balance
+
+/** Enters the test card that succeeds on the sandbox's page and submits it, then waits to be back on the dashboard. */
+async function submitSandboxCard(page: Page) {
+  await page.waitForURL(/\/sandbox-checkout\/cs_test_/)
+  await appRunning(page)
+  await page.getByTestId('sandbox-pay').waitFor()
+  const email = page.getByTestId('sandbox-email')
+  if (await email.count()) await email.fill('saver@example.com')
+  await page.getByTestId('test-card-succeeds').click()
+  await page.getByTestId('sandbox-pay').click()
+  await page.waitForURL(/\/api-dashboard\/.+checkout=success/)
+}
+
+describe('a card saved without buying', () => {
+  it('saves a card on a checkout that charges nothing and turns auto-recharge on with it', async () => {
+    const apiKey = await keyFrom(server.baseUrl)
+    const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 390, height: 860 } })
+    const page = await context.newPage()
+    const { problems } = watchPage(page, server.baseUrl)
+    const start = await balanceOf(apiKey)
+
+    await page.goto(`${server.baseUrl}/api-dashboard/auto-recharge`)
+    await appRunning(page)
+    await page.getByTestId('recharge-status').waitFor()
+    await page.getByTestId('recharge-threshold').fill('1000')
+    await page.getByTestId('save-card-recharge').click()
+    await page.waitForURL(/\/sandbox-checkout\/cs_test_/)
+    await appRunning(page)
+    // The page says what happens: a card is saved, nothing is charged, and the button says so too.
+    await page.getByTestId('sandbox-pay').waitFor()
+    expect(await page.getByTestId('sandbox-amount').textContent()).toBe('Save a card for auto-recharge')
+    expect(await page.getByTestId('sandbox-pay').textContent()).toBe('Save the card (test mode)')
+    await submitSandboxCard(page)
+
+    await page.getByTestId('card-saved').waitFor()
+    expect(await page.getByTestId('card-saved').textContent()).toContain('4242')
+    await expect
+      .poll(() => page.getByTestId('recharge-status').getAttribute('data-enabled'), { timeout: 10_000 })
+      .toBe('true')
+    expect(await page.getByTestId('recharge-status').textContent()).toContain('4242')
+    expect(await balanceOf(apiKey)).toBe(start)
+    await page.goto(`${server.baseUrl}/api-dashboard/billing`)
+    await page.getByTestId('billing-details').waitFor()
+    await expect.poll(() => page.getByText('No purchases yet', { exact: false }).count()).toBeGreaterThan(0)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+})
+
+describe('receipts and invoices', () => {
+  it('shows the card on the receipt, refuses billing details in plain words, and downloads the invoice as a PDF', async () => {
+    const apiKey = await keyFrom(server.baseUrl)
+    const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    const { problems } = watchPage(page, server.baseUrl)
+    await page.goto(`${server.baseUrl}/api-dashboard/billing`)
+    await appRunning(page)
+    await page.locator('[data-price-id=price_tokens_1b]').getByTestId('buy-pack').click()
+    await submitSandboxCard(page)
+    await page.getByTestId('checkout-paid').waitFor()
+
+    await page.getByTestId('billing-name').fill('Иван')
+    await page.getByTestId('save-billing-details').click()
+    expect(await page.getByTestId('billing-name-problem').textContent()).toBe(
+      'Use Latin letters, digits and punctuation: the invoice cannot print other scripts.',
+    )
+    expect(await page.getByTestId('billing-address-problem').textContent()).toBe('Enter the postal address.')
+    await page.getByTestId('billing-name').fill('Ada Lovelace Ltd')
+    await page.getByTestId('billing-address').fill('12 St James’s Square\nLondon SW1Y 4JH\nUnited Kingdom')
+    await page.getByTestId('billing-tax-id').fill('GB123456789')
+    await page.getByTestId('save-billing-details').click()
+    await page.getByText('Billing details saved.').waitFor()
+
+    await page.getByTestId('open-receipt').click()
+    const receipt = page.getByTestId('receipt')
+    expect(await receipt.textContent()).toContain('Visa ending 4242')
+    const number = /INV-\d{6}/.exec((await receipt.textContent()) ?? '')?.[0]
+    expect(number).toBeDefined()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-invoice').click()])
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`)
+    const bytes = await readFile((await download.path())!)
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })
+    for (const expected of [
+      number!,
+      'Ada Lovelace Ltd',
+      'London SW1Y 4JH',
+      'GB123456789',
+      '$50.00',
+      'Visa ending 4242',
+    ])
+      expect(text).toContain(expected)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('fits the Billing and Auto-recharge tabs on a phone in Japanese and German, light and dark, and passes axe', async () => {
+    const apiKey = await keyFrom(server.baseUrl)
+    const failures: string[] = []
+    for (const [locale, scheme, tab] of [
+      ['ja', 'dark', 'billing'],
+      ['de', 'light', 'auto-recharge'],
+    ] as const) {
+      const context = await contextWithStore(
+        browser,
+        { apiKey, settings: { darkMode: scheme === 'dark' } },
+        { colorScheme: scheme },
+      )
+      const page = await context.newPage()
+      await page.goto(`${server.baseUrl}/${locale}/api-dashboard/${tab}`)
+      await appRunning(page)
+      await page.getByTestId(tab === 'billing' ? 'save-billing-details' : 'save-card-recharge').waitFor()
+      for (const width of layoutWidths) {
+        const overflow = await overflowAt(page, width)
+        if (overflow) failures.push(`${locale} ${scheme} ${tab} at ${width}: ${overflow}`)
+      }
+      const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
+      for (const v of violations)
+        failures.push(`${locale} ${scheme} ${tab}: axe ${v.id} at ${v.nodes[0]?.target.join(' ')}`)
+      await context.close()
+    }
+    expect(failures).toEqual([])
+  })
+})
