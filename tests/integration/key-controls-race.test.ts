@@ -43,8 +43,12 @@ describeWithService('TEST_DATABASE_URL', 'a spending cap under concurrency [PG]'
       sql`select coalesce(sum(-amount), 0) from ledger_entries where key_id = ${key.id}::uuid and type = 'consume'`,
     )
     expect(spent).toBe(100 * perRequest)
-    expect(await scalar(database.db, sql`select spent_day from api_keys where id = ${key.id}::uuid`)).toBe(100 * perRequest)
-    expect(await scalar(database.db, sql`select balance from api_keys where id = ${key.id}::uuid`)).toBe(900 * perRequest)
+    expect(await scalar(database.db, sql`select spent_day from api_keys where id = ${key.id}::uuid`)).toBe(
+      100 * perRequest,
+    )
+    expect(await scalar(database.db, sql`select balance from api_keys where id = ${key.id}::uuid`)).toBe(
+      900 * perRequest,
+    )
     expect(await auditLedger(database.db)).toEqual([])
   })
 })

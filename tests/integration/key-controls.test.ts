@@ -51,7 +51,13 @@ const families: Array<{
 }> = [
   ...(
     [
-      ['embeddings', 'embeddings', embeddingsRoute, '/v1/embeddings', { model: 'embeddings-v3', input: ['a capped text'] }],
+      [
+        'embeddings',
+        'embeddings',
+        embeddingsRoute,
+        '/v1/embeddings',
+        { model: 'embeddings-v3', input: ['a capped text'] },
+      ],
       [
         'rerank',
         'reranker',
@@ -112,7 +118,10 @@ const families: Array<{
 ]
 
 const spent = (keyId: string) =>
-  scalar(api.database.db, sql`select coalesce(sum(-amount), 0) from ledger_entries where key_id = ${keyId}::uuid and type = 'consume'`)
+  scalar(
+    api.database.db,
+    sql`select coalesce(sum(-amount), 0) from ledger_entries where key_id = ${keyId}::uuid and type = 'consume'`,
+  )
 
 describe('per-key controls refuse on every API family, before any work and without a charge', () => {
   for (const family of families) {
@@ -176,7 +185,9 @@ describe('spending caps', () => {
     for (let i = 0; i < 3; i++) expect((await send()).status).toBe(200)
     const refused = await send()
     expect(refused.status).toBe(402)
-    expect(refused.body.detail).toMatch(/^This API key's monthly spending cap of [\d,]+ tokens is reached; it resets at \d{4}-\d{2}-01T00:00:00.000Z$/)
+    expect(refused.body.detail).toMatch(
+      /^This API key's monthly spending cap of [\d,]+ tokens is reached; it resets at \d{4}-\d{2}-01T00:00:00.000Z$/,
+    )
     expect(await spent(key.id)).toBe(3 * perRequest)
     expect(await auditLedger(api.database.db)).toEqual([])
   })
@@ -263,7 +274,14 @@ describe('the controls endpoint', () => {
 
   it('refuses bad controls with 422 naming the field, and another account’s key with 404', async () => {
     const { key, cookie } = await account()
-    const none = { daily_cap: null, monthly_cap: null, allowed_products: null, allowed_models: null, expires_at: null, allowed_networks: null }
+    const none = {
+      daily_cap: null,
+      monthly_cap: null,
+      allowed_products: null,
+      allowed_models: null,
+      expires_at: null,
+      allowed_networks: null,
+    }
     for (const [field, value] of [
       ['daily_cap', 0],
       ['allowed_networks', ['10.0.0.0/33']],

@@ -77,7 +77,8 @@ export function refuseKeyUse(key: ApiKey, use: { product?: string; model?: strin
   const models = key.allowedModels
   if (
     (use.product !== undefined && products && !products.includes(use.product)) ||
-    (use.model !== undefined && models && !models.includes(use.model))
+    // The reader's model is the server's converter, not one a request chooses (as in ledger_apply).
+    (use.model !== undefined && use.product !== 'reader' && models && !models.includes(use.model))
   )
     throw new KeyOutOfScope(use, { products, models })
 }

@@ -37,7 +37,7 @@ export interface ReadCall {
 async function payerOf(caller: Caller): Promise<{ db: Db; key: ApiKey } | undefined> {
   if (caller.presentedKey === undefined) return undefined
   const payer = await keyOf(caller, 'reader')
-  refuseKeyUse(payer.key, { product: 'reader', model: READER_MODEL })
+  refuseKeyUse(payer.key, { product: 'reader' })
   if (payer.key.balance <= 0) throw new InsufficientBalance()
   await refuseReusedRequestId(payer.db, payer.key)
   return payer

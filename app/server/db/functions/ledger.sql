@@ -71,7 +71,8 @@ DROP FUNCTION IF EXISTS ledger_apply(jsonb, jsonb);
 --
 -- Per-key controls (README "Per-key controls"), judged only for consumption, under the key row's lock so
 -- that concurrent debits can never overshoot a cap: expired (the key's expires_at has passed);
--- out_of_scope (the entry's product or model is not in the key's allowed lists); over_daily_cap and
+-- out_of_scope (the entry's product or model is not in the key's allowed lists; the reader is judged by its
+-- product alone); over_daily_cap and
 -- over_monthly_cap (the consumption would take the key's spend in the UTC day or month past its cap,
 -- answered in `cap`). The spend counters on the key row are consumption net of give-backs: a
 -- `usage-reversal:` credit lowers the day's and month's counters when its debit fell in them.
@@ -161,7 +162,8 @@ BEGIN
 			IF key_expired THEN
 				refusal := 'expired';
 			ELSIF NOT coalesce(entry.product = ANY(key_products), key_products IS NULL)
-				OR NOT coalesce(entry.model = ANY(key_models), key_models IS NULL) THEN
+				-- The reader's model is the server's converter, not one a request chooses: its product alone governs it.
+				OR (entry.product IS DISTINCT FROM 'reader' AND NOT coalesce(entry.model = ANY(key_models), key_models IS NULL)) THEN
 				refusal := 'out_of_scope';
 			ELSIF key_spent_day - entry.amount > key_daily_cap THEN
 				refusal := 'over_daily_cap';
