@@ -171,6 +171,44 @@ describe('per-key controls refuse on every API family, before any work and witho
   }
 })
 
+describe('model scopes', () => {
+  it('refuses a model outside the list naming the allowed ones; the reader, which names no model, is judged by product', async () => {
+    const key = await keyWithBalance(api.database.db, 1_000_000)
+    await control(key.id, { allowed_models: ['embeddings-v4', 'reranker-v3'] })
+    const refused = await families[0].send(key.apiKey)
+    expect(refused.status).toBe(403)
+    expect(refused.body.detail).toBe(
+      'This API key may not be used for embeddings with model embeddings-v3; it is allowed models: embeddings-v4, reranker-v3',
+    )
+    expect((await families[1].send(key.apiKey)).status).toBe(200)
+    expect((await families.find((f) => f.name === 'reader')!.send(key.apiKey)).status).toBe(200)
+  })
+
+  it('refuses in the ledger too, for a debit that slipped past the request (controls changed meanwhile)', async () => {
+    const key = await keyWithBalance(api.database.db, 1_000)
+    await control(key.id, { allowed_products: ['reranker'] })
+    await expect(
+      consume(api.database.db, {
+        keyId: key.id,
+        tokens: 5,
+        usageEventId: `scoped-${randomUUID()}`,
+        product: 'embeddings',
+        model: 'embeddings-v3',
+      }),
+    ).rejects.toMatchObject({ kind: 'KeyOutOfScope' })
+    await control(key.id, { expires_at: '2020-01-01T00:00:00Z' })
+    await expect(
+      consume(api.database.db, {
+        keyId: key.id,
+        tokens: 5,
+        usageEventId: `expired-${randomUUID()}`,
+        product: 'reranker',
+      }),
+    ).rejects.toMatchObject({ kind: 'KeyExpired' })
+    expect(await api.balanceOf(key.id)).toBe(1_000)
+  })
+})
+
 describe('spending caps', () => {
   it('lets requests through up to the cap exactly, then refuses with the monthly cap named', async () => {
     const text = 'a request of a known size'
