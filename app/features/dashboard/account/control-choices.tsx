@@ -40,9 +40,9 @@ function Choices({
       data-testid={testId}
     >
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
+      <div className="grid gap-x-4 sm:grid-cols-2">
         {options.map((option) => (
-          <div key={option.value} className="flex min-h-6 items-center gap-2 text-sm">
+          <div key={option.value} className="flex min-h-8 items-center gap-2 text-sm">
             <input
               id={`${id}-${option.value}`}
               type="checkbox"
