@@ -189,7 +189,7 @@ function ControlsForm({
             {...field}
             value={values.ranges}
             onChange={(event) => update({ ranges: event.target.value })}
-            className="min-h-24 font-mono text-sm"
+            className="font-mono text-sm"
             spellCheck={false}
             data-testid="address-ranges"
           />
