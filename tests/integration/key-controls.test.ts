@@ -17,7 +17,7 @@ import { openSession } from '~/server/domain/sessions'
 import { ensureUser } from '~/server/domain/users'
 import { call, keyWithBalance, scalar } from '../support/api'
 import { apiWithWeb } from '../support/api-with-web'
-import { uploadForm } from '../support/bulk'
+import { drainQueue, jobOf, upload, uploadForm } from '../support/bulk'
 import { countTokens } from '../support/tokens'
 
 const api = apiWithWeb({ READER_ALLOW_PRIVATE_NETWORKS: 'true', DEEPSEARCH_ENGINE: 'builtin' })
@@ -228,6 +228,23 @@ describe('spending caps', () => {
     )
     expect(await spent(key.id)).toBe(3 * perRequest)
     expect(await auditLedger(api.database.db)).toEqual([])
+  })
+
+  it('stops a bulk job at the cap with the reason, charging nothing past it', async () => {
+    const key = await keyWithBalance(api.database.db, 1_000_000)
+    await control(key.id, { daily_cap: 1 })
+    const uploaded = await upload(
+      key.apiKey,
+      uploadForm('texts.txt', 'one text\nanother text\n', { model: 'embeddings-v3' }),
+    )
+    expect(uploaded.status).toBe(200)
+    await drainQueue(api.database.db)
+    const { body: job } = await jobOf(key.apiKey, uploaded.body.id)
+    expect(job.status).toBe('failed')
+    expect(job.error).toMatch(
+      /^The key's daily spending cap of 1 tokens was reached: retry the job after \d{4}-\d{2}-\d{2}T00:00:00.000Z$/,
+    )
+    expect(await spent(key.id)).toBe(0)
   })
 
   it('counts tokens given back: a failed request frees its share of the cap', async () => {
