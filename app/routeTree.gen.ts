@@ -100,6 +100,7 @@ import { Route as ApiV1BillingInvoicesPurchaseIdRouteImport } from './routes/api
 import { Route as ApiV1BillingWebhookStripeRouteImport } from './routes/api/v1/billing/webhook/stripe'
 import { Route as ApiV1ModelsSlugSlugRouteImport } from './routes/api/v1/models/slug/$slug'
 import { Route as ApiV1AccountKeysKeyIdIndexRouteImport } from './routes/api/v1/account/keys/$keyId/index'
+import { Route as ApiV1AccountKeysKeyIdControlsRouteImport } from './routes/api/v1/account/keys/$keyId/controls'
 import { Route as ApiV1AccountKeysKeyIdRevealRouteImport } from './routes/api/v1/account/keys/$keyId/reveal'
 
 const HealthzRoute = HealthzRouteImport.update({
@@ -597,6 +598,12 @@ const ApiV1AccountKeysKeyIdIndexRoute =
     path: '/api/v1/account/keys/$keyId/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiV1AccountKeysKeyIdControlsRoute =
+  ApiV1AccountKeysKeyIdControlsRouteImport.update({
+    id: '/api/v1/account/keys/$keyId/controls',
+    path: '/api/v1/account/keys/$keyId/controls',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1AccountKeysKeyIdRevealRoute =
   ApiV1AccountKeysKeyIdRevealRouteImport.update({
     id: '/api/v1/account/keys/$keyId/reveal',
@@ -694,6 +701,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
   '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
+  '/api/v1/account/keys/$keyId/controls': typeof ApiV1AccountKeysKeyIdControlsRoute
   '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
   '/api/v1/account/keys/$keyId/': typeof ApiV1AccountKeysKeyIdIndexRoute
 }
@@ -785,6 +793,7 @@ export interface FileRoutesByTo {
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
   '/api/v1/account/keys': typeof ApiV1AccountKeysIndexRoute
+  '/api/v1/account/keys/$keyId/controls': typeof ApiV1AccountKeysKeyIdControlsRoute
   '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
   '/api/v1/account/keys/$keyId': typeof ApiV1AccountKeysKeyIdIndexRoute
 }
@@ -880,6 +889,7 @@ export interface FileRoutesById {
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
   '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
+  '/api/v1/account/keys/$keyId/controls': typeof ApiV1AccountKeysKeyIdControlsRoute
   '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
   '/api/v1/account/keys/$keyId/': typeof ApiV1AccountKeysKeyIdIndexRoute
 }
@@ -975,6 +985,7 @@ export interface FileRouteTypes {
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
     | '/api/v1/account/keys/'
+    | '/api/v1/account/keys/$keyId/controls'
     | '/api/v1/account/keys/$keyId/reveal'
     | '/api/v1/account/keys/$keyId/'
   fileRoutesByTo: FileRoutesByTo
@@ -1066,6 +1077,7 @@ export interface FileRouteTypes {
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
     | '/api/v1/account/keys'
+    | '/api/v1/account/keys/$keyId/controls'
     | '/api/v1/account/keys/$keyId/reveal'
     | '/api/v1/account/keys/$keyId'
   id:
@@ -1160,6 +1172,7 @@ export interface FileRouteTypes {
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
     | '/api/v1/account/keys/'
+    | '/api/v1/account/keys/$keyId/controls'
     | '/api/v1/account/keys/$keyId/reveal'
     | '/api/v1/account/keys/$keyId/'
   fileRoutesById: FileRoutesById
@@ -1227,6 +1240,7 @@ export interface RootRouteChildren {
   ApiV1BillingWebhookStripeRoute: typeof ApiV1BillingWebhookStripeRoute
   ApiV1ModelsSlugSlugRoute: typeof ApiV1ModelsSlugSlugRoute
   ApiV1AccountKeysIndexRoute: typeof ApiV1AccountKeysIndexRoute
+  ApiV1AccountKeysKeyIdControlsRoute: typeof ApiV1AccountKeysKeyIdControlsRoute
   ApiV1AccountKeysKeyIdRevealRoute: typeof ApiV1AccountKeysKeyIdRevealRoute
   ApiV1AccountKeysKeyIdIndexRoute: typeof ApiV1AccountKeysKeyIdIndexRoute
 }
@@ -1870,6 +1884,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1AccountKeysKeyIdIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/account/keys/$keyId/controls': {
+      id: '/api/v1/account/keys/$keyId/controls'
+      path: '/api/v1/account/keys/$keyId/controls'
+      fullPath: '/api/v1/account/keys/$keyId/controls'
+      preLoaderRoute: typeof ApiV1AccountKeysKeyIdControlsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/account/keys/$keyId/reveal': {
       id: '/api/v1/account/keys/$keyId/reveal'
       path: '/api/v1/account/keys/$keyId/reveal'
@@ -2078,6 +2099,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1BillingWebhookStripeRoute: ApiV1BillingWebhookStripeRoute,
   ApiV1ModelsSlugSlugRoute: ApiV1ModelsSlugSlugRoute,
   ApiV1AccountKeysIndexRoute: ApiV1AccountKeysIndexRoute,
+  ApiV1AccountKeysKeyIdControlsRoute: ApiV1AccountKeysKeyIdControlsRoute,
   ApiV1AccountKeysKeyIdRevealRoute: ApiV1AccountKeysKeyIdRevealRoute,
   ApiV1AccountKeysKeyIdIndexRoute: ApiV1AccountKeysKeyIdIndexRoute,
 }

@@ -10,6 +10,7 @@ export const auditActions = [
   'key.claimed',
   'key.transferred_out',
   'key.transferred_in',
+  'key.controls_changed',
   'purchase.credited',
   'recharge.credited',
   'purchase.refunded',

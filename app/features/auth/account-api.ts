@@ -1,5 +1,9 @@
 import type { AccountKey, AuthConfig, UserAnswer } from '~/contracts/account'
+import type { KeyControls, KeyControlsInput } from '~/contracts/key-controls'
 import { fromResponse, toApiError } from '~/lib/api-error'
+
+/** What the controls form sends: the input as it travels, before the server normalises it. */
+type KeyControlsWire = { [K in keyof KeyControlsInput]: KeyControlsInput[K] }
 
 /**
  * The account service as the dashboard calls it: same-origin REST, so the session cookie goes along; a sign-in
@@ -51,6 +55,9 @@ export const accountApi = {
     request<AccountKey>('PATCH', `account/keys/${encodeURIComponent(keyId)}`, { json: { name } }),
   revealKey: (keyId: string) =>
     request<{ api_key: string }>('POST', `account/keys/${encodeURIComponent(keyId)}/reveal`),
+  keyControls: (keyId: string) => request<KeyControls>('GET', `account/keys/${encodeURIComponent(keyId)}/controls`),
+  setKeyControls: (keyId: string, controls: KeyControlsWire) =>
+    request<KeyControls>('PUT', `account/keys/${encodeURIComponent(keyId)}/controls`, { json: controls }),
   revokeKey: (keyId: string) => request<{ detail: string }>('DELETE', `account/keys/${encodeURIComponent(keyId)}`),
 }
 

@@ -21,7 +21,7 @@ export const Route = createFileRoute('/v1/classify')({
             labels: ['order shipping delivery', 'account password login'],
           },
           answer: classifyAnswer,
-          errors: [401, 402, 404, 409, 413, 415, 422, 429, 502, 504],
+          errors: [401, 402, 403, 404, 409, 413, 415, 422, 429, 502, 504],
         },
         async ({ caller, json }) => servedResponse(await classify(caller, json)),
       ),

@@ -22,7 +22,7 @@ export const Route = createFileRoute('/v1/embeddings')({
             input: ['Organic skincare for sensitive skin', { text: 'Bio-Hautpflege für empfindliche Haut' }],
           },
           answer: embeddingsAnswer,
-          errors: [401, 402, 409, 413, 415, 422, 429, 502, 504],
+          errors: [401, 402, 403, 409, 413, 415, 422, 429, 502, 504],
         },
         async ({ caller, json }) => servedResponse(await createEmbeddings(caller, json)),
       ),

@@ -22,7 +22,7 @@ export const Route = createFileRoute('/v1/rerank')({
             top_n: 1,
           },
           answer: rerankAnswer,
-          errors: [401, 402, 409, 413, 415, 422, 429, 502, 504],
+          errors: [401, 402, 403, 409, 413, 415, 422, 429, 502, 504],
         },
         async ({ caller, json }) => servedResponse(await rerank(caller, json)),
       ),

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/v1/segment')({
           json: segmentBody,
           example: { content: 'First paragraph.\n\nSecond one. It has two sentences.', return_chunks: true },
           answer: segmentAnswer,
-          errors: [401, 413, 415, 422, 429],
+          errors: [401, 403, 413, 415, 422, 429],
         },
         async ({ json }) => {
           const { answer, notApplied } = await segmentContent(json)

@@ -25,7 +25,7 @@ export const Route = createFileRoute('/v1/train')({
             ],
           },
           answer: trainAnswer,
-          errors: [401, 402, 404, 409, 413, 415, 422, 429, 502, 504],
+          errors: [401, 402, 403, 404, 409, 413, 415, 422, 429, 502, 504],
         },
         async ({ caller, json }) => servedResponse(await train(caller, json)),
       ),

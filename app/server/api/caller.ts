@@ -2,7 +2,9 @@ import type { CaptchaAction } from '~/contracts/keys'
 import { getDb } from '../db/client'
 import type { Db } from '../db/types'
 import { requireActiveKey, type ApiKey } from '../domain/keys'
-import { CaptchaRejected } from '../domain/refusals'
+import { refuseKeyUse } from '../domain/key-controls'
+import { AddressNotAllowed, CaptchaRejected } from '../domain/refusals'
+import { addressInRanges } from '~/lib/address-ranges'
 import { captchaProvider } from '../providers/captcha'
 import type { RateLimitedApi } from '../../../app.config'
 import { noteRequestKey } from './request-log/record'
@@ -40,8 +42,21 @@ async function resolveKey(caller: Caller, api: RateLimitedApi) {
   const key = await requireActiveKey(db, caller.presentedKey)
   noteRequestKey(db, key.id)
   actingKey(caller.request, key)
+  // The search APIs honour the key's controls; the dashboard stays open to it, so its holder can see why.
+  if (api !== 'dashboard') refuseControlledUse(caller.request, key)
   caller.rate = await limitKey(api, key)
   return { db, key }
+}
+
+/**
+ * Per-key controls judged from the key row the lookup already brought (no query): its expiry, and the
+ * client address (as derived for rate limits, so TRUST_PROXY applies) against its allowed ranges.
+ */
+function refuseControlledUse(request: Request, key: ApiKey): void {
+  refuseKeyUse(key)
+  if (key.allowedNetworks === null) return
+  const address = clientAddress(request)
+  if (!addressInRanges(address, key.allowedNetworks)) throw new AddressNotAllowed(address, key.allowedNetworks)
 }
 
 /** A call that may come without a key (the segmenter): limited per client address then, else as `keyOf`. */

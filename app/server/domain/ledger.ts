@@ -11,7 +11,10 @@ import {
   InsufficientBalance,
   InvalidAmount,
   KeyIdNotFound,
+  KeyExpired,
+  KeyOutOfScope,
   KeyRevoked,
+  SpendCapReached,
   UnstorableText,
 } from './refusals'
 import { runStatement } from './statement'
@@ -46,11 +49,22 @@ export interface EntryResult {
 export type EntryOutcome =
   | { outcome: 'applied' | 'duplicate'; entryId: number; balance: number; alerts: number; recharges: number }
   | {
-      outcome: 'conflict' | 'not_found' | 'revoked' | 'insufficient' | 'invalid'
+      outcome:
+        | 'conflict'
+        | 'not_found'
+        | 'revoked'
+        | 'insufficient'
+        | 'invalid'
+        | 'expired'
+        | 'out_of_scope'
+        | 'over_daily_cap'
+        | 'over_monthly_cap'
       entryId: null
       balance: number | null
       alerts: number
       recharges: number
+      /** The cap a consumption would have passed (`over_*_cap`). */
+      cap?: number
     }
 
 const RETRIES = 3
@@ -103,7 +117,7 @@ export async function applyEntries(db: Db | Tx, entries: EntryInput[]): Promise<
       counterparty_key_id: counterpartyKeyId,
     }
   })
-  const query = sql`select item, outcome, entry_id, balance, alerts, recharges from ledger_apply(${JSON.stringify(rows)}::jsonb, ${JSON.stringify(alertText())}::jsonb)`
+  const query = sql`select item, outcome, entry_id, balance, alerts, recharges, cap from ledger_apply(${JSON.stringify(rows)}::jsonb, ${JSON.stringify(alertText())}::jsonb)`
   for (let attempt = 1; ; attempt++) {
     try {
       return outcomesOf(await runStatement(db, query), entries.length)
@@ -121,6 +135,7 @@ function outcomesOf(result: unknown, count: number): EntryOutcome[] {
     balance: string | number | null
     alerts: number
     recharges: number
+    cap: string | number | null
   }
   const outcomes = new Array<EntryOutcome>(count)
   for (const row of rowsOf<Row>(result)) {
@@ -131,6 +146,7 @@ function outcomesOf(result: unknown, count: number): EntryOutcome[] {
       balance,
       alerts: Number(row.alerts),
       recharges: Number(row.recharges),
+      ...(row.cap == null ? {} : { cap: Number(row.cap) }),
     } as EntryOutcome
   }
   for (let i = 0; i < count; i++) if (!outcomes[i]) throw new Error(`ledger_apply gave no outcome for entry ${i}`)
@@ -174,6 +190,13 @@ export function entryResult(outcome: EntryOutcome, entry: EntryInput): EntryResu
       throw new InsufficientBalance(entry.keyId)
     case 'invalid':
       throw new InvalidAmount(`${entry.type} of ${entry.amount}`)
+    case 'expired':
+      throw new KeyExpired()
+    case 'out_of_scope':
+      throw new KeyOutOfScope({ product: entry.product, model: entry.model })
+    case 'over_daily_cap':
+    case 'over_monthly_cap':
+      throw new SpendCapReached(outcome.outcome === 'over_daily_cap' ? 'day' : 'month', outcome.cap ?? 0)
   }
 }
 

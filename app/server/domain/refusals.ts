@@ -38,6 +38,56 @@ export class InsufficientBalance extends BaseRefusal {
   readonly kind = 'InsufficientBalance'
 }
 
+/** The key's owner set an expiry date (per-key controls) and it has passed. */
+export class KeyExpired extends BaseRefusal {
+  readonly kind = 'KeyExpired'
+  constructor(readonly expiresAt?: Date) {
+    super(expiresAt ? `expired at ${expiresAt.toISOString()}` : 'expired')
+  }
+}
+
+/** The key may not be charged for this product or model (per-key controls): what was asked, and what is allowed when known. */
+export class KeyOutOfScope extends BaseRefusal {
+  readonly kind = 'KeyOutOfScope'
+  constructor(
+    readonly asked: { product?: string; model?: string },
+    readonly allowed?: { products: string[] | null; models: string[] | null },
+  ) {
+    super(`${asked.product ?? '-'} ${asked.model ?? '-'}`)
+  }
+}
+
+/** The request comes from an address outside the key's allowed ranges (per-key controls). */
+export class AddressNotAllowed extends BaseRefusal {
+  readonly kind = 'AddressNotAllowed'
+  constructor(
+    readonly address: string,
+    readonly allowed: string[],
+  ) {
+    super(`address ${address}`)
+  }
+}
+
+/**
+ * A consumption would take the key past its spending cap for the UTC day or month (per-key controls).
+ * The cap resets at the next UTC midnight, or the first of the next month.
+ */
+export class SpendCapReached extends BaseRefusal {
+  readonly kind = 'SpendCapReached'
+  readonly resetsAt: Date
+  constructor(
+    readonly period: 'day' | 'month',
+    readonly cap: number,
+    now = new Date(),
+  ) {
+    super(`${period} cap ${cap}`)
+    this.resetsAt =
+      period === 'day'
+        ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
+        : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+  }
+}
+
 /**
  * A metered request came with an `X-Request-Id` this key already used for a request that was charged and
  * answered: it is refused before anything is computed, so a replayed id never buys a second answer.
@@ -338,6 +388,10 @@ export type Refusal =
   | KeyRevoked
   | KeyIdNotFound
   | InsufficientBalance
+  | KeyExpired
+  | KeyOutOfScope
+  | AddressNotAllowed
+  | SpendCapReached
   | RequestIdReused
   | EventOfAnotherKey
   | InvalidAmount

@@ -1,5 +1,5 @@
 import { invalidThresholdsMessage } from '~/lib/balance-notification-schema'
-import type { InputIssue, PageProblem, Refusal } from '../domain/refusals'
+import type { InputIssue, KeyOutOfScope, PageProblem, Refusal } from '../domain/refusals'
 import { nodeCapabilities } from '../node-capabilities'
 
 /** A request limit's state as the headers clients of rate-limited APIs read. `Reset` is in seconds from now. */
@@ -60,6 +60,23 @@ const answers: Answers = {
   KeyRevoked: keyNotAccepted,
   ServiceTokenRejected: { status: 401, detail: 'Invalid service token' },
   InsufficientBalance: { status: 402, detail: 'Insufficient balance' },
+  // Per-key controls: the caller holds the key, so naming its owner's settings tells it nothing new.
+  SpendCapReached: (refusal) => ({
+    status: 402,
+    detail: `This API key's ${refusal.period === 'day' ? 'daily' : 'monthly'} spending cap of ${tokenCount(refusal.cap)} tokens is reached; it resets at ${refusal.resetsAt.toISOString()}`,
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil((refusal.resetsAt.getTime() - Date.now()) / 1000))) },
+  }),
+  KeyExpired: (refusal) => ({
+    status: 401,
+    detail: refusal.expiresAt
+      ? `This API key expired at ${refusal.expiresAt.toISOString()}`
+      : 'This API key has expired',
+  }),
+  KeyOutOfScope: (refusal) => ({ status: 403, detail: outOfScopeDetail(refusal) }),
+  AddressNotAllowed: (refusal) => ({
+    status: 403,
+    detail: `This API key may not be used from ${refusal.address}; it is allowed from ${refusal.allowed.join(', ')}`,
+  }),
   KeyIdNotFound: { status: 404, detail: 'API key not found' },
   ReceiverNotFound: { status: 404, detail: 'Receiver key not found' },
   TransactionNotFound: { status: 404, detail: 'Transaction not found' },
@@ -154,6 +171,17 @@ const answers: Answers = {
       ? { headers: { 'Retry-After': String(Math.max(1, Math.ceil(refusal.retryAfterSeconds))) } }
       : {}),
   }),
+}
+
+const tokenCount = (n: number) => n.toLocaleString('en-US')
+
+function outOfScopeDetail({ asked, allowed }: KeyOutOfScope): string {
+  const what = [asked.product, asked.model && `model ${asked.model}`].filter(Boolean).join(' with ')
+  const named = [
+    allowed?.products && `products: ${allowed.products.join(', ') || 'none'}`,
+    allowed?.models && `models: ${allowed.models.join(', ') || 'none'}`,
+  ].filter(Boolean)
+  return `This API key may not be used for ${what || 'this request'}${named.length ? `; it is allowed ${named.join('; ')}` : ''}`
 }
 
 export function answerFor(refusal: Refusal): PublicAnswer {

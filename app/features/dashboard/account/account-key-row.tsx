@@ -10,6 +10,7 @@ import { useFormat } from '~/lib/format'
 import { notify } from '../notify'
 import { forgetKeyData, toastError } from '../queries'
 import { setApiKey } from '~/lib/use-api-key'
+import { KeyControlsSection } from './key-controls-form'
 import { accountKeys } from './queries'
 
 /** One key of the account: its name, balance, and what its owner can do with it from this device. */
@@ -56,6 +57,7 @@ export function AccountKeyRow({
     })
   }
   const [confirming, setConfirming] = useState(false)
+  const [controlsOpen, setControlsOpen] = useState(false)
   const revoke = () =>
     void act(async () => {
       await accountApi.revokeKey(accountKey.key_id)
@@ -127,12 +129,22 @@ export function AccountKeyRow({
             <Button size="sm" variant="outline" onClick={() => setRenaming(true)} disabled={busy}>
               <Trans>Rename</Trans>
             </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setControlsOpen((open) => !open)}
+              aria-expanded={controlsOpen}
+              data-testid="open-key-controls"
+            >
+              <Trans>Controls</Trans>
+            </Button>
             <Button size="sm" variant="outline" onClick={() => setConfirming(true)} disabled={busy}>
               <Trans>Revoke</Trans>
             </Button>
           </div>
         )
       )}
+      {controlsOpen && !accountKey.revoked && <KeyControlsSection keyId={accountKey.key_id} label={label} />}
     </li>
   )
 }

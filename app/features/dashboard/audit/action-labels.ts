@@ -11,6 +11,7 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'key.claimed': msg`Key added to the account`,
   'key.transferred_out': msg`Balance transferred out`,
   'key.transferred_in': msg`Balance transferred in`,
+  'key.controls_changed': msg`Key controls changed`,
   'purchase.credited': msg`Tokens bought`,
   'recharge.credited': msg`Auto-recharge bought tokens`,
   'purchase.refunded': msg`Purchase refunded`,

@@ -35,7 +35,7 @@ export const Route = createFileRoute('/v1/chat/completions')({
               schema: completionChunk,
             },
           ],
-          errors: [401, 402, 413, 415, 422, 429, 502, 504],
+          errors: [401, 402, 403, 413, 415, 422, 429, 502, 504],
         },
         ({ caller, json }) => deepSearchAnswer(caller, json),
       ),

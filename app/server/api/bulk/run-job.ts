@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/types'
 import { consume } from '../../domain/metering'
 import { ownerEmailOf } from '../../domain/owner-email'
-import { EngineRefused, InsufficientBalance } from '../../domain/refusals'
+import { EngineRefused, InsufficientBalance, KeyExpired, KeyOutOfScope, SpendCapReached } from '../../domain/refusals'
 import { errorFields, log } from '../../log'
 import { kickOutbox } from '../../providers/email'
 import { afterLedger } from '../after-ledger'
@@ -63,6 +63,9 @@ async function computeBatch(ctx: WorkerContext, job: BulkJobRow, batch: InputBat
   if (charged.status === 'rejected') {
     if (charged.reason instanceof InsufficientBalance)
       return { kind: 'failed', error: "The key's balance ran out: top up the key and retry the job" }
+    // The key's controls changed while the job ran: its owner's settings stop it, as they would a request.
+    const stopped = controlsStop(charged.reason)
+    if (stopped) return { kind: 'failed', error: stopped }
     throw charged.reason
   }
   afterLedger(charged.value)
@@ -71,6 +74,15 @@ async function computeBatch(ctx: WorkerContext, job: BulkJobRow, batch: InputBat
   log('warn', 'bulk job batch failed', { job_id: job.id, batch: batch.index, error: errorFields(computed.reason) })
   const detail = computed.reason instanceof EngineRefused ? computed.reason.detail : 'the embedding engine failed'
   return { kind: 'failed', error: `Embedding failed: ${detail}` }
+}
+
+/** Why the key's controls stopped a job (its owner may have changed them while it ran), if they did. */
+function controlsStop(reason: unknown): string | undefined {
+  if (reason instanceof SpendCapReached)
+    return `The key's ${reason.period === 'day' ? 'daily' : 'monthly'} spending cap of ${reason.cap.toLocaleString('en-US')} tokens was reached: retry the job after ${reason.resetsAt.toISOString()}`
+  if (reason instanceof KeyExpired) return 'The key has expired'
+  if (reason instanceof KeyOutOfScope) return "The key's controls no longer allow bulk embeddings with this model"
+  return undefined
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { BulkJob, BulkUploadFields } from '~/contracts/bulk'
 import { bulkObjects, createBulkJob } from '../../domain/bulk-jobs'
+import { refuseKeyUse } from '../../domain/key-controls'
 import { InsufficientBalance, InvalidInput } from '../../domain/refusals'
 import { engines } from '../../providers/inference/select'
 import { measureText } from '../../providers/inference/tokens'
@@ -81,6 +82,7 @@ async function* inputLines(
  */
 export async function uploadBulkJob(caller: Caller, receive: ReceiveUpload): Promise<BulkJob> {
   const { db, key } = await keyOf(caller, 'embeddings')
+  refuseKeyUse(key, { product: 'bulk-embeddings' })
   if (key.balance <= 0) throw new InsufficientBalance()
   const id = crypto.randomUUID()
   const storage = objectStorage()
@@ -98,6 +100,7 @@ export async function uploadBulkJob(caller: Caller, receive: ReceiveUpload): Pro
     if (!stored) throw fileIssue('is required: the texts to embed, as a .csv, .tsv or .txt file', 'missing')
     if (stored.rows === 0) throw fileIssue('holds no text to embed', 'empty')
     await checkModel('embeddings', fields.model, engine)
+    refuseKeyUse(key, { product: 'bulk-embeddings', model: fields.model })
     const job = await createBulkJob(db, {
       id,
       keyId: key.id,

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { effortDefaults, modelChatOptions, type DeepSearchBody, type UrlCitation } from '~/contracts/deepsearch'
+import { refuseKeyUse } from '../../domain/key-controls'
 import { InsufficientBalance } from '../../domain/refusals'
 import { serverEnv } from '../../env'
 import type { AgentQuestion, AgentTools } from '../../providers/deepsearch/engine'
@@ -69,6 +70,7 @@ const maxWrittenOf = (body: DeepSearchBody) => body.max_completion_tokens ?? bod
 export async function prepareDeepSearch(caller: Caller, body: DeepSearchBody): Promise<DeepSearchRun> {
   const { db, key } = await keyOf(caller, 'deepsearch')
   noteRequestModel(body.model)
+  refuseKeyUse(key, { product: 'deepsearch', model: body.model })
   if (key.balance <= 0) throw new InsufficientBalance()
   const env = serverEnv()
   const engine = await deepSearchEngine(env)

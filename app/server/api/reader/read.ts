@@ -2,6 +2,7 @@ import type { ReaderHeaders, ReaderPage, ReturnFormats } from '~/contracts/reade
 import { getDb } from '../../db/client'
 import type { Db } from '../../db/types'
 import type { ApiKey } from '../../domain/keys'
+import { refuseKeyUse } from '../../domain/key-controls'
 import { InsufficientBalance, PageNotRead } from '../../domain/refusals'
 import { serverEnv } from '../../env'
 import { targetUrl } from '../../providers/reader/page-rules'
@@ -36,6 +37,7 @@ export interface ReadCall {
 async function payerOf(caller: Caller): Promise<{ db: Db; key: ApiKey } | undefined> {
   if (caller.presentedKey === undefined) return undefined
   const payer = await keyOf(caller, 'reader')
+  refuseKeyUse(payer.key, { product: 'reader' })
   if (payer.key.balance <= 0) throw new InsufficientBalance()
   await refuseReusedRequestId(payer.db, payer.key)
   return payer

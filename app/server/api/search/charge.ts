@@ -1,6 +1,7 @@
 import { currentRequest } from '../../request-context'
 import type { Db } from '../../db/types'
 import type { ApiKey } from '../../domain/keys'
+import { refuseKeyUse } from '../../domain/key-controls'
 import { applyEntry } from '../../domain/ledger'
 import { consume, usageAnswered, usageReversalRef } from '../../domain/metering'
 import { RequestIdReused } from '../../domain/refusals'
@@ -28,6 +29,7 @@ export async function chargeRequest(
   key: ApiKey,
   usage: { tokens: number; product: string; model: string },
 ): Promise<Charge> {
+  refuseKeyUse(key, usage)
   if (usage.tokens === 0) return { refund: async () => undefined }
   const requestUsage = requestUsageId(key)
   for (let attempt = 0; attempt <= RETRIES_PER_REQUEST_ID; attempt++) {

@@ -2,7 +2,8 @@ import { currentRequest } from '../../request-context'
 import type { Db } from '../../db/types'
 import type { ApiKey } from '../../domain/keys'
 import { consume } from '../../domain/metering'
-import { InsufficientBalance } from '../../domain/refusals'
+import { refuseKeyUse } from '../../domain/key-controls'
+import { InsufficientBalance, SpendCapReached } from '../../domain/refusals'
 import { afterLedger } from '../after-ledger'
 import { noteRequestTokens } from '../request-log/record'
 import { giveBack } from './charge'
@@ -31,6 +32,7 @@ export class TokenMeter {
     private readonly key: ApiKey,
     private readonly usage: { product: string; model: string },
   ) {
+    refuseKeyUse(key, usage)
     this.eventId = `v1:${key.id}:${currentRequest()?.requestId ?? 'request'}:${crypto.randomUUID()}`
   }
 
@@ -39,7 +41,7 @@ export class TokenMeter {
     return this.reserved
   }
 
-  /** Debits until at least `total` tokens are covered; throws InsufficientBalance when the key cannot pay them. */
+  /** Debits until at least `total` tokens are covered; throws InsufficientBalance when the key cannot pay them (SpendCapReached past its cap). */
   async cover(total: number): Promise<void> {
     if (this.settled) throw new Error('this meter was settled')
     if (total <= this.reserved) return
@@ -48,7 +50,7 @@ export class TokenMeter {
       await this.debit(generous - this.reserved)
     } catch (error) {
       // The key may still afford exactly what is needed now.
-      if (!(error instanceof InsufficientBalance) || generous === total) throw error
+      if (!(error instanceof InsufficientBalance || error instanceof SpendCapReached) || generous === total) throw error
       await this.debit(total - this.reserved)
     }
   }

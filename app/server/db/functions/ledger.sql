@@ -51,7 +51,8 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The result columns grew `recharges` with auto-recharge: CREATE OR REPLACE cannot change them.
+-- The result columns grew `recharges` with auto-recharge and `cap` with per-key controls: CREATE OR REPLACE
+-- cannot change them.
 DROP FUNCTION IF EXISTS ledger_apply(jsonb, jsonb);
 --> statement-breakpoint
 -- Applies a batch of entries in ONE transaction, so one WAL flush makes them all durable, and answers
@@ -68,6 +69,14 @@ DROP FUNCTION IF EXISTS ledger_apply(jsonb, jsonb);
 -- the type, as the ledger_entries_type_sign CHECK would say, but without aborting the batch).
 -- recharges is 1 when the entry opened an auto-recharge attempt (see the rule above).
 --
+-- Per-key controls (README "Per-key controls"), judged only for consumption, under the key row's lock so
+-- that concurrent debits can never overshoot a cap: expired (the key's expires_at has passed);
+-- out_of_scope (the entry's product or model is not in the key's allowed lists; the reader is judged by its
+-- product alone); over_daily_cap and
+-- over_monthly_cap (the consumption would take the key's spend in the UTC day or month past its cap,
+-- answered in `cap`). The spend counters on the key row are consumption net of give-backs: a
+-- `usage-reversal:` credit lowers the day's and month's counters when its debit fell in them.
+--
 -- Cost: entries are visited by key id, then by position. Key id order is the order transfers lock in,
 -- so batches never deadlock with each other or with a transfer. Each key row is locked once and its
 -- balance written once per batch, however many entries it has; a hot key costs one ledger INSERT per
@@ -76,9 +85,22 @@ DROP FUNCTION IF EXISTS ledger_apply(jsonb, jsonb);
 -- subtransaction): a race with another transaction recording the same event is settled by
 -- ON CONFLICT DO NOTHING, entry by entry, without aborting the batch.
 CREATE OR REPLACE FUNCTION ledger_apply(entries jsonb, alert jsonb)
-RETURNS TABLE (item int, outcome text, entry_id bigint, balance bigint, alerts int, recharges int)
+RETURNS TABLE (item int, outcome text, entry_id bigint, balance bigint, alerts int, recharges int, cap bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
+	today date := (now() AT TIME ZONE 'UTC')::date;
+	this_month date := date_trunc('month', now() AT TIME ZONE 'UTC')::date;
+	key_expired boolean;
+	key_products text[];
+	key_models text[];
+	key_daily_cap bigint;
+	key_monthly_cap bigint;
+	key_spent_day bigint;
+	key_spent_month bigint;
+	stored_spent_day bigint;
+	stored_spent_month bigint;
+	refusal text;
+	debited_on date;
 	entry record;
 	current_key uuid;
 	key_found boolean := false;
@@ -100,18 +122,27 @@ BEGIN
 		ORDER BY e.key_id, e.ordinal
 	LOOP
 		IF current_key IS DISTINCT FROM entry.key_id THEN
-			IF key_balance IS DISTINCT FROM stored_balance THEN
-				UPDATE api_keys SET balance = key_balance WHERE id = current_key;
+			IF key_balance IS DISTINCT FROM stored_balance OR key_spent_day IS DISTINCT FROM stored_spent_day
+				OR key_spent_month IS DISTINCT FROM stored_spent_month THEN
+				UPDATE api_keys SET balance = key_balance, spent_day = key_spent_day, spent_day_of = today,
+					spent_month = key_spent_month, spent_month_of = this_month
+				WHERE id = current_key;
 			END IF;
 			current_key := entry.key_id;
 			SELECT a.balance, a.revoked_at IS NOT NULL,
 				(SELECT max(n.threshold) FROM balance_notifications n WHERE n.key_id = a.id AND n.armed),
 				(SELECT min(n.threshold) FROM balance_notifications n WHERE n.key_id = a.id AND NOT n.armed),
-				a.auto_recharge_threshold
-			INTO key_balance, key_revoked, armed_max, disarmed_min, recharge_at
+				a.auto_recharge_threshold, coalesce(a.expires_at <= now(), false), a.allowed_products, a.allowed_models,
+				a.daily_cap, a.monthly_cap,
+				CASE WHEN a.spent_day_of = today THEN a.spent_day ELSE 0 END,
+				CASE WHEN a.spent_month_of = this_month THEN a.spent_month ELSE 0 END
+			INTO key_balance, key_revoked, armed_max, disarmed_min, recharge_at, key_expired, key_products, key_models,
+				key_daily_cap, key_monthly_cap, key_spent_day, key_spent_month
 			FROM api_keys a WHERE a.id = current_key FOR UPDATE OF a;
 			key_found := FOUND;
 			stored_balance := key_balance;
+			stored_spent_day := key_spent_day;
+			stored_spent_month := key_spent_month;
 		END IF;
 
 		item := entry.ordinal - 1;
@@ -119,13 +150,31 @@ BEGIN
 		entry_id := NULL;
 		alerts := 0;
 		recharges := 0;
+		cap := NULL;
 		new_entry := NULL;
 		well_formed := coalesce(entry.external_ref IS NOT NULL AND CASE
 			WHEN entry.type IN ('trial', 'purchase', 'transfer_in') THEN entry.amount > 0
 			WHEN entry.type IN ('consume', 'transfer_out', 'refund') THEN entry.amount < 0
 			WHEN entry.type = 'adjustment' THEN entry.amount <> 0
 			ELSE false END, false);
-		IF key_found AND (NOT key_revoked OR entry.type = 'refund') AND well_formed AND key_balance + entry.amount >= 0 THEN
+		refusal := NULL;
+		IF key_found AND entry.type = 'consume' AND well_formed THEN
+			IF key_expired THEN
+				refusal := 'expired';
+			ELSIF NOT coalesce(entry.product = ANY(key_products), key_products IS NULL)
+				-- The reader's model is the server's converter, not one a request chooses: its product alone governs it.
+				OR (entry.product IS DISTINCT FROM 'reader' AND NOT coalesce(entry.model = ANY(key_models), key_models IS NULL)) THEN
+				refusal := 'out_of_scope';
+			ELSIF key_spent_day - entry.amount > key_daily_cap THEN
+				refusal := 'over_daily_cap';
+				cap := key_daily_cap;
+			ELSIF key_spent_month - entry.amount > key_monthly_cap THEN
+				refusal := 'over_monthly_cap';
+				cap := key_monthly_cap;
+			END IF;
+		END IF;
+		IF key_found AND (NOT key_revoked OR entry.type = 'refund') AND well_formed AND refusal IS NULL
+			AND key_balance + entry.amount >= 0 THEN
 			INSERT INTO ledger_entries (key_id, type, amount, balance_after, external_ref, product, model, counterparty_key_id)
 			VALUES (current_key, entry.type, entry.amount, key_balance + entry.amount, entry.external_ref,
 				entry.product, entry.model, entry.counterparty_key_id)
@@ -145,6 +194,19 @@ BEGIN
 				INTO armed_max, disarmed_min
 				FROM balance_notifications n WHERE n.key_id = current_key;
 			END IF;
+			IF entry.type = 'consume' THEN
+				key_spent_day := key_spent_day - entry.amount;
+				key_spent_month := key_spent_month - entry.amount;
+			ELSIF entry.type = 'adjustment' AND entry.amount > 0 AND entry.external_ref LIKE 'usage-reversal:%' THEN
+				SELECT (d.created_at AT TIME ZONE 'UTC')::date INTO debited_on
+				FROM ledger_entries d WHERE d.external_ref = 'usage:' || substr(entry.external_ref, 16) AND d.key_id = current_key;
+				IF debited_on = today THEN
+					key_spent_day := greatest(0, key_spent_day - entry.amount);
+				END IF;
+				IF date_trunc('month', debited_on)::date = this_month THEN
+					key_spent_month := greatest(0, key_spent_month - entry.amount);
+				END IF;
+			END IF;
 			IF entry.type = 'consume' AND key_balance < recharge_at AND key_balance - entry.amount >= recharge_at THEN
 				INSERT INTO auto_recharge_attempts (key_id) VALUES (current_key) ON CONFLICT DO NOTHING;
 				GET DIAGNOSTICS recharges = ROW_COUNT;
@@ -157,14 +219,17 @@ BEGIN
 				entry_id := CASE WHEN recorded_key = entry.key_id THEN recorded_entry END;
 			ELSE
 				outcome := CASE WHEN NOT key_found THEN 'not_found' WHEN key_revoked AND entry.type <> 'refund' THEN 'revoked'
-					WHEN NOT well_formed THEN 'invalid' ELSE 'insufficient' END;
+					WHEN NOT well_formed THEN 'invalid' WHEN refusal IS NOT NULL THEN refusal ELSE 'insufficient' END;
 			END IF;
 		END IF;
 		balance := key_balance;
 		RETURN NEXT;
 	END LOOP;
-	IF key_balance IS DISTINCT FROM stored_balance THEN
-		UPDATE api_keys SET balance = key_balance WHERE id = current_key;
+	IF key_balance IS DISTINCT FROM stored_balance OR key_spent_day IS DISTINCT FROM stored_spent_day
+		OR key_spent_month IS DISTINCT FROM stored_spent_month THEN
+		UPDATE api_keys SET balance = key_balance, spent_day = key_spent_day, spent_day_of = today,
+			spent_month = key_spent_month, spent_month_of = this_month
+		WHERE id = current_key;
 	END IF;
 END
 $$;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
  * API keys. Only the SHA-256 hash of a key is stored; `prefix` and `last4` let a holder recognise it.
@@ -27,6 +27,26 @@ export const apiKeys = pgTable(
     /** While auto-recharge is on: a debit taking the balance below this starts one recharge (ledger_apply). */
     autoRechargeThreshold: bigint('auto_recharge_threshold', { mode: 'number' }),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /*
+     * Per-key controls (an account key's owner sets them; README "Per-key controls"). Null means no limit.
+     * They live on the key row so the one lookup a request makes already carries them, and ledger_apply,
+     * holding the row's lock, enforces caps, scopes and expiry on every debit.
+     */
+    /** The most tokens the key may consume per UTC day / calendar month (UTC). */
+    dailyCap: bigint('daily_cap', { mode: 'number' }),
+    monthlyCap: bigint('monthly_cap', { mode: 'number' }),
+    /** Products (ledger product names) and model API ids the key may be charged for; null: all. */
+    allowedProducts: text('allowed_products').array(),
+    allowedModels: text('allowed_models').array(),
+    /** From this moment the key is refused everywhere it would spend. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** CIDR ranges (IPv4 and IPv6, normalised) the key may be used from; null: anywhere. */
+    allowedNetworks: text('allowed_networks').array(),
+    /** Consumption net of give-backs in the UTC day / month named beside it, kept by ledger_apply. */
+    spentDay: bigint('spent_day', { mode: 'number' }).notNull().default(0),
+    spentDayOf: date('spent_day_of'),
+    spentMonth: bigint('spent_month', { mode: 'number' }).notNull().default(0),
+    spentMonthOf: date('spent_month_of'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -36,6 +56,8 @@ export const apiKeys = pgTable(
       'api_keys_auto_recharge_threshold',
       sql`(${t.autoRecharge} and ${t.autoRechargeThreshold} > 0) or (not ${t.autoRecharge} and ${t.autoRechargeThreshold} is null)`,
     ),
+    check('api_keys_caps_positive', sql`${t.dailyCap} > 0 and ${t.monthlyCap} > 0`),
+    check('api_keys_spent_non_negative', sql`${t.spentDay} >= 0 and ${t.spentMonth} >= 0`),
     index('api_keys_owner_idx').on(t.ownerId),
   ],
 )

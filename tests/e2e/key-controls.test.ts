@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { wcagTags } from './support/axe'
+import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { overflowAt } from './support/overflow'
+
+const baseUrl = inject('baseUrl')
+const emulator = inject('authEmulator')
+const password = 'correct horse 42'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+async function verificationCode(email: string): Promise<string> {
+  const response = await fetch(`${emulator.url}/emulator/v1/projects/${emulator.projectId}/oobCodes`)
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: Array<{ email: string; requestType: string; oobCode: string }>
+  }
+  const code = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').pop()
+  if (!code) throw new Error(`no verification code for ${email}`)
+  return code.oobCode
+}
+
+/** Signs a new account up and in, and creates its first key (with the free pack): answers the key in full. */
+async function accountWithKey(page: Page, name: string): Promise<string> {
+  const email = `controls-${Date.now()}@example.com`
+  await page.goto(`${baseUrl}/sign-in?mode=sign-up`)
+  await appRunning(page)
+  const signUp = page.getByTestId('sign-up-form')
+  await signUp.getByLabel('E-mail').fill(email)
+  await signUp.getByLabel('Password').fill(password)
+  await signUp.getByRole('button', { name: 'Create account' }).click()
+  await page.getByTestId('sign-up-continue').click()
+  const signIn = page.getByTestId('sign-in-form')
+  await signIn.getByLabel('Password').fill(password)
+  await signIn.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(/\/api-dashboard\/account/)
+  await page.getByTestId('verification-code').fill(await verificationCode(email))
+  await page.getByTestId('verify-email').click()
+  await page.getByTestId('email-verified').waitFor()
+  await page.getByRole('link', { name: 'API key' }).click()
+  await page.locator('#new-key-name').fill(name)
+  await page
+    .getByTestId('create-account-key')
+    .getByRole('button', { name: /create key/i })
+    .click()
+  const shown = page.getByTestId('new-key-once')
+  await shown.waitFor({ timeout: 20_000 })
+  const apiKey = (await shown.getByTestId('new-key-value').textContent())!.trim()
+  await shown.getByTestId('new-key-done').click()
+  return apiKey
+}
+
+const embed = (apiKey: string) =>
+  fetch(`${baseUrl}/v1/embeddings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'embeddings-v3', input: ['a request the cap will stop'] }),
+  })
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .include('[data-testid="key-controls"]')
+    .withTags(wcagTags)
+    .analyze()
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+describe('per-key controls in the dashboard', () => {
+  it('refuses a typo in plain words, groups digits, saves a daily cap, and the API then refuses the key with 402', async () => {
+    const context = await contextWithStore(
+      browser,
+      { settings: { darkMode: true } },
+      { viewport: { width: 320, height: 800 } },
+    )
+    const page = await context.newPage()
+    const { problems } = watchPage(page, baseUrl)
+    // The account and key are made at desktop width (a phone's toast would cover the key's Done button).
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const apiKey = await accountWithKey(page, 'capped')
+    expect((await embed(apiKey)).status).toBe(200)
+    await page.setViewportSize({ width: 320, height: 800 })
+
+    const row = page.getByTestId('account-key').filter({ hasText: 'capped' })
+    await row.getByTestId('open-key-controls').click()
+    const form = row.getByTestId('key-controls')
+    await form.waitFor()
+    // The request above is already counted against today.
+    await expect.poll(() => form.getByTestId('controls-spent').textContent()).not.toContain('Spent today: 0 tokens')
+
+    // A typo is named before anything is sent.
+    await form.getByTestId('daily-cap').fill('ten thousand')
+    await form.getByTestId('save-controls').click()
+    await form.getByText('Enter the cap as a whole number of tokens, such as 1,000,000.').waitFor()
+    expect((await embed(apiKey)).status).toBe(200)
+
+    // Digits are grouped in the interface language once the field is left.
+    await form.getByTestId('monthly-cap').fill('20000000')
+    await form.getByTestId('monthly-cap').blur()
+    expect(await form.getByTestId('monthly-cap').inputValue()).toBe('20,000,000')
+    await form.getByTestId('daily-cap').fill('1')
+    await form.getByTestId('address-ranges').fill('10.0.0.0/8\n::/0\n0.0.0.0/0')
+    expect(await overflowAt(page, 320)).toBeUndefined()
+    expect(await axeViolations(page)).toEqual([])
+    await form.getByTestId('save-controls').click()
+    await page.getByText('Controls of capped saved.').waitFor()
+
+    const refused = await embed(apiKey)
+    expect(refused.status).toBe(402)
+    const { detail } = (await refused.json()) as { detail: string }
+    expect(detail).toMatch(
+      /^This API key's daily spending cap of 1 tokens is reached; it resets at \d{4}-\d{2}-\d{2}T00:00:00.000Z$/,
+    )
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+
+    // The saved controls come back as saved, and the form is as readable in the light theme.
+    await page.reload()
+    await appRunning(page)
+    await page.getByTestId('account-key').filter({ hasText: 'capped' }).getByTestId('open-key-controls').click()
+    const reloaded = page.getByTestId('key-controls')
+    await reloaded.waitFor()
+    await expect.poll(() => reloaded.getByTestId('daily-cap').inputValue()).toBe('1')
+    expect(await reloaded.getByTestId('address-ranges').inputValue()).toBe('10.0.0.0/8\n::/0\n0.0.0.0/0')
+    await page.evaluate(() => {
+      document.documentElement.classList.remove('dark')
+      document.documentElement.style.colorScheme = 'light'
+    })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    expect(await axeViolations(page)).toEqual([])
+    // The identity emulator's own address is the identity service's stand-in, not a problem a visitor would see.
+    expect(problems.filter((problem) => !problem.includes(emulator.url))).toEqual([])
+    await context.close()
+  })
+})
