@@ -1,7 +1,7 @@
-import { availableParallelism, loadavg } from 'node:os'
+import { loadavg } from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostileInputs, type HostileInput } from '../support/hostile-inputs'
-import { watchLiveness } from '../support/liveness'
+import { machineQuiet, watchLiveness } from '../support/liveness'
 import { serveBuild, type ServedBuild } from './support/server'
 import { keyFrom } from '../support/trial-key'
 
@@ -23,9 +23,6 @@ import { keyFrom } from '../support/trial-key'
  */
 
 const LIMIT_MS = Number(process.env.LIVENESS_LIMIT_MS ?? 200)
-
-/** Whether the machine had a core for every ready thread, more or less, over the last minute. */
-const machineQuiet = () => loadavg()[0] <= availableParallelism()
 
 let server: ServedBuild
 let inputs: HostileInput[] = []

@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os'
 import { Worker } from 'node:worker_threads'
 
 /**
@@ -99,3 +100,9 @@ export async function watchLiveness<T>(
     await worker.terminate()
   }
 }
+
+/**
+ * Whether the machine had about a core for every ready thread over the last minute (load average at most
+ * its cores): only then is a probe's wait on the clock the server's doing rather than the machine's.
+ */
+export const machineQuiet = () => loadavg()[0] <= availableParallelism()
