@@ -4,7 +4,11 @@ import { encode as p50k } from 'gpt-tokenizer/encoding/p50k_base'
 import { encode as r50k } from 'gpt-tokenizer/encoding/r50k_base'
 import { describe, expect, it } from 'vitest'
 import type { TokenizerName } from '~/contracts/search'
+import cl100kRanks from 'gpt-tokenizer/bpeRanks/cl100k_base'
+import { CL100K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants'
+import { BytePairEncoder, binaryStringSteps, utf8Steps } from '~/server/providers/inference/bpe'
 import { loadTokenizer } from '~/server/providers/inference/segment-tokenizers'
+import { runToEnd } from '~/server/paced'
 import { countTokens } from '~/server/providers/inference/tokens'
 
 const asPlainText = { allowedSpecial: new Set<string>(), disallowedSpecial: new Set<string>() }
@@ -138,5 +142,34 @@ describe('linear-time token counting', { timeout: 60_000 }, () => {
       clearInterval(timer)
     }
     expect(turns).toBeGreaterThan(3)
+  })
+
+  it('encodes a long piece to UTF-8 in slices with the same bytes as at once, pairs split nowhere', () => {
+    // Slices of 7 units over text whose surrogate pairs and multi-byte characters fall on every boundary.
+    const texts = [mixedText(5000, 3), '😀'.repeat(300), `a${'😀'.repeat(300)}`, 'é中😀'.repeat(200), 'x\ud800y\udc00'.repeat(50)]
+    for (const text of texts) {
+      const bytes = new TextEncoder().encode(text)
+      expect(runToEnd(utf8Steps(text, 7))).toEqual(bytes)
+      expect(runToEnd(binaryStringSteps(bytes, 7))).toBe(String.fromCharCode(...bytes))
+    }
+  })
+
+  it('never holds the thread long for one step of a run of millions of letters', async () => {
+    // The passes over a whole piece (its UTF-8 bytes, byte string and part lists) were one step of
+    // 150-250 ms for 4,000,000 letters; now each step is a slice of them. Measured in the process's
+    // processor time, so another process taking the core does not count; the bound leaves room for the
+    // collector's threads, which count too.
+    const encoder = await BytePairEncoder.create(cl100kRanks, CL100K_TOKEN_SPLIT_REGEX)
+    const ids: number[] = []
+    const steps = encoder.encodeSteps(letterRun(4_000_000), ids)
+    let slowest = 0
+    for (let done = false; !done; ) {
+      const before = process.cpuUsage()
+      done = Boolean(steps.next().done)
+      const used = process.cpuUsage(before)
+      slowest = Math.max(slowest, (used.user + used.system) / 1000)
+    }
+    expect(ids.length).toBeGreaterThan(2_000_000)
+    expect(slowest).toBeLessThan(40)
   })
 })

@@ -7,26 +7,57 @@
  * parts form a linked list, so each merge costs a logarithm. Popping the lowest rank, leftmost first, is the
  * package's (and tiktoken's) own order, so the tokens are identical; a unit test compares them.
  *
- * The work is a generator that yields every few thousand steps, so a caller can pause between slices
- * (`runPaced`) and no single slice holds the thread, whatever the length of the text.
+ * The work is a generator that yields every thousand or so steps, so a caller can pause between slices
+ * (`runPaced`) and no single slice holds the thread, whatever the length of the text. That includes the
+ * passes over a whole piece before its merges (UTF-8 encoding, the byte string, the part lists): over a
+ * run of 4,000,000 letters they were one slice of 150–250 ms, the stall left by bodies of megabytes.
  */
 
-import { runPaced } from '../../paced'
+import { runPaced, runToEnd } from '../../paced'
 
 export type RankTable = readonly (string | number[])[]
 
-/** Steps (pieces split or pairs merged) between two yields of `encodeSteps`. */
-const STEPS_PER_SLICE = 4096
+/** Steps (pieces split, pairs ranked or popped from the heap, parts emitted) between two yields. */
+const STEPS_PER_SLICE = 1024
+/** Characters (or bytes) a linear pass over a long piece handles between two yields: well under a ms. */
+const CHARS_PER_SLICE = 65536
 
 const textEncoder = new TextEncoder()
 const strictDecoder = new TextDecoder('utf-8', { fatal: true })
 
 /** One character per byte: a Map key for a byte sequence that costs no decoding. */
-function binaryString(bytes: Uint8Array, start = 0, end = bytes.length): string {
+function binaryString(bytes: Uint8Array): string {
+  return runToEnd(binaryStringSteps(bytes))
+}
+
+/** `binaryString` in slices of CHARS_PER_SLICE bytes. */
+export function* binaryStringSteps(bytes: Uint8Array, slice = CHARS_PER_SLICE): Generator<void, string, void> {
   let out = ''
-  for (let at = start; at < end; at += 8192)
-    out += String.fromCharCode.apply(null, bytes.subarray(at, Math.min(end, at + 8192)) as unknown as number[])
+  for (let at = 0; at < bytes.length; at += 8192) {
+    out += String.fromCharCode.apply(null, bytes.subarray(at, Math.min(bytes.length, at + 8192)) as unknown as number[])
+    if ((at + 8192) % slice < 8192) yield
+  }
   return out
+}
+
+/**
+ * A text's UTF-8 bytes (TextEncoder's, lone surrogates as U+FFFD) encoded CHARS_PER_SLICE characters at a
+ * time; a slice never ends between the two halves of a surrogate pair, so the bytes are the same as at once.
+ */
+export function* utf8Steps(text: string, slice = CHARS_PER_SLICE): Generator<void, Uint8Array, void> {
+  if (text.length <= slice) return textEncoder.encode(text)
+  // At most three bytes per UTF-16 unit (a pair is four bytes for two units).
+  const out = new Uint8Array(text.length * 3)
+  let written = 0
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(text.length, at + slice)
+    const last = text.charCodeAt(end - 1)
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--
+    written += textEncoder.encodeInto(text.slice(at, end), out.subarray(written)).written
+    at = end
+    yield
+  }
+  return out.subarray(0, written)
 }
 
 /** Whether bytes are UTF-8 the package would decode to a string (its `isValidUTF8`, strict). */
@@ -41,8 +72,13 @@ function decodesAsText(bytes: readonly number[]): boolean {
 
 /** A min-heap of (rank, position) pairs packed in one double: rank · 2³² + position. */
 class PairHeap {
-  private items = new Float64Array(64)
+  private items: Float64Array
   size = 0
+
+  /** Room for `capacity` pairs up front: growing copies the whole heap in one step. */
+  constructor(capacity: number) {
+    this.items = new Float64Array(Math.max(64, capacity))
+  }
 
   push(rank: number, position: number) {
     if (this.size === this.items.length) {
@@ -143,7 +179,7 @@ export class BytePairEncoder {
     for (const [piece] of text.matchAll(pattern)) {
       const whole = this.textRanks.get(piece)
       if (whole !== undefined) ids.push(whole)
-      else yield* this.mergeSteps(textEncoder.encode(piece), ids)
+      else yield* this.mergeSteps(yield* utf8Steps(piece), ids)
       if (++steps >= STEPS_PER_SLICE) {
         steps = 0
         yield
@@ -161,16 +197,19 @@ export class BytePairEncoder {
 
   private *mergeSteps(bytes: Uint8Array, ids: number[]): Generator<void, void, void> {
     const length = bytes.length
-    const piece = binaryString(bytes)
+    const piece = yield* binaryStringSteps(bytes)
     // Parts are runs of bytes [start, next[start]); a merged-away start is marked by next = -1.
     const next = new Int32Array(length + 1)
     const previous = new Int32Array(length + 1)
     // The rank of the pair that starts at each part, -1 for none: a heap entry that disagrees is stale.
-    const pairRank = new Int32Array(length + 1).fill(-1)
-    const heap = new PairHeap()
+    // Every start is ranked (below) before the heap can name it, so the array needs no fill of its own.
+    const pairRank = new Int32Array(length + 1)
+    // At most one pair per byte at first, and each merge adds at most one entry net.
+    const heap = new PairHeap(2 * length)
     for (let at = 0; at < length; at++) {
       next[at] = at + 1
       previous[at] = at - 1
+      if (at % CHARS_PER_SLICE === CHARS_PER_SLICE - 1) yield
     }
     next[length] = length
     const rankPair = (start: number) => {
@@ -190,6 +229,11 @@ export class BytePairEncoder {
       const top = heap.pop()
       const rank = Math.floor(top / 4294967296)
       const start = top - rank * 4294967296
+      // A stale entry costs a pop too, so it counts as a step.
+      if (++steps >= STEPS_PER_SLICE) {
+        steps = 0
+        yield
+      }
       if (next[start] < 0 || pairRank[start] !== rank) continue
       // Merge the part at `start` with the one after it.
       const removed = next[start]
@@ -198,10 +242,6 @@ export class BytePairEncoder {
       if (next[start] < length) previous[next[start]] = start
       rankPair(start)
       if (start > 0) rankPair(previous[start])
-      if (++steps >= STEPS_PER_SLICE) {
-        steps = 0
-        yield
-      }
     }
 
     for (let at = 0; at < length; at = next[at]) {
