@@ -256,6 +256,19 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
     const forged = await deliver({ payload: events.succeeded.payload, signature: 't=1,v1=00' })
     expect(forged.status).toBe(400)
     expect(await forged.json()).toEqual({ detail: 'Invalid payment event signature' })
+
+    // The receipt names the card, and the invoice PDF (pdf-lib, loaded on demand) renders in the Worker too.
+    const purchases = (await (
+      await get('/api/v1/billing/purchases', { headers: { authorization: `Bearer ${apiKey}` } })
+    ).json()) as { purchases: Array<{ id: string; card: { last4: string } | null; invoice_number: string | null }> }
+    const [purchase] = purchases.purchases
+    expect(purchase).toMatchObject({ card: { last4: '4242' }, invoice_number: expect.stringMatching(/^INV-\d{6}$/) })
+    const invoice = await get(`/api/v1/billing/invoices/${purchase.id}`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    })
+    expect(invoice.status, invoice.status === 200 ? '' : await invoice.clone().text()).toBe(200)
+    expect(invoice.headers.get('content-type')).toBe('application/pdf')
+    expect(new TextDecoder().decode((await invoice.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
   })
 
   it('hands the reader and deep search to READER_UPSTREAM, streams included, and names BULK_UPSTREAM when unset', async () => {

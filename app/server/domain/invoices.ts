@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { rowsOf } from '../db/migrate'
 import { billingDetails, invoices } from '../db/schema'
 import type { Db, Tx } from '../db/types'
@@ -33,7 +33,7 @@ export async function invoiceNumbersOf(db: Db, purchaseIds: string[]): Promise<M
   const rows = await db
     .select({ purchaseId: invoices.purchaseId, number: invoices.number })
     .from(invoices)
-    .where(sql`${invoices.purchaseId} in ${purchaseIds}`)
+    .where(inArray(invoices.purchaseId, purchaseIds))
   return new Map(rows.map((row) => [row.purchaseId, row.number]))
 }
 

@@ -3,6 +3,8 @@ import { apiKeys } from '../../db/schema'
 import { purchaseBySession, purchasesOfKey, type PurchaseRow } from '../../domain/purchases'
 import { PurchaseNotFound } from '../../domain/refusals'
 import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/types'
+import type { ApiKey } from '../../domain/keys'
 import { keyOf, type Caller } from '../caller'
 import { billingProfileOf } from '../../domain/auto-recharge'
 import { cardSetupBySession } from '../../domain/card-setups'
@@ -49,7 +51,7 @@ export async function purchasesFor(caller: Caller): Promise<{ purchases: Purchas
 export async function confirmCheckoutFor(caller: Caller, sessionId: string) {
   const { db, key } = await keyOf(caller)
   const purchase = await purchaseBySession(db, sessionId)
-  if (!purchase) return confirmSetup(caller, sessionId)
+  if (!purchase) return confirmSetup(db, key, sessionId)
   if (purchase.keyId !== key.id) throw new PurchaseNotFound()
   const outcome = await fulfilSession(db, paymentProvider(), purchase)
   const [fresh] = await db.select({ balance: apiKeys.balance }).from(apiKeys).where(eq(apiKeys.id, key.id))
@@ -58,8 +60,7 @@ export async function confirmCheckoutFor(caller: Caller, sessionId: string) {
 }
 
 /** Back from a setup-mode checkout: the card saved now if the session completed, and which card it is. */
-async function confirmSetup(caller: Caller, sessionId: string) {
-  const { db, key } = await keyOf(caller)
+async function confirmSetup(db: Db, key: ApiKey, sessionId: string) {
   const setup = await cardSetupBySession(db, sessionId)
   if (!setup || setup.keyId !== key.id) throw new PurchaseNotFound()
   const outcome = await fulfilSetup(db, paymentProvider(), setup)

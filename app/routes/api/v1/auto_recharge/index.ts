@@ -21,7 +21,7 @@ export const Route = createFileRoute('/api/v1/auto_recharge/')({
         {
           summary: 'Turn auto-recharge on',
           description:
-            'Buys `price_id` whenever a debit takes the balance below `metadata.threshold`. A paid key with a saved card is set at once (`url` is `success_url`); any other key is sent to a checkout that buys the pack and saves the card, and auto-recharge starts when that payment is credited. `metadata.auto_recharge: false` turns it off.',
+            'Buys `price_id` whenever a debit takes the balance below `metadata.threshold`. A key with a saved card (saved alone, or at an earlier purchase) is set at once (`url` is `success_url`); any other key is sent to a checkout: with `save_card_only: true` one in setup mode that saves a card and charges nothing, else one that buys the pack and keeps the card. Auto-recharge starts when the card is saved or the payment credited. `metadata.auto_recharge: false` turns it off.',
           group: 'billing',
           auth: 'key',
           json: autoRechargeBody,
