@@ -1,6 +1,7 @@
 // `npm test`: every check, in phases. The checks of one phase share nothing and are each mostly single-threaded
 // (ESLint, tsc, the bundler), so on a small machine they run side by side; the test phases after them fill
-// both cores themselves and run alone, the browser tests last and alone, as their timing checks need.
+// both cores themselves and run alone, the browser tests after them (two files at a time), and the e2e checks that
+// hold the server to a time last and alone, as they need.
 // Each job's output is shown whole when it ends (not interleaved), and a summary of the times at the end.
 import { spawn } from 'node:child_process'
 
@@ -14,6 +15,8 @@ const phases = [
   [{ name: 'unit, integration, build checks', command: vitest('unit', 'integration', 'build') }],
   [{ name: 'edge (workerd)', command: vitest('edge') }],
   [{ name: 'e2e (Chromium)', command: vitest('e2e') }],
+  // Timing checks (event-loop stalls, a shutdown's drain) last, on a machine nothing else loads.
+  [{ name: 'e2e timing checks', command: vitest('e2e-timing') }],
 ]
 
 function run({ name, command }, { stream }) {
