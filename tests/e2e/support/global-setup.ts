@@ -34,6 +34,9 @@ export default async function setup(project: TestProject) {
       USAGE_SERVICE_TOKEN: 'e2e-usage-service-token-0123456789',
       // The journeys create several trial keys from 127.0.0.1.
       RATE_LIMIT_TRIAL: '50/3600',
+      // A tenth of the default proof of work: the same captcha round trip, solved in a tenth of a second instead
+      // of about one, by the browser or by the tests, a few dozen times per run (bench keeps the default).
+      ...(bench ? {} : { CAPTCHA_DIFFICULTY: '1000' }),
       // The reader demo reads pages of this server and loopback fixtures, which the address rule refuses otherwise.
       READER_ALLOW_PRIVATE_NETWORKS: 'true',
       DATABASE_URL: '',
