@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { threadSource } from './build/vite-thread-source.ts'
+import { LongestFirst } from './tests/e2e/support/sequencer.ts'
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 /**
@@ -29,6 +30,7 @@ export default defineConfig({
   test: {
     // In-process API tests refuse on purpose by the hundred; their info lines would bury real failures.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
