@@ -1,10 +1,24 @@
 import { defineConfig } from 'vitest/config'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { threadSource } from './build/vite-thread-source.ts'
+import { LongestFirst } from './tests/e2e/support/sequencer.ts'
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+/**
+ * Test files run side by side in the unit, integration and build projects. Vitest's default (one fewer than the
+ * cores) leaves a two-core machine one file at a time while its main process mostly waits; each file has its own
+ * database (tests/support/db.ts), so two at a time share nothing.
+ */
+const workers = Math.max(2, availableParallelism() - 1)
+/** e2e files whose checks are timings: they run after the others, alone (project e2e-timing). */
+const timingChecks = [
+  'tests/e2e/event-loop.test.ts',
+  'tests/e2e/reader-hostile-pages.test.ts',
+  'tests/e2e/shutdown.test.ts',
+]
 
 export default defineConfig({
   plugins: [
@@ -16,8 +30,12 @@ export default defineConfig({
   test: {
     // In-process API tests refuse on purpose by the hundred; their info lines would bury real failures.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    sequence: { sequencer: LongestFirst },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', maxWorkers: workers },
+      },
       {
         extends: true,
         test: {
@@ -26,12 +44,19 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          maxWorkers: workers,
         },
       },
       // Builds the client with a deliberate leak and expects the import protection to stop it (seconds each).
       {
         extends: true,
-        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          maxWorkers: workers,
+        },
       },
       // Builds the Cloudflare Worker (npm run build:edge) and runs it in workerd against the local Postgres.
       {
@@ -44,13 +69,31 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      // The browser tests: two files at a time (one per core) against the one served build, each with its own
+      // browser; a file waiting on a page, a captcha or a server leaves the core to the other.
       {
         extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: timingChecks,
           environment: 'node',
           globalSetup: ['tests/e2e/support/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+          // After the other projects when one run names several: its worker count differs from theirs.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      // Checks that hold the server to a time (event-loop stalls, a shutdown's drain): alone, one file at a time,
+      // on a machine no other test loads. Each serves its own build, so no global server.
+      {
+        extends: true,
+        test: {
+          name: 'e2e-timing',
+          include: timingChecks,
+          environment: 'node',
           testTimeout: 300_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,6 +1,7 @@
 // `npm test`: every check, in phases. The checks of one phase share nothing and are each mostly single-threaded
 // (ESLint, tsc, the bundler), so on a small machine they run side by side; the test phases after them fill
-// both cores themselves and run alone, the browser tests last and alone, as their timing checks need.
+// both cores themselves and run alone, the browser tests after them (two files at a time, the workerd smoke test
+// beside them), and the e2e checks that hold the server to a time last and alone, as they need.
 // Each job's output is shown whole when it ends (not interleaved), and a summary of the times at the end.
 import { spawn } from 'node:child_process'
 
@@ -12,8 +13,14 @@ const phases = [
     { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
   ],
   [{ name: 'unit, integration, build checks', command: vitest('unit', 'integration', 'build') }],
-  [{ name: 'edge (workerd)', command: vitest('edge') }],
-  [{ name: 'e2e (Chromium)', command: vitest('e2e') }],
+  // The workerd smoke test beside the browser tests, which leave the cores idle while pages and servers answer:
+  // it has its own database, ports and build directory, and the e2e servers use no Redis.
+  [
+    { name: 'e2e (Chromium)', command: vitest('e2e'), stream: true },
+    { name: 'edge (workerd)', command: vitest('edge') },
+  ],
+  // Timing checks (event-loop stalls, a shutdown's drain) last, on a machine nothing else loads.
+  [{ name: 'e2e timing checks', command: vitest('e2e-timing') }],
 ]
 
 function run({ name, command }, { stream }) {
@@ -39,8 +46,8 @@ function run({ name, command }, { stream }) {
 const started = Date.now()
 const results = []
 for (const phase of phases) {
-  // A lone job streams its output as it goes: a long browser run shows progress.
-  const outcomes = await Promise.all(phase.map((job) => run(job, { stream: phase.length === 1 })))
+  // A lone job, or the one marked, streams its output as it goes: a long browser run shows progress.
+  const outcomes = await Promise.all(phase.map((job) => run(job, { stream: phase.length === 1 || job.stream })))
   results.push(...outcomes)
   if (outcomes.some((outcome) => !outcome.ok)) break
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,6 +31,44 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 180_0
   throw new Error('server did not become healthy')
 }
 
+/**
+ * A PGlite directory the served build has migrated, made once per build (named by `.output/source-hash`) and
+ * copied into each new server's data directory: migrating a fresh PGlite was half of a server's start (4 of its
+ * 8 s of CPU), and an e2e run starts over a dozen servers. The servers still apply any migration it lacks.
+ */
+async function migratedPglite(entry: string): Promise<string | undefined> {
+  const hashFile = join(process.cwd(), '.output/source-hash')
+  if (!existsSync(hashFile)) return undefined
+  const cache = join(process.cwd(), 'node_modules/.cache/e2e-pglite')
+  const template = join(cache, readFileSync(hashFile, 'utf8').trim().slice(0, 16))
+  if (existsSync(join(template, 'pglite'))) return template
+  mkdirSync(cache, { recursive: true })
+  // Made aside and renamed into place, so a server never copies half a template; the last build's goes.
+  const making = mkdtempSync(join(cache, 'making-'))
+  const port = await freePort()
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: making, DATABASE_URL: '' },
+    stdio: 'ignore',
+  })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`, child)
+  } finally {
+    // A clean stop closes PGlite, so what is copied is a database at rest.
+    child.kill('SIGTERM')
+    await exited
+  }
+  for (const old of readdirSync(cache))
+    if (!template.endsWith(old) && !old.startsWith('making-'))
+      rmSync(join(cache, old), { recursive: true, force: true })
+  try {
+    renameSync(making, template)
+  } catch {
+    rmSync(making, { recursive: true, force: true }) // another worker made it first
+  }
+  return template
+}
+
 export interface ServedBuild {
   baseUrl: string
   dataDir: string
@@ -54,6 +92,9 @@ export async function serveBuild(
   port ||= await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
+  const embedded = !{ ...process.env, ...env }.DATABASE_URL
+  const template = embedded ? await migratedPglite(entry) : undefined
+  if (template) cpSync(join(template, 'pglite'), join(dataDir, 'pglite'), { recursive: true })
   const child = spawn(process.execPath, [entry], {
     // The test-mode payment sandbox, as npm start runs it, unless `env` says otherwise.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PAYMENTS_SANDBOX: 'on', ...env },
