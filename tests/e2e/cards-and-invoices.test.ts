@@ -124,7 +124,7 @@ describe('receipts and invoices', () => {
     await context.close()
   })
 
-  it('fits the Billing and Auto-recharge tabs on a phone in Japanese and German, light and dark, and passes axe', async () => {
+  it('fits the Billing and Auto-recharge tabs, the setup-mode checkout and an open receipt on a phone, light and dark, and passes axe', async () => {
     const apiKey = await keyFrom(server.baseUrl)
     const failures: string[] = []
     for (const [locale, scheme, tab] of [
@@ -149,6 +149,51 @@ describe('receipts and invoices', () => {
         failures.push(`${locale} ${scheme} ${tab}: axe ${v.id} at ${v.nodes[0]?.target.join(' ')}`)
       await context.close()
     }
+    // The same key (a server issues an address only a few trial keys): the setup page, then a receipt.
+    failures.push(...(await setupPageAndReceipt(apiKey)))
     expect(failures).toEqual([])
   })
 })
+
+/** The setup-mode checkout and, after a purchase, its open receipt: what overflows or fails axe. */
+async function setupPageAndReceipt(apiKey: string): Promise<string[]> {
+  const failures: string[] = []
+  for (const [locale, scheme] of [
+    ['ru', 'dark'],
+    ['fr', 'light'],
+  ] as const) {
+    const context = await contextWithStore(
+      browser,
+      { apiKey, settings: { darkMode: scheme === 'dark' } },
+      { colorScheme: scheme, viewport: { width: 320, height: 800 } },
+    )
+    const page = await context.newPage()
+    await page.goto(`${server.baseUrl}/${locale}/api-dashboard/auto-recharge`)
+    await appRunning(page)
+    await page.getByTestId('save-card-recharge').click()
+    await page.waitForURL(/\/sandbox-checkout\/cs_test_/)
+    await appRunning(page)
+    await page.getByTestId('sandbox-pay').waitFor()
+    const check = async (what: string) => {
+      for (const width of layoutWidths) {
+        const overflow = await overflowAt(page, width)
+        if (overflow) failures.push(`${locale} ${scheme} ${what} at ${width}: ${overflow}`)
+      }
+      const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
+      for (const v of violations)
+        failures.push(`${locale} ${scheme} ${what}: axe ${v.id} at ${v.nodes[0]?.target.join(' ')}`)
+    }
+    await check('setup checkout')
+    if (locale === 'fr') {
+      await page.goto(`${server.baseUrl}/${locale}/api-dashboard/billing`)
+      await appRunning(page)
+      await page.locator('[data-price-id=price_tokens_1b]').getByTestId('buy-pack').click()
+      await submitSandboxCard(page)
+      await page.locator('[data-testid=open-receipt]:visible').first().click()
+      await page.getByTestId('download-invoice').waitFor()
+      await check('receipt')
+    }
+    await context.close()
+  }
+  return failures
+}
