@@ -146,7 +146,13 @@ describe('linear-time token counting', { timeout: 60_000 }, () => {
 
   it('encodes a long piece to UTF-8 in slices with the same bytes as at once, pairs split nowhere', () => {
     // Slices of 7 units over text whose surrogate pairs and multi-byte characters fall on every boundary.
-    const texts = [mixedText(5000, 3), '😀'.repeat(300), `a${'😀'.repeat(300)}`, 'é中😀'.repeat(200), 'x\ud800y\udc00'.repeat(50)]
+    const texts = [
+      mixedText(5000, 3),
+      '😀'.repeat(300),
+      `a${'😀'.repeat(300)}`,
+      'é中😀'.repeat(200),
+      'x\ud800y\udc00'.repeat(50),
+    ]
     for (const text of texts) {
       const bytes = new TextEncoder().encode(text)
       expect(runToEnd(utf8Steps(text, 7))).toEqual(bytes)
@@ -163,7 +169,7 @@ describe('linear-time token counting', { timeout: 60_000 }, () => {
     const ids: number[] = []
     const steps = encoder.encodeSteps(letterRun(4_000_000), ids)
     let slowest = 0
-    for (let done = false; !done; ) {
+    for (let done = false; !done;) {
       const before = process.cpuUsage()
       done = Boolean(steps.next().done)
       const used = process.cpuUsage(before)

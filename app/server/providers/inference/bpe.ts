@@ -49,7 +49,7 @@ export function* utf8Steps(text: string, slice = CHARS_PER_SLICE): Generator<voi
   // At most three bytes per UTF-16 unit (a pair is four bytes for two units).
   const out = new Uint8Array(text.length * 3)
   let written = 0
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     let end = Math.min(text.length, at + slice)
     const last = text.charCodeAt(end - 1)
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--
