@@ -40,16 +40,6 @@ export function useConstraintText() {
   return text
 }
 
-/**
- * The cells' look, set once on the table rather than on each of the page's ~4,000 cells: written on every cell
- * the class names were 500 KB of the page's 800 KB of HTML, and parsing them was most of its blocking time.
- * Column headers sit at the bottom in small capitals; row headers (a property's or a status's name) in mono.
- */
-const cells =
-  '[&_:is(td,th)]:border-b [&_:is(td,th)]:px-3 [&_:is(td,th)]:py-2 [&_:is(td,th)]:text-left [&_:is(td,th)]:align-top ' +
-  '[&_thead_th]:align-bottom [&_thead_th]:text-xs [&_thead_th]:font-medium [&_thead_th]:tracking-wide ' +
-  '[&_thead_th]:text-muted-foreground [&_thead_th]:uppercase [&_tbody_th]:font-mono [&_tbody_th]:text-xs [&_tbody_th]:font-normal'
-
 /** A table that may scroll sideways on a phone; focusable so keyboard users can scroll it (axe: scrollable-region-focusable). */
 export function ScrollTable({
   caption,
@@ -68,7 +58,8 @@ export function ScrollTable({
         className,
       )}
     >
-      <table className={`w-full border-collapse text-sm ${cells} [&_tbody_tr:last-child>*]:border-b-0`}>
+      {/* The cells' look is set once for the page's ~4,000 cells (reference-table in styles.css). */}
+      <table className="reference-table w-full border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>
