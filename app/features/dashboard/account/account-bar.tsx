@@ -5,7 +5,10 @@ import { LocalizedLink } from '~/components/site/localized-link'
 import { useAuth } from '~/features/auth/auth-context'
 import { LogoutDialog } from './logout-dialog'
 
-/** Who is signed in, with sign-out; or the way to sign in (its place kept while unknown). Nothing when sign-in is off. */
+/**
+ * Who is signed in, with sign-out; or the way to sign in (its place kept while unknown). Nothing when sign-in is
+ * off.
+ */
 export function AccountBar() {
   const { status, profile } = useAuth()
   if (status === 'signed-in' && profile)
