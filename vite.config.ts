@@ -11,6 +11,7 @@ import { lazyServerFnFetcher } from './build/vite-lazy-rpc'
 import { threadSource } from './build/vite-thread-source.ts'
 import { prerenderedPages } from './build/prerendered-pages.ts'
 import { serverEntryModule } from './build/nitro-server-entry.ts'
+import { shellChunkGroups } from './build/shell-chunks.ts'
 import { fileURLToPath } from 'node:url'
 import { interfaceLocales, sourceLocale } from './app.config'
 
@@ -26,9 +27,7 @@ const staticHeaders = {
 // The event-stream client (app/lib/event-stream) is only for the streaming demos: left out of the shell,
 // it rides in a chunk those demos share instead of every page's first load. So are the interactive screens'
 // providers (app-providers: TanStack Query and the toaster, ~17 KB gzip): the dashboard, sign-in and checkout
-// pages share them, and in the shell every marketing page would download them too.
-const sharedShell =
-  /[\\/](app[\\/](lib(?![\\/]event-stream)|components(?![\\/]site[\\/]app-providers))|content)[\\/]|[\\/]app\.config\.ts$/
+// pages share them, and in the shell every marketing page would download them too (build/shell-chunks.ts).
 
 /**
  * `BUILD_TARGET=cloudflare` (npm run build:edge) builds the Worker instead of the Node server: Cloudflare's
@@ -65,10 +64,9 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            // The site's shared shell (config, lib, components, content that two or more pages use) and what
-            // it needs go into one chunk: left to the default, it came as ~40 small chunks whose import glue
-            // and separate compression cost 3–5 KB gzip of first-load JS on every page (BENCHMARKS.md).
-            codeSplitting: { groups: [{ name: 'site', test: sharedShell, minShareCount: 2 }] },
+            // The site's shared shell in one chunk, and what only the live screens share in another
+            // (build/shell-chunks.ts).
+            codeSplitting: { groups: shellChunkGroups },
           },
         },
       },

@@ -341,6 +341,50 @@ describe('the live demos on the product pages', () => {
     }
     expect(failures).toEqual([])
   })
+
+  it('brings the answer into view on a phone when the visitor runs a demo', async () => {
+    const context = await contextWithStore(browser, undefined, { viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    await openDemo(page, `${baseUrl}/segmenter`, 'segment')
+    // The visitor scrolled just far enough to reach Run, at the bottom of the screen.
+    await page
+      .getByTestId('demo-run')
+      .evaluate((run) => window.scrollBy(0, run.getBoundingClientRect().bottom - window.innerHeight + 16))
+    const answerTop = () => page.getByTestId('demo-result').evaluate((e) => e.getBoundingClientRect().top)
+    const height = await page.evaluate(() => window.innerHeight)
+    // Below the form, under the fold: what the visitor would not see without scrolling.
+    expect(await answerTop()).toBeGreaterThan(height)
+    await runAndWait(page)
+    // Smoothly scrolled: its top settles below the sticky header, in the upper part of the screen.
+    await expect.poll(answerTop).toBeLessThan(height * 0.8)
+    expect(await answerTop()).toBeGreaterThanOrEqual(0)
+    expect(await page.getByTestId('demo-result').getAttribute('data-status')).toBe('done')
+    await context.close()
+  })
+
+  it('shows the code blocks’ titles and buttons whole at 320 px in German and Russian', async () => {
+    const apiKey = await restKey('trial')
+    const clipped: string[] = []
+    for (const locale of ['de', 'ru']) {
+      const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 320, height: 800 } })
+      const page = await context.newPage()
+      await openDemo(page, `${baseUrl}/${locale}/embeddings`, 'embeddings')
+      for (const box of ['code-samples', 'demo-curl-box']) {
+        // Both boxes clip what sticks out (rounded corners): a header wider than the box loses its end.
+        const fit = await page.getByTestId(box).evaluate((element) => {
+          const right = element.getBoundingClientRect().right
+          const out = [...element.querySelectorAll('h3, button, [role=tab]')]
+            .filter((part) => part.getBoundingClientRect().right > right + 0.5)
+            .map((part) => part.textContent?.trim())
+          return { scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, out }
+        })
+        if (fit.scrollWidth > fit.clientWidth || fit.out.length)
+          clipped.push(`/${locale} ${box}: ${fit.scrollWidth} > ${fit.clientWidth} px, cut: ${fit.out.join(', ')}`)
+      }
+      await context.close()
+    }
+    expect(clipped).toEqual([])
+  })
 })
 
 describe('a server whose PUBLIC_API_BASE_URL differs from the build', () => {

@@ -6,7 +6,7 @@ import type { OpenApiDocument } from './openapi-types'
 import { OperationSection } from './operation-section'
 import { MethodBadge, useGroupTitle } from './reference-bits'
 import { referenceModel, type ReferenceModel } from './reference-model'
-import { ScrollTable, cellClass, headClass } from './schema-table'
+import { ScrollTable } from './schema-table'
 import { useOpenLinkedOperation } from './use-open-linked-operation'
 
 const codeClass = 'rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em]'
@@ -186,10 +186,10 @@ function ErrorsOverview({ model }: { model: ReferenceModel }) {
       <ScrollTable caption={t`Error statuses`}>
         <thead>
           <tr>
-            <th scope="col" className={`${headClass} w-24`}>
+            <th scope="col" className="w-24">
               <Trans>Status</Trans>
             </th>
-            <th scope="col" className={headClass}>
+            <th scope="col">
               <Trans>Meaning</Trans>
             </th>
           </tr>
@@ -197,12 +197,8 @@ function ErrorsOverview({ model }: { model: ReferenceModel }) {
         <tbody>
           {model.errors.map((error) => (
             <tr key={error.status}>
-              <th scope="row" className={`${cellClass} font-mono text-xs font-normal`}>
-                {error.status}
-              </th>
-              <td lang="en" className={cellClass}>
-                {error.description}
-              </td>
+              <th scope="row">{error.status}</th>
+              <td lang="en">{error.description}</td>
             </tr>
           ))}
         </tbody>

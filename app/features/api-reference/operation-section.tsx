@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { cn } from '~/lib/utils'
 import type { ReferenceOperation, ResponseEntry } from './reference-model'
 import { constraintsOf, propertyRows, typeLabel } from './schema-rows'
-import { Details, PropertyTable, RequiredCell, ScrollTable, cellClass, headClass } from './schema-table'
+import { Details, PropertyTable, RequiredCell, ScrollTable } from './schema-table'
 import { AuthLabel, DocText, MethodBadge } from './reference-bits'
 
 const subheading = 'mt-6 mb-2 text-sm font-semibold'
@@ -51,19 +50,19 @@ export function OperationSection({ operation }: { operation: ReferenceOperation 
             <ScrollTable caption={t`Parameters of ${label}`}>
               <thead>
                 <tr>
-                  <th scope="col" className={headClass}>
+                  <th scope="col">
                     <Trans context="api request">Name</Trans>
                   </th>
-                  <th scope="col" className={headClass}>
+                  <th scope="col">
                     <Trans>In</Trans>
                   </th>
-                  <th scope="col" className={headClass}>
+                  <th scope="col">
                     <Trans>Type</Trans>
                   </th>
-                  <th scope="col" className={headClass}>
+                  <th scope="col">
                     <Trans>Required</Trans>
                   </th>
-                  <th scope="col" className={headClass}>
+                  <th scope="col">
                     <Trans>Description</Trans>
                   </th>
                 </tr>
@@ -71,11 +70,11 @@ export function OperationSection({ operation }: { operation: ReferenceOperation 
               <tbody>
                 {parameters.map((param) => (
                   <tr key={`${param.in}-${param.name}`}>
-                    <th scope="row" className={cn(cellClass, 'font-mono text-xs font-normal whitespace-nowrap')}>
+                    <th scope="row" className="whitespace-nowrap">
                       {param.name}
                     </th>
-                    <td className={cellClass}>{param.in}</td>
-                    <td className={cn(cellClass, 'font-mono text-xs')}>{typeLabel(param.schema ?? {})}</td>
+                    <td>{param.in}</td>
+                    <td className="font-mono text-xs">{typeLabel(param.schema ?? {})}</td>
                     <RequiredCell required={param.required ?? false} />
                     <Details description={param.description} constraints={constraintsOf(param.schema ?? {})} />
                   </tr>
@@ -140,10 +139,10 @@ function ResponseTable({ responses, label }: { responses: ResponseEntry[]; label
     <ScrollTable caption={t`Response statuses of ${label}`}>
       <thead>
         <tr>
-          <th scope="col" className={cn(headClass, 'w-24')}>
+          <th scope="col" className="w-24">
             <Trans>Status</Trans>
           </th>
-          <th scope="col" className={headClass}>
+          <th scope="col">
             <Trans>Description</Trans>
           </th>
         </tr>
@@ -151,7 +150,7 @@ function ResponseTable({ responses, label }: { responses: ResponseEntry[]; label
       <tbody>
         {responses.map((response) => (
           <tr key={response.status}>
-            <th scope="row" className={cn(cellClass, 'font-mono text-xs font-normal')}>
+            <th scope="row">
               {response.status.startsWith('2') ? (
                 response.status
               ) : (
@@ -160,9 +159,7 @@ function ResponseTable({ responses, label }: { responses: ResponseEntry[]; label
                 </a>
               )}
             </th>
-            <td lang="en" className={cellClass}>
-              {response.description}
-            </td>
+            <td lang="en">{response.description}</td>
           </tr>
         ))}
       </tbody>

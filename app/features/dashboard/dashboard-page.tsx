@@ -1,10 +1,13 @@
 import { useLingui as useLinguiRuntime } from '@lingui/react'
 import { useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
+import { Suspense } from 'react'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { cn } from '~/lib/utils'
 import { AccountBar } from './account/account-bar'
 import { BrowserKeyOffer } from './account/browser-key-offer'
+import { DashboardStartProvider } from './dashboard-key'
+import { CardSkeleton } from './panels'
 import { TabContent } from './tab-content'
 import { dashboardTabs, defaultTab, isDashboardTab } from './tabs'
 
@@ -22,6 +25,7 @@ export function DashboardPage() {
   const { t } = useLingui()
   const { i18n } = useLinguiRuntime()
   const { tab } = route.useParams()
+  const start = route.useLoaderData()
   const active = isDashboardTab(tab) ? tab : defaultTab
   const activeLabel = dashboardTabs.find((entry) => entry.key === active)!.label
   return (
@@ -55,7 +59,12 @@ export function DashboardPage() {
           <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">
             {i18n._(activeLabel)}
           </h1>
-          <TabContent key={active} tab={active} />
+          <DashboardStartProvider start={start}>
+            {/* Shown only if a tab's code is not there yet; the route's loader fetches it before navigating. */}
+            <Suspense fallback={<CardSkeleton />}>
+              <TabContent key={active} tab={active} />
+            </Suspense>
+          </DashboardStartProvider>
         </section>
       </div>
     </div>

@@ -5,7 +5,7 @@ import { LocalizedLink } from '~/components/site/localized-link'
 import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
-import { useApiKey } from '~/lib/use-api-key'
+import { useDashboardKey } from './dashboard-key'
 
 export function NeedKeyPanel() {
   return (
@@ -39,7 +39,7 @@ export function WithApiKey({
   skeleton: React.ReactNode
   children: (apiKey: string) => React.ReactNode
 }) {
-  const { apiKey, ready } = useApiKey()
+  const { apiKey, ready } = useDashboardKey()
   if (!ready) return skeleton
   if (!apiKey) return <NeedKeyPanel />
   return children(apiKey)

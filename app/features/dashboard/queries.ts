@@ -36,6 +36,8 @@ export const dashboardKeys = {
     [...dashboardKeys.ofKey(apiKey), 'transactions', pageSize] as const,
   consumption: (apiKey: string, start: string, end: string) =>
     [...dashboardKeys.ofKey(apiKey), 'consumption', start, end] as const,
+  usageSummary: (apiKey: string, range: { start: string; end: string }, keyId: string) =>
+    [...dashboardKeys.ofKey(apiKey), 'usage-summary', range.start, range.end, keyId] as const,
   notification: (apiKey: string) => [...dashboardKeys.ofKey(apiKey), 'balance-notification'] as const,
   models: (tags: ModelTag[]) => ['dashboard', 'models', ...tags] as const,
   servedModels: ['dashboard', 'served-models'] as const,

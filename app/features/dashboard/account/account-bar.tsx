@@ -1,10 +1,14 @@
 import { Trans } from '@lingui/react/macro'
 import { UserRoundIcon } from 'lucide-react'
+import { cn } from '~/lib/utils'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { useAuth } from '~/features/auth/auth-context'
 import { LogoutDialog } from './logout-dialog'
 
-/** Who is signed in, with sign-out; or the way to sign in. Nothing while unknown or when sign-in is off. */
+/**
+ * Who is signed in, with sign-out; or the way to sign in (its place kept while unknown). Nothing when sign-in is
+ * off.
+ */
 export function AccountBar() {
   const { status, profile } = useAuth()
   if (status === 'signed-in' && profile)
@@ -24,11 +28,18 @@ export function AccountBar() {
         <LogoutDialog />
       </div>
     )
-  if (status === 'signed-out')
+  // While the session is being checked (the server's render and the first seconds after), the signed-out bar
+  // holds its place unseen: when the answer comes, the page below does not move (Lighthouse counted the shift).
+  const checking = status === 'loading'
+  if (status === 'signed-out' || checking)
     return (
       <div
-        className="flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3"
-        data-testid="account-bar"
+        className={cn(
+          'flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3',
+          checking && 'invisible',
+        )}
+        aria-hidden={checking || undefined}
+        data-testid={checking ? undefined : 'account-bar'}
       >
         <p className="text-sm text-muted-foreground">
           <Trans>Sign in to keep your keys on every device.</Trans>

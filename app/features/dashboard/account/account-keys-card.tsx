@@ -12,7 +12,8 @@ import { CaptchaWidget } from '../captcha/captcha-widget'
 import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
 import { notify } from '../notify'
 import { keyInfoQuery, toastError } from '../queries'
-import { setApiKey, useApiKey } from '~/lib/use-api-key'
+import { setApiKey } from '~/lib/use-api-key'
+import { useDashboardKey } from '../dashboard-key'
 import { AccountKeyRow } from './account-key-row'
 import { NewKeyOnce } from './new-key-once'
 import { accountKeys, accountKeysQuery } from './queries'
@@ -21,7 +22,7 @@ import { accountKeys, accountKeysQuery } from './queries'
 export function AccountKeysCard() {
   const { t } = useLingui()
   const { status } = useAuth()
-  const { apiKey } = useApiKey()
+  const { apiKey } = useDashboardKey()
   const keys = useQuery(accountKeysQuery(status === 'signed-in'))
   const current = useQuery(keyInfoQuery(apiKey))
   if (status !== 'signed-in') return null
@@ -61,7 +62,7 @@ export function AccountKeysCard() {
 function CreateKey() {
   const { t } = useLingui()
   const queryClient = useQueryClient()
-  const { apiKey } = useApiKey()
+  const { apiKey } = useDashboardKey()
   const captcha = useCaptcha('new_key')
   const [name, setName] = useState('')
   const [busy, setBusy] = useState(false)

@@ -1,5 +1,5 @@
 import { NeedKeyPanel, CardSkeleton } from '../panels'
-import { useApiKey } from '~/lib/use-api-key'
+import { useDashboardKey } from '../dashboard-key'
 import { BillingDetailsCard } from './billing-details-card'
 import { CheckoutReturn } from './checkout-return'
 import { PacksCard } from './packs-card'
@@ -7,7 +7,7 @@ import { PurchasesCard } from './purchases-card'
 
 /** Buying tokens: the packs on offer (visible without a key), what this key bought, and a checkout's outcome. */
 export function BillingTab() {
-  const { apiKey, ready } = useApiKey()
+  const { apiKey, ready } = useDashboardKey()
   return (
     <div className="flex flex-col gap-6">
       {apiKey && <CheckoutReturn apiKey={apiKey} />}

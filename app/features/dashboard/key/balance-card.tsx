@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Meter } from '~/components/ui/meter'
 import { Skeleton } from '~/components/ui/skeleton'
 import { useFormat } from '~/lib/format'
+import { useDateTime } from '../use-date-time'
 import { keyInfoQuery, transactionsQuery } from '../queries'
 import { keyStatus, meterScale } from './key-status'
 
@@ -20,6 +21,7 @@ export function BalanceCardSkeleton() {
 export function BalanceCard({ apiKey }: { apiKey: string }) {
   const { t } = useLingui()
   const format = useFormat()
+  const dateTime = useDateTime()
   const info = useQuery(keyInfoQuery(apiKey))
   const transactions = useInfiniteQuery(transactionsQuery(apiKey))
   if (info.isPending) return <BalanceCardSkeleton />
@@ -90,7 +92,7 @@ export function BalanceCard({ apiKey }: { apiKey: string }) {
           {latest && (
             <>
               {' '}
-              <Trans>Last activity: {format.dateTime(latest.created_at)}.</Trans>
+              <Trans>Last activity: {dateTime(latest.created_at)}.</Trans>
             </>
           )}
         </p>

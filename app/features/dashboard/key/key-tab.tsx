@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Skeleton } from '~/components/ui/skeleton'
 import { forgetKeyData } from '../queries'
-import { setApiKey, useApiKey } from '~/lib/use-api-key'
+import { setApiKey } from '~/lib/use-api-key'
+import { useDashboardKey } from '../dashboard-key'
 import { AccountKeysCard } from '../account/account-keys-card'
 import { BalanceCard } from './balance-card'
 import { EmptyKeyNotice } from './empty-key-notice'
@@ -11,7 +12,7 @@ import { PasteKeyForm } from './paste-key-form'
 import { TrialKeyCard } from './trial-key-card'
 
 export function KeyTab() {
-  const { apiKey, ready } = useApiKey()
+  const { apiKey, ready } = useDashboardKey()
   const queryClient = useQueryClient()
   const [freshKey, setFreshKey] = useState<string>()
 

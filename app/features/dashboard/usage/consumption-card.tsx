@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Skeleton } from '~/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
 import { useFormat } from '~/lib/format'
+import { useHydrated } from '~/lib/use-api-key'
 import { consumptionQuery } from '../queries'
 import { chartRows } from './consumption-data'
 
@@ -25,6 +26,8 @@ export function ConsumptionCard({
   const { t } = useLingui()
   const format = useFormat()
   const consumption = useQuery(consumptionQuery(apiKey, range))
+  // recharts (about 100 KB) comes after the first paint: the server's HTML and the hydrating render keep its place.
+  const hydrated = useHydrated()
   const data = consumption.data && chartRows(consumption.data, range)
 
   return (
@@ -49,7 +52,7 @@ export function ConsumptionCard({
           <p role="alert" className="flex h-[17.5rem] items-center justify-center text-sm text-muted-foreground">
             <Trans>Usage could not be loaded ({consumption.error.message}).</Trans>
           </p>
-        ) : !data ? (
+        ) : !data || !hydrated ? (
           chartSkeleton
         ) : data.products.length === 0 ? (
           <p

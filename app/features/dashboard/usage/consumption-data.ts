@@ -2,6 +2,10 @@ import type { ConsumptionTotals } from '~/contracts/billing'
 
 const DAY = 86_400_000
 
+/** The periods the usage tab offers, in days; the first screen shows the middle one. */
+export const usagePeriods = [7, 30, 90] as const
+export const usagePeriodDays: (typeof usagePeriods)[number] = 30
+
 /** UTC calendar date of a timestamp, `YYYY-MM-DD`. */
 export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 

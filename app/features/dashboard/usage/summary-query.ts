@@ -4,7 +4,7 @@ import { fetchUsageSummary } from '../usage-summary.functions'
 
 export const usageSummaryQuery = (apiKey: string, range: { start: string; end: string }, keyId: string) =>
   queryOptions({
-    queryKey: [...dashboardKeys.ofKey(apiKey), 'usage-summary', range.start, range.end, keyId] as const,
+    queryKey: dashboardKeys.usageSummary(apiKey, range, keyId),
     queryFn: ({ signal }) =>
       fetchUsageSummary({ data: { apiKey, ...range, ...(keyId ? { key_id: keyId } : {}) }, signal }),
     // Usage recorded elsewhere changes these at any time: refetch whenever the tab shows them.

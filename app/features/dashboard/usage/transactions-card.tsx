@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
 import { useFormat } from '~/lib/format'
+import { useDateTime } from '../use-date-time'
 import { toastError, transactionsQuery } from '../queries'
 import { exportTransactionsCsv } from './export-csv'
 import { transactionReasonLabels } from './transaction-reasons'
@@ -18,6 +19,7 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
   const { t } = useLingui()
   const { i18n } = useLinguiRuntime()
   const format = useFormat()
+  const dateTime = useDateTime()
   const query = useInfiniteQuery(transactionsQuery(apiKey))
   const [exporting, setExporting] = useState(false)
   const transactions = query.data?.pages.flatMap((page) => page.transactions) ?? []
@@ -86,7 +88,7 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
             <TableBody>
               {transactions.map((tx) => (
                 <TableRow key={tx.id} data-type={tx.type}>
-                  <TableCell>{format.dateTime(tx.created_at)}</TableCell>
+                  <TableCell>{dateTime(tx.created_at)}</TableCell>
                   <TableCell>
                     {transactionTypeLabels[tx.type] ? i18n._(transactionTypeLabels[tx.type]) : tx.type}
                     {tx.reason && (

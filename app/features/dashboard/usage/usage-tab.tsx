@@ -3,11 +3,9 @@ import { useState } from 'react'
 import { cn } from '~/lib/utils'
 import { CardSkeleton, WithApiKey } from '../panels'
 import { ConsumptionCard } from './consumption-card'
-import { lastDays } from './consumption-data'
+import { lastDays, usagePeriodDays, usagePeriods as periods } from './consumption-data'
 import { SummaryCard } from './summary-card'
 import { TransactionsCard } from './transactions-card'
-
-const periods = [7, 30, 90] as const
 
 export function UsageTab() {
   return (
@@ -26,7 +24,7 @@ export function UsageTab() {
 
 function UsageScreen({ apiKey }: { apiKey: string }) {
   const { t } = useLingui()
-  const [days, setDays] = useState<(typeof periods)[number]>(30)
+  const [days, setDays] = useState<(typeof periods)[number]>(usagePeriodDays)
   const range = lastDays(days)
   return (
     <div className="flex flex-col gap-6">

@@ -49,12 +49,14 @@ export function CurlBlock({
 
   const hasKey = sendsKey && Boolean(apiKey)
   return (
-    <div className={demoLayout.curlBox}>
+    <div className={demoLayout.curlBox} data-testid="demo-curl-box">
       <div className={demoLayout.curlHeader}>
         <h3 className="py-1.5 text-sm font-semibold">
           <Trans>The same request with curl</Trans>
         </h3>
-        <div className="flex gap-1">
+        {/* Both labels in German or Russian are wider than a 320 px phone, and the box clips what sticks out:
+            on phones the key button shows its icon alone (its label stays for screen readers), and the row wraps. */}
+        <div className="flex flex-wrap gap-1">
           {/* Kept in place while hidden, so the block is as tall with a key as without. */}
           <Button
             type="button"
@@ -66,7 +68,7 @@ export function CurlBlock({
             onClick={() => setRevealed((r) => !r)}
           >
             {revealed ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
-            {revealed ? t`Hide key` : t`Show key`}
+            <span className="max-sm:sr-only">{revealed ? t`Hide key` : t`Show key`}</span>
           </Button>
           <Button type="button" variant="ghost" size="sm" onClick={copy} data-testid="demo-curl-copy">
             {copied === 'yes' ? <Check aria-hidden /> : <Copy aria-hidden />}

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { LoaderCircle, Play, Square } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
+import { revealElement } from '../lib/reveal'
 import { useApiKey } from '~/lib/use-api-key'
 import { useUserStore } from '~/lib/settings'
 import { cn } from '~/lib/utils'
@@ -53,6 +54,17 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
     state.status === 'running' || state.status === 'failed' || state.status === 'cancelled' ? state : undefined
   const autoRan = useRef(false)
   const [issued, setIssued] = useState<IssuedKey>()
+  const answerPanel = useRef<HTMLDivElement>(null)
+  // Set by the visitor's Run: only then is the answer worth moving the page for (an automatic run is not).
+  const revealAnswer = useRef(false)
+
+  // On a phone the answer panel is below the form, often below the fold: bring it into view as the call
+  // starts (the visitor sees it waiting) and again when it ends, in case the page moved meanwhile.
+  useEffect(() => {
+    if (!revealAnswer.current || state.status === 'idle' || !answerPanel.current) return
+    revealElement(answerPanel.current)
+    if (state.status !== 'running') revealAnswer.current = false
+  }, [state.status])
 
   useEffect(() => {
     if (!settings.enableAutoAPIRequest || autoRan.current || !canRun) return
@@ -62,7 +74,9 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (canRun && !running) run(body, apiKey)
+    if (!canRun || running) return
+    revealAnswer.current = true
+    run(body, apiKey)
   }
 
   return (
@@ -87,6 +101,7 @@ export function DemoFrame<Body, T>(props: DemoFrameProps<Body, T>) {
           </div>
         </form>
         <div
+          ref={answerPanel}
           data-testid="demo-result"
           data-status={state.status}
           aria-live="polite"

@@ -44,9 +44,10 @@ export function CodeSamples({ samples }: { samples: Samples }) {
   }
 
   return (
-    <div className="min-w-0 overflow-hidden rounded-xl border bg-card shadow-xs">
-      <div className="flex items-center justify-between gap-2 border-b px-2">
-        <div role="tablist" aria-label={t`Code samples`} className="flex" onKeyDown={onKeyDown}>
+    <div className="min-w-0 overflow-hidden rounded-xl border bg-card shadow-xs" data-testid="code-samples">
+      {/* Wraps: the tabs and a German or Russian "Copy" are wider than a 320 px phone, and the box clips. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-2 border-b px-2">
+        <div role="tablist" aria-label={t`Code samples`} className="flex flex-wrap" onKeyDown={onKeyDown}>
           {languages.map((language) => (
             <button
               key={language}

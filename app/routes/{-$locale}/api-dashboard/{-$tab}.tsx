@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { DashboardPage } from '~/features/dashboard/dashboard-page'
-import { isDashboardTab, signedInTabs } from '~/features/dashboard/tabs'
+import { defaultTab, isDashboardTab, signedInTabs } from '~/features/dashboard/tabs'
 import { pageMeta } from '~/features/marketing/page-meta'
 import { pageHead } from '~/lib/seo'
 
@@ -24,6 +24,19 @@ export const Route = createFileRoute('/{-$locale}/api-dashboard/{-$tab}')({
     ) {
       throw redirect({ to: '/{-$locale}/sign-in', params: { locale: params.locale }, search: { tab: params.tab } })
     }
+  },
+  // The tab's code, and on the server its first data from the `apiKey` cookie: the first HTML shows the balance
+  // and the usage instead of skeletons. Both imported here, not at the top, for the reason given above.
+  loader: async ({ params }) => {
+    const tab = isDashboardTab(params.tab) ? params.tab : defaultTab
+    const screen = import('~/features/dashboard/tab-content').then(({ loadScreen }) => loadScreen(tab))
+    if (!import.meta.env.SSR) return screen.then(() => null)
+    const [{ fetchDashboardStart }, { startTabOf }] = await Promise.all([
+      import('~/features/dashboard/start.functions'),
+      import('~/features/dashboard/start-data'),
+    ])
+    const [start] = await Promise.all([fetchDashboardStart({ data: { tab: startTabOf(tab) } }), screen])
+    return start
   },
   head: (ctx) => pageHead(ctx, { ...pageMeta.apiDashboard, noindex: true }),
   component: DashboardPage,

@@ -1,0 +1,41 @@
+import type { QueryKey } from '@tanstack/react-query'
+import type { ConsumptionTotals, TransactionPage } from '~/contracts/billing'
+import type { KeyInfo } from '~/contracts/keys'
+import type { UsageSummary } from '~/contracts/usage-summary'
+import { dashboardKeys } from './queries'
+import type { DashboardTab } from './tabs'
+
+/** The tabs whose first screen the server fills in; every other tab gets the key and its balance. */
+export const startTabs = ['key', 'usage', 'other'] as const satisfies ReadonlyArray<DashboardTab | 'other'>
+export type StartTab = (typeof startTabs)[number]
+
+export const startTabOf = (tab: DashboardTab): StartTab => (tab === 'key' || tab === 'usage' ? tab : 'other')
+
+/** The page of transactions the balance card and the usage tab ask for first. */
+export const transactionsPageSize = 20
+
+/** A tab's first data as the server read it for the `apiKey` cookie's key; what it could not read is left out. */
+export interface DashboardStart {
+  apiKey: string
+  /** The usage tab's first period, as the server counted it (UTC days). */
+  range: { start: string; end: string }
+  keyInfo?: KeyInfo
+  transactions?: TransactionPage
+  usageSummary?: UsageSummary
+  consumption?: ConsumptionTotals
+}
+
+/** Each answer under the query key the screens read it by (queries.ts, summary-query.ts). */
+export function startQueries(start: DashboardStart): Array<[QueryKey, unknown]> {
+  const { apiKey, range } = start
+  const entries: Array<[QueryKey, unknown]> = []
+  if (start.keyInfo) entries.push([dashboardKeys.keyInfo(apiKey), start.keyInfo])
+  if (start.transactions)
+    entries.push([
+      dashboardKeys.transactions(apiKey, transactionsPageSize),
+      { pages: [start.transactions], pageParams: [undefined] },
+    ])
+  if (start.usageSummary) entries.push([dashboardKeys.usageSummary(apiKey, range, ''), start.usageSummary])
+  if (start.consumption) entries.push([dashboardKeys.consumption(apiKey, range.start, range.end), start.consumption])
+  return entries
+}

@@ -1,0 +1,45 @@
+import { createServerFn } from '@tanstack/react-start'
+import { setResponseHeader } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import { paginatedTransactionQuery, totalConsumptionQuery } from '~/contracts/billing'
+import { usageSummaryQuery } from '~/contracts/usage-summary'
+import { consumptionFor, transactionPageFor } from '~/server/api/billing'
+import { keyInfoFor } from '~/server/api/keys'
+import { usageSummaryFor } from '~/server/api/usage-summary'
+import { validatorOf } from '~/server/http/input'
+import { serverFnCaller } from '~/server/http/server-fn-caller'
+import { type DashboardStart, startTabs, transactionsPageSize } from './start-data'
+import { lastDays, usagePeriodDays } from './usage/consumption-data'
+
+const startInput = v.strictObject({ tab: v.picklist(startTabs) })
+
+/**
+ * What the first screen of a tab shows, read on the server from the `apiKey` cookie the browser keeps (spec §4),
+ * so the page arrives with the balance and the usage in its HTML instead of skeletons waiting for the app.
+ * Called by the tab route's loader during the server render only; nothing for a visitor without the cookie,
+ * and nothing but the key for a key the server refuses (the app then asks again and shows why).
+ */
+export const fetchDashboardStart = createServerFn({ method: 'GET' })
+  .validator(validatorOf(startInput))
+  .handler(async ({ data: { tab } }): Promise<DashboardStart | null> => {
+    const caller = serverFnCaller()
+    const apiKey = caller.presentedKey
+    if (!apiKey) return null
+    // The page now carries this visitor's figures: no shared cache may keep it.
+    setResponseHeader('cache-control', 'private, no-store')
+    setResponseHeader('vary', 'cookie')
+    const read = <T>(run: () => Promise<T>) => run().catch(() => undefined)
+    const range = lastDays(usagePeriodDays)
+    const usage = tab === 'usage'
+    const [keyInfo, transactions, usageSummary, consumption] = await Promise.all([
+      read(() => keyInfoFor(caller)),
+      read(() =>
+        transactionPageFor(caller, v.parse(paginatedTransactionQuery, { num_records: String(transactionsPageSize) })),
+      ),
+      usage ? read(() => usageSummaryFor(caller, v.parse(usageSummaryQuery, range))) : undefined,
+      usage ? read(() => consumptionFor(caller, v.parse(totalConsumptionQuery, range))) : undefined,
+    ])
+    // A key the server refuses: the key alone, so the browser asks again and shows why.
+    if (!keyInfo) return { apiKey, range }
+    return { apiKey, range, keyInfo, transactions, usageSummary, consumption }
+  })

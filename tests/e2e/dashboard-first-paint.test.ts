@@ -1,0 +1,106 @@
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { keyFrom } from '../support/trial-key'
+import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+
+const baseUrl = inject('baseUrl')
+
+/** The visitor as the site leaves them: the key in local storage and in the `apiKey` cookie (spec §4). */
+async function visitorWith(
+  browser: Browser,
+  { stored, cookie, javaScript = true }: { stored?: string; cookie?: string; javaScript?: boolean },
+): Promise<BrowserContext> {
+  const context = await contextWithStore(browser, stored ? { apiKey: stored } : undefined, {
+    viewport: { width: 390, height: 844 },
+    javaScriptEnabled: javaScript,
+  })
+  if (cookie) await context.addCookies([{ name: 'apiKey', value: cookie, url: baseUrl, secure: true }])
+  return context
+}
+
+async function embed(apiKey: string) {
+  const response = await fetch(`${baseUrl}/v1/embeddings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'embeddings-v3', input: ['first paint'] }),
+  })
+  expect(response.status).toBe(200)
+  await response.arrayBuffer()
+}
+
+describe('the dashboard’s first paint', () => {
+  let browser: Browser
+  let apiKey: string
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    apiKey = await keyFrom(baseUrl)
+    await embed(apiKey)
+  })
+  afterAll(() => browser?.close())
+
+  it('arrives with the balance and the usage in its HTML, before any script runs', async () => {
+    const context = await visitorWith(browser, { cookie: apiKey, javaScript: false })
+    const page = await context.newPage()
+    const response = await page.goto(`${baseUrl}/api-dashboard`)
+    // The page carries this visitor's figures: never kept by a shared cache.
+    expect(response?.headers()['cache-control']).toBe('private, no-store')
+    const balance = Number(await page.getByTestId('balance').getAttribute('data-value'))
+    expect(balance).toBeGreaterThan(9_000_000)
+    expect(balance).toBeLessThan(10_000_000)
+    expect(await page.getByTestId('api-key').textContent()).toContain(apiKey.slice(-4))
+
+    await page.goto(`${baseUrl}/api-dashboard/usage`)
+    expect(await page.locator('[data-testid=summary-by-model] tbody tr').count()).toBeGreaterThan(0)
+    expect(await page.getByTestId('consumption-total').textContent()).not.toBe('0')
+    await context.close()
+  })
+
+  it('hydrates onto the server’s HTML without a mismatch, and loads only the open tab’s code', async () => {
+    const context = await visitorWith(browser, { stored: apiKey, cookie: apiKey })
+    const page = await context.newPage()
+    const { problems } = watchPage(page, baseUrl)
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    await page.goto(`${baseUrl}/api-dashboard`)
+    await appRunning(page)
+    await page.getByTestId('buy-tokens').waitFor()
+    expect(scripts.some((path) => /\/key-tab-/.test(path))).toBe(true)
+    expect(scripts.filter((path) => /\/(usage-tab|requests-tab|audit-tab|consumption-chart)-/.test(path))).toEqual([])
+
+    // Another tab fetches its code with it; the chart's library comes only once the usage tab runs.
+    await page.getByRole('link', { name: 'Usage', exact: true }).click()
+    await page.locator('[data-testid=summary-by-model] tbody tr').first().waitFor()
+    await page.locator('[data-testid=usage-summary]').waitFor()
+    await expect.poll(() => scripts.some((path) => /\/consumption-chart-/.test(path))).toBe(true)
+    expect(scripts.some((path) => /\/usage-tab-/.test(path))).toBe(true)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('shows the key this browser stores when the cookie names another', async () => {
+    const other = await keyFrom(baseUrl)
+    const context = await visitorWith(browser, { stored: other, cookie: apiKey })
+    const page = await context.newPage()
+    const { problems } = watchPage(page, baseUrl)
+    await page.goto(`${baseUrl}/api-dashboard`)
+    await appRunning(page)
+    // The store decides (spec §3): the untouched key's full pack, not the used key's balance.
+    await expect.poll(async () => Number(await page.getByTestId('balance').getAttribute('data-value'))).toBe(10_000_000)
+    expect(await page.getByTestId('api-key').textContent()).toContain(other.slice(-4))
+    // And the cookie follows the store again.
+    await expect
+      .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'apiKey')?.value)
+      .toBe(other)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('tells a page without the cookie nothing about any key', async () => {
+    const response = await fetch(`${baseUrl}/api-dashboard`)
+    const html = await response.text()
+    expect(html).not.toContain('data-testid="balance"')
+    expect(response.headers.get('cache-control')).not.toBe('private, no-store')
+  })
+})
