@@ -6,7 +6,7 @@ import { cn } from '~/lib/utils'
 import { AccountBar } from './account/account-bar'
 import { BrowserKeyOffer } from './account/browser-key-offer'
 import { TabContent } from './tab-content'
-import { dashboardTabs, defaultTab, isDashboardTab } from './tabs'
+import { dashboardTabs, defaultTab, isDashboardTab } from '~/lib/dashboard-tabs'
 
 const route = getRouteApi('/{-$locale}/api-dashboard/{-$tab}')
 

@@ -9,7 +9,7 @@ import { KeyTab } from './key/key-tab'
 import { ModelsTab } from './models/models-tab'
 import { NotificationsTab } from './notifications/notifications-tab'
 import { RequestsTab } from './requests/requests-tab'
-import type { DashboardTab } from './tabs'
+import type { DashboardTab } from '~/lib/dashboard-tabs'
 import { TransferTab } from './transfer/transfer-tab'
 import { UsageTab } from './usage/usage-tab'
 

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { UserRoundIcon } from 'lucide-react'
 import { LocalizedLink } from '~/components/site/localized-link'
-import { useAuth } from '~/features/auth/auth-context'
+import { useAuth } from '~/lib/auth/auth-context'
 import { LogoutDialog } from './logout-dialog'
 
 /** Who is signed in, with sign-out; or the way to sign in. Nothing while unknown or when sign-in is off. */

@@ -13,8 +13,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/components/ui/dialog'
-import { useAuth } from '~/features/auth/auth-context'
-import { CaptchaWidget } from '../captcha/captcha-widget'
+import { useAuth } from '~/lib/auth/auth-context'
+import { CaptchaWidget } from '~/components/captcha-widget'
 import { maskKey, useFormat } from '~/lib/format'
 import { notify } from '../notify'
 import { setApiKey } from '~/lib/use-api-key'

@@ -13,7 +13,7 @@ import { useFormat } from '~/lib/format'
 import { notify } from '../notify'
 import { productsQuery, refreshKey } from '../queries'
 import { autoRechargeMutation } from '../billing/queries'
-import { usePaymentErrorMessage } from '../billing/payment-error'
+import { usePaymentErrorMessage } from '~/lib/payment-error'
 import { checkoutReturnUrls } from '../billing/return-urls'
 
 type PriceId = 'price_tokens_1b' | 'price_tokens_11b'

@@ -10,7 +10,7 @@ import { premiumPriceId } from '../../../../app.config'
 import { useFormat } from '~/lib/format'
 import { productsQuery } from '../queries'
 import { notify } from '../notify'
-import { usePaymentErrorMessage } from './payment-error'
+import { usePaymentErrorMessage } from '~/lib/payment-error'
 import { checkoutMutation } from './queries'
 import { checkoutReturnUrls } from './return-urls'
 

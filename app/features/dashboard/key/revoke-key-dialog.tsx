@@ -13,8 +13,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/components/ui/dialog'
-import { CaptchaWidget } from '../captcha/captcha-widget'
-import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
+import { CaptchaWidget } from '~/components/captcha-widget'
+import { CaptchaError, useCaptcha } from '~/lib/captcha/use-captcha'
 import { forgetKeyData, revokeKeyMutation } from '../queries'
 import { setApiKey } from '~/lib/use-api-key'
 import { notify } from '~/features/dashboard/notify'

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import type { BalanceNotification } from '~/contracts/billing'
-import { useAuth } from '~/features/auth/auth-context'
+import { useAuth } from '~/lib/auth/auth-context'
 import { useFormat } from '~/lib/format'
 import { removeNotificationMutation, saveNotificationMutation } from '../queries'
 import { maxThresholds, parseTokenAmount, validateNotificationForm } from './threshold-input'

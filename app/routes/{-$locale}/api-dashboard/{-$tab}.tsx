@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { DashboardPage } from '~/features/dashboard/dashboard-page'
-import { isDashboardTab, signedInTabs } from '~/features/dashboard/tabs'
+import { isDashboardTab, signedInTabs } from '~/lib/dashboard-tabs'
 import { pageMeta } from '~/features/marketing/page-meta'
 import { pageHead } from '~/lib/seo'
 

@@ -1,5 +1,8 @@
 import { ApiError } from '~/lib/api-error'
-import { requestEmptyKey, requestTrialKey } from '../key.functions'
+import { restCall } from '~/lib/rest-call'
+
+const issue = (kind: 'trial' | 'empty', captcha: string) =>
+  restCall<{ api_key: string }>('POST', `api_key/${kind}`, { json: { captcha } })
 
 export interface IssuedKey {
   apiKey: string
@@ -13,10 +16,10 @@ export interface IssuedKey {
  */
 export async function issueTrialKey(captcha: string): Promise<IssuedKey> {
   try {
-    return { apiKey: (await requestTrialKey({ data: { captcha } })).api_key, empty: false }
+    return { apiKey: (await issue('trial', captcha)).api_key, empty: false }
   } catch (failure) {
     if (!(failure instanceof ApiError && failure.code === 'resource-exhausted')) throw failure
     // The server checks the rate limit before spending the captcha, so the same answer still counts.
-    return { apiKey: (await requestEmptyKey({ data: { captcha } })).api_key, empty: true }
+    return { apiKey: (await issue('empty', captcha)).api_key, empty: true }
   }
 }
