@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormField } from '~/components/form/form-field'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import { Skeleton } from '~/components/ui/skeleton'
 import { accountApi } from '~/lib/auth/account-api'
 import { useAuth } from '~/lib/auth/auth-context'
@@ -87,17 +87,18 @@ function CreateKey() {
   if (created) return <NewKeyOnce {...created} onDone={() => setCreated(undefined)} />
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 border-t pt-4" data-testid="create-account-key">
-      <Label htmlFor="new-key-name">
-        <Trans>New key</Trans>
-      </Label>
-      <Input
-        id="new-key-name"
-        placeholder={t`Name, e.g. laptop or CI`}
-        value={name}
-        maxLength={60}
-        onChange={(e) => setName(e.target.value)}
-        className="max-w-80"
-      />
+      <FormField id="new-key-name" label={<Trans>New key</Trans>}>
+        {(field) => (
+          <Input
+            {...field}
+            placeholder={t`Name, e.g. laptop or CI`}
+            value={name}
+            maxLength={60}
+            onChange={(e) => setName(e.target.value)}
+            className="max-w-80"
+          />
+        )}
+      </FormField>
       <CaptchaWidget captcha={captcha} />
       <Button type="submit" className="w-fit" disabled={busy || captcha.state === 'unsupported'} aria-busy={busy}>
         <Trans>Create key</Trans>

@@ -5,8 +5,8 @@ import { DownloadIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Skeleton } from '~/components/ui/skeleton'
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableRow } from '~/components/ui/table'
 import { notify } from '~/features/dashboard/notify'
 import { fetchAudit } from '../audit.functions'
 import { useFormat } from '~/lib/format'
@@ -92,76 +92,41 @@ function AuditScreen({ apiKey }: { apiKey: string }) {
             </Button>
           ))}
         </div>
-        {query.isPending ? (
-          <Skeleton className="h-64 w-full rounded-md" />
-        ) : query.isError && events.length === 0 ? (
-          <p role="alert" className="text-sm text-muted-foreground">
-            <Trans>The audit log could not be loaded ({query.error.message}).</Trans>
-          </p>
-        ) : events.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            <Trans>Nothing recorded yet.</Trans>
-          </p>
-        ) : (
-          <div
-            role="region"
-            aria-label={t`Audit log`}
-            tabIndex={0}
-            className="w-full overflow-x-auto rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          >
-            <table className="w-full text-sm" data-testid="audit">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>
-                    <Trans>Time</Trans>
-                  </TableHead>
-                  <TableHead>
-                    <Trans>What</Trans>
-                  </TableHead>
-                  <TableHead>
-                    <Trans>Who</Trans>
-                  </TableHead>
-                  <TableHead>
-                    <Trans>Address</Trans>
-                  </TableHead>
-                  <TableHead>
-                    <Trans>Request id</Trans>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {events.map((event) => (
-                  <TableRow key={event.id} data-action={event.action}>
-                    <TableCell className="whitespace-nowrap">{format.dateTime(event.created_at)}</TableCell>
-                    <TableCell>
-                      <span className="block whitespace-nowrap">{i18n._(auditActionLabels[event.action])}</span>
-                      {Object.keys(event.details).length > 0 && (
-                        <span className="block text-xs break-all text-muted-foreground">
-                          {Object.entries(event.details)
-                            .map(([name, value]) => `${name}: ${value ?? '–'}`)
-                            .join(', ')}
-                        </span>
-                      )}
-                    </TableCell>
-                    <TableCell className="text-xs break-all">{event.actor}</TableCell>
-                    <TableCell className="font-mono text-xs whitespace-nowrap">{event.client_address ?? '–'}</TableCell>
-                    <TableCell className="font-mono text-xs break-all">{event.request_id ?? '–'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </table>
-          </div>
-        )}
-        {query.hasNextPage && (
-          <Button
-            variant="outline"
-            className="w-fit self-center"
-            onClick={() => query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
-          </Button>
-        )}
+        <DataTable
+          query={query}
+          count={events.length}
+          columns={[
+            { label: <Trans>Time</Trans> },
+            { label: <Trans>What</Trans> },
+            { label: <Trans>Who</Trans> },
+            { label: <Trans>Address</Trans> },
+            { label: <Trans>Request id</Trans> },
+          ]}
+          failed={(error) => <Trans>The audit log could not be loaded ({error.message}).</Trans>}
+          empty={<Trans>Nothing recorded yet.</Trans>}
+          label={t`Audit log`}
+          testId="audit"
+          skeletonClassName="h-64"
+        >
+          {events.map((event) => (
+            <TableRow key={event.id} data-action={event.action}>
+              <TableCell className="whitespace-nowrap">{format.dateTime(event.created_at)}</TableCell>
+              <TableCell>
+                <span className="block whitespace-nowrap">{i18n._(auditActionLabels[event.action])}</span>
+                {Object.keys(event.details).length > 0 && (
+                  <span className="block text-xs break-all text-muted-foreground">
+                    {Object.entries(event.details)
+                      .map(([name, value]) => `${name}: ${value ?? '–'}`)
+                      .join(', ')}
+                  </span>
+                )}
+              </TableCell>
+              <TableCell className="text-xs break-all">{event.actor}</TableCell>
+              <TableCell className="font-mono text-xs whitespace-nowrap">{event.client_address ?? '–'}</TableCell>
+              <TableCell className="font-mono text-xs break-all">{event.request_id ?? '–'}</TableCell>
+            </TableRow>
+          ))}
+        </DataTable>
       </CardContent>
     </Card>
   )

@@ -1,15 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PrinterIcon, ReceiptIcon } from 'lucide-react'
 import { Button } from '~/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '~/components/ui/dialog'
+import { ConfirmDialog, ConfirmPanel } from '~/components/confirm-dialog'
+import { DialogFooter } from '~/components/ui/dialog'
 import type { PurchaseItem } from '~/contracts/payments'
 import { brand } from '../../../../app.config'
 import { useFormat } from '~/lib/format'
@@ -29,26 +22,37 @@ export function ReceiptDialog({ purchase }: { purchase: PurchaseItem }) {
   ]
   if (purchase.reversed_tokens > 0) rows.push([t`Refunded`, t`${format.tokens(purchase.reversed_tokens)} tokens`])
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="ghost" data-testid="open-receipt">
           <ReceiptIcon aria-hidden="true" />
           <Trans>Receipt</Trans>
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t`Close`}>
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Receipt</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            {purchase.sandbox ? (
-              <Trans>Sandbox purchase (test mode): no real card was charged.</Trans>
-            ) : (
-              <Trans>Thank you for your purchase.</Trans>
+      }
+    >
+      <ConfirmPanel
+        title={<Trans>Receipt</Trans>}
+        description={
+          purchase.sandbox ? (
+            <Trans>Sandbox purchase (test mode): no real card was charged.</Trans>
+          ) : (
+            <Trans>Thank you for your purchase.</Trans>
+          )
+        }
+        footer={
+          <DialogFooter>
+            {purchase.receipt_url && (
+              <a className="text-sm underline" href={purchase.receipt_url} target="_blank" rel="noopener noreferrer">
+                <Trans>Receipt from the payment service</Trans>
+              </a>
             )}
-          </DialogDescription>
-        </DialogHeader>
+            <Button variant="outline" onClick={() => window.print()}>
+              <PrinterIcon aria-hidden="true" />
+              <Trans>Print</Trans>
+            </Button>
+          </DialogFooter>
+        }
+      >
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm" data-testid="receipt">
           {rows.map(([term, value]) => (
             <div key={term} className="contents">
@@ -57,18 +61,7 @@ export function ReceiptDialog({ purchase }: { purchase: PurchaseItem }) {
             </div>
           ))}
         </dl>
-        <DialogFooter>
-          {purchase.receipt_url && (
-            <a className="text-sm underline" href={purchase.receipt_url} target="_blank" rel="noopener noreferrer">
-              <Trans>Receipt from the payment service</Trans>
-            </a>
-          )}
-          <Button variant="outline" onClick={() => window.print()}>
-            <PrinterIcon aria-hidden="true" />
-            <Trans>Print</Trans>
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </ConfirmPanel>
+    </ConfirmDialog>
   )
 }

@@ -4,7 +4,6 @@ import { DownloadIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Skeleton } from '~/components/ui/skeleton'
 import { notify } from '~/features/dashboard/notify'
 import { CardSkeleton, WithApiKey } from '../panels'
 import { toastError } from '../queries'
@@ -98,30 +97,7 @@ function RequestsScreen({ apiKey }: { apiKey: string }) {
             </Button>
           ))}
         </div>
-        {query.isPending ? (
-          <Skeleton className="h-72 w-full rounded-md" />
-        ) : query.isError && rows.length === 0 ? (
-          <p role="alert" className="text-sm text-muted-foreground">
-            <Trans>Requests could not be loaded ({query.error.message}).</Trans>
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground" data-testid="requests-empty">
-            <Trans>No requests match. Calls made with this key show up here.</Trans>
-          </p>
-        ) : (
-          <RequestsTable rows={rows} showKey={keys.length > 1} />
-        )}
-        {query.hasNextPage && (
-          <Button
-            variant="outline"
-            className="w-fit self-center"
-            onClick={() => query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-            data-testid="requests-more"
-          >
-            {query.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
-          </Button>
-        )}
+        <RequestsTable query={query} rows={rows} showKey={keys.length > 1} />
       </CardContent>
     </Card>
   )

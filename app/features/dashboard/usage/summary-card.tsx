@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormField } from '~/components/form/form-field'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { fieldClass } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
+import { Select } from '~/components/form/select-field'
 import { Meter } from '~/components/ui/meter'
 import { Skeleton } from '~/components/ui/skeleton'
-import { cn } from '~/lib/utils'
 import { useFormat } from '~/lib/format'
 import { usageSummaryQuery } from './summary-query'
 import { SummaryTables } from './summary-tables'
@@ -53,25 +52,23 @@ export function SummaryCard({
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {keys.length > 1 && (
-          <div className="flex max-w-sm flex-col gap-1.5">
-            <Label htmlFor={`${id}-key`}>
-              <Trans>Keys</Trans>
-            </Label>
-            <select
-              id={`${id}-key`}
-              value={keyId}
-              onChange={(event) => setKeyId(event.target.value)}
-              className={cn(fieldClass, 'h-10 pr-8')}
-              data-testid="summary-key"
-            >
-              <option value="">{t`All keys of the account, together`}</option>
-              {keys.map((key) => (
-                <option key={key.key_id} value={key.key_id}>
-                  {key.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField id={`${id}-key`} label={<Trans>Keys</Trans>} className="max-w-sm">
+            {(field) => (
+              <Select
+                {...field}
+                value={keyId}
+                onChange={(event) => setKeyId(event.target.value)}
+                data-testid="summary-key"
+              >
+                <option value="">{t`All keys of the account, together`}</option>
+                {keys.map((key) => (
+                  <option key={key.key_id} value={key.key_id}>
+                    {key.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
         )}
         {summary.isError ? (
           <p role="alert" className="text-sm text-muted-foreground">
