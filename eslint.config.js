@@ -31,6 +31,8 @@ const root_ = ['app/start.ts', 'app/server.ts', 'app/router.tsx', 'app/endpoint-
 const serverEdges = ['app/features/**/*.functions.ts', 'app/features/**/*.server.ts']
 const foundation = [
   'app/server/env.ts',
+  'app/server/env-rules.ts',
+  'app/server/env-settings.ts',
   'app/server/log.ts',
   'app/server/request-context.ts',
   'app/server/lifecycle.ts',
