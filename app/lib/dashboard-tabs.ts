@@ -1,28 +1,23 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
+import { dashboardTabKeys, type DashboardTab } from './dashboard-tab-keys'
 
-/** The dashboard's screens (spec §2); the first is the default when the URL names none. */
-export const dashboardTabs = [
-  { key: 'key', label: msg`API key` },
-  { key: 'account', label: msg`Account` },
-  { key: 'usage', label: msg`Usage` },
-  { key: 'requests', label: msg`Requests` },
-  { key: 'audit', label: msg`Audit` },
-  { key: 'billing', label: msg`Billing` },
-  { key: 'auto-recharge', label: msg`Auto-recharge` },
-  { key: 'notifications', label: msg`Notifications` },
-  { key: 'transfer', label: msg`Transfer balance` },
-  { key: 'bulk-embeddings', label: msg`Bulk embeddings` },
-  { key: 'classifiers', label: msg`Classifiers` },
-  { key: 'models', label: msg`Models` },
-] as const satisfies ReadonlyArray<{ key: string; label: MessageDescriptor }>
+export { defaultTab, signedInTabs, type DashboardTab } from './dashboard-tab-keys'
 
-export type DashboardTab = (typeof dashboardTabs)[number]['key']
-
-/** Tabs that need a signed-in user: their route guard sends a visitor to sign in first. */
-export const signedInTabs: ReadonlySet<DashboardTab> = new Set(['account'])
-export const defaultTab: DashboardTab = 'key'
-
-export function isDashboardTab(value: string | undefined): value is DashboardTab {
-  return dashboardTabs.some((tab) => tab.key === value)
+const labels: Record<DashboardTab, MessageDescriptor> = {
+  key: msg`API key`,
+  account: msg`Account`,
+  usage: msg`Usage`,
+  requests: msg`Requests`,
+  audit: msg`Audit`,
+  billing: msg`Billing`,
+  'auto-recharge': msg`Auto-recharge`,
+  notifications: msg`Notifications`,
+  transfer: msg`Transfer balance`,
+  'bulk-embeddings': msg`Bulk embeddings`,
+  classifiers: msg`Classifiers`,
+  models: msg`Models`,
 }
+
+/** The dashboard's screens with their names, in the order of its navigation. */
+export const dashboardTabs = dashboardTabKeys.map((key) => ({ key, label: labels[key] }))

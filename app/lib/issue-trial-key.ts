@@ -2,7 +2,7 @@ import { ApiError } from '~/lib/api-error'
 import { restCall } from '~/lib/rest-call'
 
 const issue = (kind: 'trial' | 'empty', captcha: string) =>
-  restCall<{ api_key: string }>('POST', `api_key/${kind}`, { json: { captcha } })
+  restCall<{ api_key: string }>('POST', `api_key/${kind}`, { form: { captcha } })
 
 export interface IssuedKey {
   apiKey: string

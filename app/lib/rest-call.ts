@@ -8,17 +8,23 @@ import { fromResponse, toApiError } from '~/lib/api-error'
 export async function restCall<T>(
   method: string,
   path: string,
-  init: { json?: unknown; idToken?: string; signal?: AbortSignal } = {},
+  init: { json?: unknown; form?: Record<string, string>; idToken?: string; signal?: AbortSignal } = {},
 ): Promise<T> {
   const headers: Record<string, string> = {}
   if (init.json !== undefined) headers['content-type'] = 'application/json'
+  // A form (the key service's calls take one, spec §7) goes as application/x-www-form-urlencoded.
+  const body = init.form
+    ? new URLSearchParams(init.form)
+    : init.json === undefined
+      ? undefined
+      : JSON.stringify(init.json)
   if (init.idToken) headers.authorization = `Bearer ${init.idToken}`
   let response: Response
   try {
     response = await fetch(`/api/v1/${path}`, {
       method,
       headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      body,
       credentials: 'same-origin',
       signal: init.signal,
     })

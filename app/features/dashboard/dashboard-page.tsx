@@ -6,7 +6,7 @@ import { cn } from '~/lib/utils'
 import { AccountBar } from './account/account-bar'
 import { BrowserKeyOffer } from './account/browser-key-offer'
 import { TabContent } from './tab-content'
-import { dashboardTabs, defaultTab, isDashboardTab } from '~/lib/dashboard-tabs'
+import { dashboardTabs, defaultTab } from '~/lib/dashboard-tabs'
 
 const route = getRouteApi('/{-$locale}/api-dashboard/{-$tab}')
 
@@ -22,7 +22,8 @@ export function DashboardPage() {
   const { t } = useLingui()
   const { i18n } = useLinguiRuntime()
   const { tab } = route.useParams()
-  const active = isDashboardTab(tab) ? tab : defaultTab
+  // Parsed by the route (params.parse): a tab of ours, or none for the default.
+  const active = tab ?? defaultTab
   const activeLabel = dashboardTabs.find((entry) => entry.key === active)!.label
   return (
     <div className="flex flex-col gap-6">
@@ -37,7 +38,7 @@ export function DashboardPage() {
               <li key={entry.key}>
                 <LocalizedLink
                   to="/{-$locale}/api-dashboard/{-$tab}"
-                  params={{ tab: entry.key === defaultTab ? undefined : entry.key }}
+                  params={{ tab: entry.key }}
                   aria-current={entry.key === active ? 'page' : undefined}
                   ref={entry.key === active ? revealInTabList : undefined}
                   className={cn(
