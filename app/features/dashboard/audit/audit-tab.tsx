@@ -1,17 +1,14 @@
 import { useLingui as useLinguiRuntime } from '@lingui/react'
+import { ExportButtons } from '../export-buttons'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { DownloadIcon } from 'lucide-react'
-import { useState } from 'react'
-import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableRow } from '~/components/ui/table'
-import { notify } from '~/features/dashboard/notify'
 import { fetchAudit } from '../audit.functions'
 import { useFormat } from '~/lib/format'
 import { CardSkeleton, WithApiKey } from '../panels'
-import { dashboardKeys, toastError } from '../queries'
+import { dashboardKeys } from '../queries'
 import { auditActionLabels } from './action-labels'
 import { downloadAudit } from '../download-export'
 
@@ -38,21 +35,8 @@ function AuditScreen({ apiKey }: { apiKey: string }) {
   const { i18n } = useLinguiRuntime()
   const format = useFormat()
   const query = useInfiniteQuery(auditQuery(apiKey))
-  const [exporting, setExporting] = useState<'csv' | 'json' | null>(null)
   const events = query.data?.pages.flatMap((page) => page.events) ?? []
   const scope = query.data?.pages[0]?.scope
-
-  const exportAs = async (kind: 'csv' | 'json') => {
-    setExporting(kind)
-    try {
-      await downloadAudit(apiKey, kind)
-      notify.success(t`Export downloaded`)
-    } catch (error) {
-      toastError(error)
-    } finally {
-      setExporting(null)
-    }
-  }
 
   return (
     <Card aria-labelledby="audit-title">
@@ -71,27 +55,11 @@ function AuditScreen({ apiKey }: { apiKey: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="flex flex-wrap gap-2">
-          {(['csv', 'json'] as const).map((kind) => (
-            <Button
-              key={kind}
-              variant="outline"
-              size="sm"
-              onClick={() => exportAs(kind)}
-              disabled={exporting !== null || events.length === 0}
-              data-testid={`export-audit-${kind}`}
-            >
-              <DownloadIcon aria-hidden="true" />
-              {exporting === kind ? (
-                <Trans>Exporting…</Trans>
-              ) : kind === 'csv' ? (
-                <Trans>Export CSV</Trans>
-              ) : (
-                <Trans>Export JSON</Trans>
-              )}
-            </Button>
-          ))}
-        </div>
+        <ExportButtons
+          download={(format) => downloadAudit(apiKey, format)}
+          disabled={events.length === 0}
+          testId="export-audit"
+        />
         <DataTable
           query={query}
           count={events.length}

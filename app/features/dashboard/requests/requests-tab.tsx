@@ -1,12 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
+import { ExportButtons } from '../export-buttons'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { DownloadIcon } from 'lucide-react'
 import { useState } from 'react'
-import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { notify } from '~/features/dashboard/notify'
 import { CardSkeleton, WithApiKey } from '../panels'
-import { toastError } from '../queries'
 import { downloadRequestLog } from '../download-export'
 import { FiltersForm, filtersOf, noFilters, type FilterChoice } from './filters-form'
 import { requestLogQuery } from './queries'
@@ -21,27 +18,13 @@ export function RequestsTab() {
 }
 
 function RequestsScreen({ apiKey }: { apiKey: string }) {
-  const { t } = useLingui()
   const [choice, setChoice] = useState<FilterChoice>(noFilters)
   // The time range is counted back from when the filters were applied, so the query key stays put.
   const [filters, setFilters] = useState(() => filtersOf(noFilters))
   const query = useInfiniteQuery(requestLogQuery(apiKey, filters))
-  const [exporting, setExporting] = useState<'csv' | 'json' | null>(null)
   const first = query.data?.pages[0]
   const rows = query.data?.pages.flatMap((page) => page.requests) ?? []
   const keys = first?.keys ?? []
-
-  const exportAs = async (format: 'csv' | 'json') => {
-    setExporting(format)
-    try {
-      await downloadRequestLog(apiKey, filters, format)
-      notify.success(t`Export downloaded`)
-    } catch (error) {
-      toastError(error)
-    } finally {
-      setExporting(null)
-    }
-  }
 
   return (
     <Card aria-labelledby="requests-title">
@@ -76,27 +59,11 @@ function RequestsScreen({ apiKey }: { apiKey: string }) {
             setFilters(filtersOf(next))
           }}
         />
-        <div className="flex flex-wrap gap-2">
-          {(['csv', 'json'] as const).map((format) => (
-            <Button
-              key={format}
-              variant="outline"
-              size="sm"
-              onClick={() => exportAs(format)}
-              disabled={exporting !== null || rows.length === 0}
-              data-testid={`export-requests-${format}`}
-            >
-              <DownloadIcon aria-hidden="true" />
-              {exporting === format ? (
-                <Trans>Exporting…</Trans>
-              ) : format === 'csv' ? (
-                <Trans>Export CSV</Trans>
-              ) : (
-                <Trans>Export JSON</Trans>
-              )}
-            </Button>
-          ))}
-        </div>
+        <ExportButtons
+          download={(format) => downloadRequestLog(apiKey, filters, format)}
+          disabled={rows.length === 0}
+          testId="export-requests"
+        />
         <RequestsTable query={query} rows={rows} showKey={keys.length > 1} />
       </CardContent>
     </Card>
