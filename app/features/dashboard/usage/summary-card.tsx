@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { UsagePeriod } from './consumption-data'
 import { FormField } from '~/components/form/form-field'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
@@ -14,15 +15,7 @@ import { SummaryTables } from './summary-tables'
  * Requests, tokens and their cost for the period, per product and model, per key (an account's keys together,
  * or one of them) and per day, with the key's balance against a scale that says what it is.
  */
-export function SummaryCard({
-  apiKey,
-  range,
-  days,
-}: {
-  apiKey: string
-  range: { start: string; end: string }
-  days: number
-}) {
+export function SummaryCard({ apiKey, range, days }: UsagePeriod) {
   const { t } = useLingui()
   const format = useFormat()
   const id = useId()
