@@ -1,7 +1,10 @@
 import { ApiError } from '~/lib/api-error'
 import { restCall } from '~/lib/rest-call'
 
-const issue = (kind: 'trial' | 'empty', captcha: string) =>
+/** How a key is asked for: the dashboard passes its server functions, the demos use REST. */
+export type IssueKey = (kind: 'trial' | 'empty', captcha: string) => Promise<{ api_key: string }>
+
+const restIssue: IssueKey = (kind, captcha) =>
   restCall<{ api_key: string }>('POST', `api_key/${kind}`, { form: { captcha } })
 
 export interface IssuedKey {
@@ -14,7 +17,7 @@ export interface IssuedKey {
  * Spec §4's trial key for a solved captcha: on a rate limit (429) the fallback is an empty, zero-token key;
  * any other failure is thrown. Shared by the dashboard and the product pages' demos.
  */
-export async function issueTrialKey(captcha: string): Promise<IssuedKey> {
+export async function issueTrialKey(captcha: string, issue: IssueKey = restIssue): Promise<IssuedKey> {
   try {
     return { apiKey: (await issue('trial', captcha)).api_key, empty: false }
   } catch (failure) {

@@ -60,13 +60,23 @@ function solveInWorkers(challenge: PowChallenge, signal: AbortSignal): Promise<s
   })
 }
 
+/** How a challenge is fetched: the dashboard passes its server function, the public pages use REST. */
+export type FetchChallenge = (action: CaptchaAction, signal: AbortSignal) => Promise<CaptchaChallenge>
+
+/** GET /api/v1/captcha/challenge, public and never cached (each challenge is redeemed once). */
+const restChallenge: FetchChallenge = (action, signal) =>
+  restCall<CaptchaChallenge>('GET', `captcha/challenge?action=${action}`, { signal })
+
 /** The server answered with a captcha this widget cannot run (Turnstile is configured). */
 export class UnsupportedChallengeError extends Error {}
 
 /** Fetches a challenge for `action` (the server refuses its solution anywhere else) and solves it; resolves undefined only when aborted. */
-export async function obtainCaptcha(action: CaptchaAction, signal: AbortSignal): Promise<CaptchaSolution | undefined> {
-  // GET /api/v1/captcha/challenge, public and never cached (each challenge is redeemed once).
-  const challenge = await restCall<CaptchaChallenge>('GET', `captcha/challenge?action=${action}`, { signal })
+export async function obtainCaptcha(
+  action: CaptchaAction,
+  signal: AbortSignal,
+  fetchChallenge: FetchChallenge = restChallenge,
+): Promise<CaptchaSolution | undefined> {
+  const challenge = await fetchChallenge(action, signal)
   if (!isV2(challenge) && !isV1(challenge)) throw new UnsupportedChallengeError('Unsupported captcha provider')
   const payload = await solveInWorkers(challenge, signal)
   if (signal.aborted) return undefined

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { dashboardChallenge } from '../key/key-service'
 import { FormField } from '~/components/form/form-field'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
@@ -62,7 +63,7 @@ function CreateKey() {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const { apiKey } = useApiKey()
-  const captcha = useCaptcha('new_key')
+  const captcha = useCaptcha('new_key', dashboardChallenge)
   const [name, setName] = useState('')
   const [busy, setBusy] = useState(false)
   const [created, setCreated] = useState<{ apiKey: string; name: string | null }>()

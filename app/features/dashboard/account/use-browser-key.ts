@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { dashboardChallenge } from '../key/key-service'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { accountApi } from '~/lib/auth/account-api'
@@ -39,7 +40,7 @@ export function useClaimBrowserKey(unclaimed: UnclaimedKey): {
 } {
   const { t } = useLingui()
   const queryClient = useQueryClient()
-  const captcha = useCaptcha('claim_key')
+  const captcha = useCaptcha('claim_key', dashboardChallenge)
   const [busy, setBusy] = useState(false)
   const claim = async () => {
     const { apiKey, keyId } = unclaimed

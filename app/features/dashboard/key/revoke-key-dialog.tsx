@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { dashboardChallenge } from './key-service'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { BanIcon } from 'lucide-react'
 import { CaptchaWidget } from '~/components/captcha-widget'
@@ -29,7 +30,7 @@ export function RevokeKeyDialog({ apiKey }: { apiKey: string }) {
 function RevokePanel({ apiKey }: { apiKey: string }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
-  const captcha = useCaptcha('revoke_key')
+  const captcha = useCaptcha('revoke_key', dashboardChallenge)
   const revoke = useMutation(revokeKeyMutation())
 
   const submit = async (close: () => void) => {

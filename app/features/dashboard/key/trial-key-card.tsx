@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { dashboardChallenge, dashboardIssue } from './key-service'
 import { SparklesIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
@@ -16,7 +17,7 @@ import { notify } from '~/features/dashboard/notify'
 export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
   const { t } = useLingui()
   const format = useFormat()
-  const captcha = useCaptcha('new_key')
+  const captcha = useCaptcha('new_key', dashboardChallenge)
   const [busy, setBusy] = useState(false)
   const pack = format.tokens(freePackTokens)
   const openTab = useOpenTab()
@@ -24,7 +25,7 @@ export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
   const getKey = async () => {
     setBusy(true)
     try {
-      const issued = await issueTrialKey(await captcha.ensure())
+      const issued = await issueTrialKey(await captcha.ensure(), dashboardIssue)
       if (issued.empty) markEmptyKey(issued.apiKey)
       onKey(issued.apiKey)
       if (issued.empty)

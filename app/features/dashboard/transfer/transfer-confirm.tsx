@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { dashboardChallenge } from '../key/key-service'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { TriangleAlertIcon } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -24,7 +25,7 @@ export function TransferConfirm({ apiKey, receiver, onBack, onDone }: Props) {
   const { t } = useLingui()
   const format = useFormat()
   const switchId = useId()
-  const captcha = useCaptcha('transfer_balance')
+  const captcha = useCaptcha('transfer_balance', dashboardChallenge)
   const sender = useQuery(keyInfoQuery(apiKey))
   const queryClient = useQueryClient()
   const transfer = useMutation(transferMutation(queryClient))
