@@ -17,14 +17,18 @@ const demoSources = ['lib', 'parts', 'embeddings', 'rerank', 'segment', 'classif
 /**
  * The live screens' own messages (dashboard, sign-in, sandbox checkout): marketing pages never show them, so
  * those screens' routes load this catalog and merge it into the page's (app/components/site/app-providers.tsx)
- * instead of every page carrying it in its hydration data. The captcha widget is also on the demos' trial-key
- * offer: it stays in the main catalog.
+ * instead of every page carrying it in its hydration data. The shared parts only those screens use (the
+ * identity client, the sign-in fields, the tab names, the payment errors) go with them; the captcha widget is
+ * also on the demos' trial-key offer and the contact form: it stays in the main catalog.
  */
 const appSources = [
-  '<rootDir>/app/features/dashboard/*',
-  '<rootDir>/app/features/dashboard/!(captcha)/**',
+  '<rootDir>/app/features/dashboard/**',
   '<rootDir>/app/features/auth/**',
   '<rootDir>/app/features/sandbox-checkout/**',
+  '<rootDir>/app/lib/auth/**',
+  '<rootDir>/app/lib/dashboard-tabs.ts',
+  '<rootDir>/app/lib/payment-error.ts',
+  '<rootDir>/app/components/form/{auth-field,form-error,password-rules}.tsx',
 ]
 
 export default defineConfig({

@@ -167,6 +167,7 @@ export const embeddingsAnswer = v.object({
   ),
   usage: v.object({ total_tokens: v.number(), prompt_tokens: v.number() }),
 })
+export type EmbeddingsAnswer = v.InferOutput<typeof embeddingsAnswer>
 
 /** The fields /v1/rerank reads. */
 export const rerankFields = ['model', 'query', 'documents', 'top_n', 'return_documents', 'truncate'] as const
@@ -192,6 +193,7 @@ export const rerankAnswer = v.object({
   ),
   usage: usageTotal,
 })
+export type RerankAnswer = v.InferOutput<typeof rerankAnswer>
 
 export const tokenizers = ['cl100k_base', 'o200k_base', 'p50k_base', 'p50k_edit', 'r50k_base', 'gpt2'] as const
 export type TokenizerName = (typeof tokenizers)[number]
@@ -244,6 +246,7 @@ export const segmentAnswer = v.object({
   tokens: v.optional(v.union([v.array(segmentToken), v.array(v.array(segmentToken))])),
   chunks: v.optional(v.array(v.string())),
 })
+export type SegmentAnswer = v.InferOutput<typeof segmentAnswer>
 
 const classifierId = v.pipe(v.string(), v.uuid('must be a classifier id'))
 
@@ -293,6 +296,7 @@ export const classifyAnswer = v.object({
     }),
   ),
 })
+export type ClassifyAnswer = v.InferOutput<typeof classifyAnswer>
 
 export const classifierAccess = ['public', 'private'] as const
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { dashboardTabSchema } from './dashboard-tab-keys'
 
 /**
  * One `?key=value` as the router parses it (`?s=abc` → 'abc', `?s=42` → 42, `?s=true` → true). A repeated
@@ -24,9 +25,9 @@ export const dashboardSearchSchema = v.looseObject({
   session: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^cs_\w{1,200}$/))), undefined),
 })
 
-/** The sign-in page: the dashboard tab to return to, and the form to open. Odd values are dropped. */
+/** The sign-in page: the dashboard tab to return to (read by the tabs' one rule), and the form to open. Odd values are dropped. */
 export const signInSearchSchema = v.looseObject({
-  tab: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[a-z-]{1,40}$/))), undefined),
+  tab: v.fallback(v.optional(dashboardTabSchema), undefined),
   mode: v.fallback(v.optional(v.picklist(['sign-in', 'sign-up', 'link', 'reset'])), undefined),
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
-import { dashboardTabs } from '~/features/dashboard/tabs'
+import { dashboardTabs } from '~/lib/dashboard-tabs'
 import { keyFrom } from '../support/trial-key'
 import { measure, pageResults } from './support/lighthouse'
 import { recordResults, type BenchResult } from './support/results'

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { dashboardTabs, defaultTab, signedInTabs, type DashboardTab } from '~/features/dashboard/tabs'
+import { dashboardTabs, defaultTab, signedInTabs, type DashboardTab } from '~/lib/dashboard-tabs'
 import { interfaceLocales, localizePath } from '~/lib/locale'
 import { appRunning, contextWithStore, launchBrowser } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Route as keyRoute } from '~/routes/api/v1/account/keys/$keyId/index'
 import { Route as exportRoute } from '~/routes/api/v1/audit/export'
 import { Route as auditRoute } from '~/routes/api/v1/audit/index'
@@ -10,16 +10,9 @@ import { issueKey } from '~/server/domain/keys'
 import { closeSession, openSession } from '~/server/domain/sessions'
 import { transferBalance } from '~/server/domain/transfers'
 import { ensureUser } from '~/server/domain/users'
-import { resetRateLimits } from '~/server/providers/rate-limit-store'
-import { call, respond, setupApi, testEnv } from '../support/api'
+import { apiDatabase, call, respond } from '../support/api'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
-beforeEach(() => resetRateLimits())
+const database = apiDatabase()
 
 const auditRows = async (where: ReturnType<typeof sql>) =>
   rowsOf<Record<string, any>>(await database.db.execute(sql`select * from audit_log where ${where} order by id`))

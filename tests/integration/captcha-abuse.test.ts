@@ -1,23 +1,16 @@
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Route as keyRoute } from '~/routes/api/v1/api_key/index'
 import { Route as emptyRoute } from '~/routes/api/v1/api_key/empty'
 import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
 import { Route as transferRoute } from '~/routes/api/v1/billing/transfer_balance'
 import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
 import { submitLead } from '~/server/api/contact'
-import { resetRateLimits } from '~/server/providers/rate-limit-store'
-import { buildRequest, call, keyWithBalance, scalar, setupApi, solvedCaptcha, testEnv } from '../support/api'
+import { apiDatabase, buildRequest, call, keyWithBalance, scalar, solvedCaptcha } from '../support/api'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
-beforeEach(() => resetRateLimits())
+const database = apiDatabase()
 
 const keyCount = () => scalar(database.db, sql`select count(*) from api_keys`)
 const garbage = Buffer.from('{"challenge":{"parameters":{"nonce":"x"},"signature":"y"},"solution":{}}').toString(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Route as exportRoute } from '~/routes/api/v1/requests/export'
 import { Route as requestsRoute } from '~/routes/api/v1/requests/index'
 import { Route as chatRoute } from '~/routes/v1/chat/completions'
@@ -14,16 +14,9 @@ import { pruneRequestLog } from '~/server/domain/request-log'
 import { openSession } from '~/server/domain/sessions'
 import { ensureUser } from '~/server/domain/users'
 import { countTokens } from '../support/tokens'
-import { resetRateLimits } from '~/server/providers/rate-limit-store'
-import { call, keyWithBalance, respond, setupApi, testEnv } from '../support/api'
+import { apiDatabase, call, keyWithBalance, respond } from '../support/api'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
-beforeEach(() => resetRateLimits())
+const database = apiDatabase()
 afterEach(() => vi.useRealTimers())
 
 const embed = (bearer: string, json: unknown, headers: Record<string, string> = {}) =>

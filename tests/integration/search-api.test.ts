@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Route as consumptionRoute } from '~/routes/api/v1/billing/total_consumption'
 import { Route as dashboardClassifiersRoute } from '~/routes/api/v1/classifiers'
 import { Route as classifierRoute } from '~/routes/v1/classifiers/$id'
@@ -13,16 +13,9 @@ import { Route as trainRoute } from '~/routes/v1/train'
 import { searchLimits } from '~/contracts/search'
 import { oversizedBodyAnswer } from '~/server/http/body-limit'
 import { countTokens } from '../support/tokens'
-import { resetRateLimits } from '~/server/providers/rate-limit-store'
-import { call, fingerprint, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { apiDatabase, call, fingerprint, keyWithBalance, scalar } from '../support/api'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
-beforeEach(() => resetRateLimits())
+const database = apiDatabase()
 /** Limits count per minute: a test that counts to one starts at the beginning of a minute, so no window ends mid-count. */
 const atStartOfMinute = () => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T10:00:01Z') })
 afterEach(() => vi.useRealTimers())

@@ -1,19 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
 import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
 import { Route as emptyRoute } from '~/routes/api/v1/api_key/empty'
 import { Route as feUserRoute } from '~/routes/api/v1/api_key/fe_user'
-import { resetRateLimits } from '~/server/providers/rate-limit-store'
-import { call, scalar, setupApi, solvedCaptcha, testEnv } from '../support/api'
+import { apiDatabase, call, scalar, solvedCaptcha } from '../support/api'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
-beforeEach(() => resetRateLimits())
+const database = apiDatabase()
 
 const keyCount = () => scalar(database.db, sql`select count(*) from api_keys`)
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Route as transactionsRoute } from '~/routes/api/v1/billing/paginated_transaction'
 import { Route as summaryRoute } from '~/routes/api/v1/billing/usage_summary'
 import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
@@ -9,16 +9,9 @@ import { applyEntry } from '~/server/domain/ledger'
 import { openSession } from '~/server/domain/sessions'
 import { ensureUser } from '~/server/domain/users'
 import { countTokens } from '../support/tokens'
-import { resetRateLimits } from '~/server/providers/rate-limit-store'
-import { call, setupApi, testEnv } from '../support/api'
+import { apiDatabase, call } from '../support/api'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
-beforeEach(() => resetRateLimits())
+const database = apiDatabase()
 
 const summary = (bearer: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
   call(summaryRoute, 'GET', '/api/v1/billing/usage_summary', { bearer, query, headers })

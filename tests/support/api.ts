@@ -3,6 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { randomUUID } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
 import * as v from 'valibot'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { errorAnswer } from '~/contracts/common'
 import { useDatabase } from '~/server/db/client'
 import { rowsOf } from '~/server/db/migrate'
@@ -34,6 +35,21 @@ export function testEnv(extra: Record<string, string> = {}): void {
 }
 
 /** A fresh database that the route handlers use, and empty rate-limit counters. */
+/**
+ * The test database of a file that calls the API: set up before its tests, closed after them, the rate limits
+ * reset before each test. Its fields are there once the tests run (`database.db`).
+ */
+export function apiDatabase(): Awaited<ReturnType<typeof setupApi>> {
+  testEnv()
+  const database = {} as Awaited<ReturnType<typeof setupApi>>
+  beforeAll(async () => {
+    Object.assign(database, await setupApi())
+  })
+  afterAll(() => database.close())
+  beforeEach(() => resetRateLimits())
+  return database
+}
+
 export async function setupApi(options: { maxConnections?: number } = {}) {
   const database = await createTestDatabase(options)
   useDatabase(database)

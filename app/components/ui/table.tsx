@@ -3,17 +3,24 @@ import { cn } from '~/lib/utils'
 
 /**
  * A table that scrolls sideways in its box when too wide (phones), with a shadow on each side that has more to
- * scroll to (`.scroll-cue`); `surface` is what it sits on, so the cue's cover matches it.
+ * scroll to (`.scroll-cue`); `surface` is what it sits on, so the cue's cover matches it. With a `label`
+ * the box is a named region a keyboard can focus and scroll.
  */
 export function Table({
   className,
   surface = 'card',
+  label,
   ...props
-}: React.ComponentProps<'table'> & { surface?: 'card' | 'page' }) {
+}: React.ComponentProps<'table'> & { surface?: 'card' | 'page'; label?: string }) {
   return (
     <div
       data-slot="table-container"
-      className={cn('scroll-cue relative w-full overflow-x-auto', surface === 'page' && 'scroll-cue-page')}
+      className={cn(
+        'scroll-cue relative w-full overflow-x-auto',
+        surface === 'page' && 'scroll-cue-page',
+        label && 'rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+      )}
+      {...(label && { role: 'region', 'aria-label': label, tabIndex: 0 })}
     >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>

@@ -2,7 +2,7 @@ import type { Messages } from '@lingui/core'
 import type { ReactNode } from 'react'
 import { AppProviders } from '~/components/site/app-providers'
 import { SiteHeader } from '~/components/site/header'
-import { AuthProvider } from './auth-context'
+import { AuthProvider } from '~/lib/auth/auth-context'
 
 /** The frame of the screens that know who is signed in: the dashboard and the sign-in pages. */
 export function AuthShell({ appMessages, children }: { appMessages: Messages; children: ReactNode }) {

@@ -4,13 +4,13 @@ import type { User } from 'firebase/auth'
 import { useEffect, useRef, useState } from 'react'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
-import { isDashboardTab } from '~/features/dashboard/tabs'
+import type { DashboardTab } from '~/lib/dashboard-tabs'
 import { localeParam, localizePath } from '~/lib/locale'
 import { useLocale } from '~/lib/use-locale'
 import { cn } from '~/lib/utils'
-import { applyPreferences } from './apply-preferences'
-import { useAuth } from './auth-context'
-import { useIdentityMessage } from './identity-message'
+import { applyPreferences } from '~/lib/auth/apply-preferences'
+import { useAuth } from '~/lib/auth/auth-context'
+import { useIdentityMessage } from '~/lib/auth/identity-message'
 import { EmailLinkForm, PasswordSignInForm, ProviderButtons, ResetPasswordForm, SignUpForm } from './sign-in-forms'
 
 const route = getRouteApi('/{-$locale}/sign-in/')
@@ -21,11 +21,13 @@ export function useAfterSignIn() {
   const navigate = useNavigate()
   const locale = useLocale()
   const { completeSignIn } = useAuth()
-  return async (user: User, options: { tab?: string } = {}) => {
+  return async (user: User, options: { tab?: DashboardTab } = {}) => {
     const profile = await completeSignIn(user)
     const language = applyPreferences(profile) ?? locale
-    const tab = isDashboardTab(options.tab) && options.tab !== 'key' ? options.tab : undefined
-    await navigate({ to: '/{-$locale}/api-dashboard/{-$tab}', params: { locale: localeParam(language), tab } })
+    await navigate({
+      to: '/{-$locale}/api-dashboard/{-$tab}',
+      params: { locale: localeParam(language), tab: options.tab },
+    })
   }
 }
 

@@ -9,7 +9,7 @@ import { BrowserKeyOffer } from './account/browser-key-offer'
 import { DashboardStartProvider } from './dashboard-key'
 import { CardSkeleton } from './panels'
 import { TabContent } from './tab-content'
-import { dashboardTabs, defaultTab, isDashboardTab } from './tabs'
+import { dashboardTabs, defaultTab } from '~/lib/dashboard-tabs'
 
 const route = getRouteApi('/{-$locale}/api-dashboard/{-$tab}')
 
@@ -26,7 +26,8 @@ export function DashboardPage() {
   const { i18n } = useLinguiRuntime()
   const { tab } = route.useParams()
   const start = route.useLoaderData()
-  const active = isDashboardTab(tab) ? tab : defaultTab
+  // Parsed by the route (params.parse): a tab of ours, or none for the default.
+  const active = tab ?? defaultTab
   const activeLabel = dashboardTabs.find((entry) => entry.key === active)!.label
   return (
     <div className="flex flex-col gap-6">
@@ -41,7 +42,7 @@ export function DashboardPage() {
               <li key={entry.key}>
                 <LocalizedLink
                   to="/{-$locale}/api-dashboard/{-$tab}"
-                  params={{ tab: entry.key === defaultTab ? undefined : entry.key }}
+                  params={{ tab: entry.key }}
                   aria-current={entry.key === active ? 'page' : undefined}
                   ref={entry.key === active ? revealInTabList : undefined}
                   className={cn(

@@ -7,7 +7,7 @@ import { validatorOf } from '~/server/http/input'
 import { serverFnCaller } from '~/server/http/server-fn-caller'
 import { apiCall } from '~/lib/api-call'
 
-/** The key service for the dashboard: the same calls as /api/v1/api_key/* and /api/v1/captcha/challenge. */
+/** The key service for the dashboard, over server functions: the same calls as /api/v1/api_key/* and /api/v1/captcha/challenge. */
 
 export const fetchCaptchaChallenge = createServerFn({ method: 'GET' })
   .middleware([apiCall])

@@ -3,7 +3,7 @@ import type { ConsumptionTotals, TransactionPage } from '~/contracts/billing'
 import type { KeyInfo } from '~/contracts/keys'
 import type { UsageSummary } from '~/contracts/usage-summary'
 import { dashboardKeys } from './queries'
-import type { DashboardTab } from './tabs'
+import type { DashboardTab } from '~/lib/dashboard-tab-keys'
 
 /** The tabs whose first screen the server fills in; every other tab gets the key and its balance. */
 export const startTabs = ['key', 'usage', 'other'] as const satisfies ReadonlyArray<DashboardTab | 'other'>

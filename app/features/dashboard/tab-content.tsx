@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import { dashboardTabs, type DashboardTab } from './tabs'
+import { dashboardTabs, type DashboardTab } from '~/lib/dashboard-tabs'
 
 /** Each tab's code is its own chunk, fetched with the tab: the key tab never downloads the usage tab's. */
 const loaders: Record<DashboardTab, () => Promise<ComponentType>> = {

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { localeParam } from '~/lib/locale'
 import { useLocale } from '~/lib/use-locale'
-import type { DashboardTab } from './tabs'
+import type { DashboardTab } from '~/lib/dashboard-tabs'
 
 /** Opens a dashboard tab in the visitor's language, in place (a notification's button leads there). */
 export function useOpenTab(): (tab: DashboardTab) => void {

@@ -65,3 +65,8 @@ export function LiveDemo({
     </div>
   )
 }
+
+/** A product page's demo (handed to the page by its route, so marketing imports no demo). */
+export function ProductDemo({ product, apiBaseUrl }: { product: ProductKey; apiBaseUrl: string }) {
+  return <LiveDemo demo={demoFor(product)} apiBaseUrl={apiBaseUrl} />
+}

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormField } from '~/components/form/form-field'
 import { LockIcon } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import type { CardEntry } from '~/contracts/sandbox-cards'
 
 /** The card fields of the sandbox's checkout, as a hosted checkout asks for them. */
@@ -41,52 +41,48 @@ export function CardForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {askEmail && (
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.email}>
-            <Trans>E-mail</Trans>
-          </Label>
-          <Input id={ids.email} type="email" autoComplete="email" data-testid="sandbox-email" {...field('email')} />
-        </div>
+        <FormField id={ids.email} label={<Trans>E-mail</Trans>}>
+          {(a11y) => (
+            <Input {...a11y} type="email" autoComplete="email" data-testid="sandbox-email" {...field('email')} />
+          )}
+        </FormField>
       )}
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.number}>
-          <Trans>Card number</Trans>
-        </Label>
-        <Input
-          id={ids.number}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          data-testid="sandbox-card"
-          {...field('number')}
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.expiry}>
-            <Trans>Expiry (MM/YY)</Trans>
-          </Label>
+      <FormField id={ids.number} label={<Trans>Card number</Trans>}>
+        {(a11y) => (
           <Input
-            id={ids.expiry}
-            autoComplete="cc-exp"
-            placeholder="12/34"
-            data-testid="sandbox-expiry"
-            {...field('expiry')}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.cvc}>
-            <Trans>CVC</Trans>
-          </Label>
-          <Input
-            id={ids.cvc}
+            {...a11y}
             inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            data-testid="sandbox-cvc"
-            {...field('cvc')}
+            autoComplete="cc-number"
+            placeholder="4242 4242 4242 4242"
+            data-testid="sandbox-card"
+            {...field('number')}
           />
-        </div>
+        )}
+      </FormField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField id={ids.expiry} label={<Trans>Expiry (MM/YY)</Trans>}>
+          {(a11y) => (
+            <Input
+              {...a11y}
+              autoComplete="cc-exp"
+              placeholder="12/34"
+              data-testid="sandbox-expiry"
+              {...field('expiry')}
+            />
+          )}
+        </FormField>
+        <FormField id={ids.cvc} label={<Trans>CVC</Trans>}>
+          {(a11y) => (
+            <Input
+              {...a11y}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              data-testid="sandbox-cvc"
+              {...field('cvc')}
+            />
+          )}
+        </FormField>
       </div>
       {error && (
         <p id={ids.error} role="alert" className="text-sm text-destructive" data-testid="sandbox-error">

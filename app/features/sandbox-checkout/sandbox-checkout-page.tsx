@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Skeleton } from '~/components/ui/skeleton'
 import type { CardEntry } from '~/contracts/sandbox-cards'
 import { brand } from '../../../app.config'
-import { isPaymentsUnavailable, usePaymentErrorMessage } from '../dashboard/billing/payment-error'
+import { isPaymentsUnavailable, usePaymentErrorMessage } from '~/lib/payment-error'
 import { useFormat } from '~/lib/format'
 import { CardForm } from './card-form'
 import { authenticateSandboxSession, fetchSandboxSession, paySandboxSession } from './sandbox.functions'

@@ -2,7 +2,7 @@ import { createChallenge, verifySolution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { createChallenge as createV1, verifySolution as verifyV1 } from 'altcha-lib/v1'
 import { describe, expect, it } from 'vitest'
-import { challengeExpiry, solveToPayload, solveV1 } from '~/features/dashboard/captcha/altcha'
+import { challengeExpiry, solveToPayload, solveV1 } from '~/lib/captcha/altcha'
 
 const secret = 'test-secret-of-enough-length'
 const keySecret = 'test-key-secret-of-enough-length'

@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { pbkdf2Sha256 } from '~/features/dashboard/captcha/pbkdf2-sha256'
+import { pbkdf2Sha256 } from '~/lib/captcha/pbkdf2-sha256'
 
 async function reference(
   password: Uint8Array<ArrayBuffer>,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { rerankAnswer, segmentAnswer } from '~/features/demos/lib/contract'
+import { rerankAnswer, segmentAnswer } from '~/contracts/search'
 import { callDemoApi, DemoCallError } from '~/features/demos/lib/call-api'
 
 /** A loopback stand-in for the search API: records each request, answers with what the test set. */

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { UserRoundIcon } from 'lucide-react'
 import { cn } from '~/lib/utils'
 import { LocalizedLink } from '~/components/site/localized-link'
-import { useAuth } from '~/features/auth/auth-context'
+import { useAuth } from '~/lib/auth/auth-context'
 import { LogoutDialog } from './logout-dialog'
 
 /**

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
+import { ConfirmDialog, ConfirmPanel } from '~/components/confirm-dialog'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import type { AccountKey } from '~/contracts/account'
-import { accountApi } from '~/features/auth/account-api'
+import { accountApi } from '~/lib/auth/account-api'
 import { useFormat } from '~/lib/format'
 import { notify } from '../notify'
 import { forgetKeyData, toastError } from '../queries'
@@ -56,15 +57,15 @@ export function AccountKeyRow({
       setRenaming(false)
     })
   }
-  const [confirming, setConfirming] = useState(false)
   const [controlsOpen, setControlsOpen] = useState(false)
-  const revoke = () =>
+  const revoke = (close: () => void) =>
     void act(async () => {
       await accountApi.revokeKey(accountKey.key_id)
       if (inUse && current) {
         forgetKeyData(queryClient, current)
         setApiKey(null)
       }
+      close()
       notify.success(t`${label} was revoked.`)
     })
 
@@ -81,27 +82,7 @@ export function AccountKeyRow({
       <p className="text-sm text-muted-foreground tabular-nums">
         <Trans>{format.tokens(accountKey.balance)} tokens</Trans>
       </p>
-      {confirming ? (
-        <div role="alert" className="flex flex-col gap-2 rounded-md border border-destructive/50 p-3 text-sm">
-          <p>
-            <Trans>Revoke {label}? It stops working everywhere at once, and its balance can no longer be spent.</Trans>
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              variant="destructive"
-              onClick={revoke}
-              disabled={busy}
-              data-testid="confirm-revoke-account-key"
-            >
-              <Trans>Revoke for good</Trans>
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-              <Trans>Cancel</Trans>
-            </Button>
-          </div>
-        </div>
-      ) : renaming ? (
+      {renaming ? (
         <form onSubmit={rename} className="flex flex-wrap gap-2">
           <Input
             aria-label={t`Name of the key`}
@@ -138,9 +119,27 @@ export function AccountKeyRow({
             >
               <Trans>Controls</Trans>
             </Button>
-            <Button size="sm" variant="outline" onClick={() => setConfirming(true)} disabled={busy}>
-              <Trans>Revoke</Trans>
-            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button size="sm" variant="outline" disabled={busy}>
+                  <Trans>Revoke</Trans>
+                </Button>
+              }
+            >
+              <ConfirmPanel
+                title={<Trans>Revoke this API key?</Trans>}
+                description={
+                  <Trans>
+                    Revoke {label}? It stops working everywhere at once, and its balance can no longer be spent.
+                  </Trans>
+                }
+                confirmLabel={<Trans>Revoke for good</Trans>}
+                onConfirm={revoke}
+                destructive
+                busy={busy}
+                confirmTestId="confirm-revoke-account-key"
+              />
+            </ConfirmDialog>
           </div>
         )
       )}

@@ -1,15 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { dashboardChallenge } from '../key/key-service'
+import { FormField } from '~/components/form/form-field'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import { Skeleton } from '~/components/ui/skeleton'
-import { accountApi } from '~/features/auth/account-api'
-import { useAuth } from '~/features/auth/auth-context'
-import { CaptchaWidget } from '../captcha/captcha-widget'
-import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
+import { accountApi } from '~/lib/auth/account-api'
+import { useAuth } from '~/lib/auth/auth-context'
+import { CaptchaWidget } from '~/components/captcha-widget'
+import { CaptchaError, useCaptcha } from '~/lib/captcha/use-captcha'
 import { notify } from '../notify'
 import { keyInfoQuery, toastError } from '../queries'
 import { setApiKey } from '~/lib/use-api-key'
@@ -63,7 +64,7 @@ function CreateKey() {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const { apiKey } = useDashboardKey()
-  const captcha = useCaptcha('new_key')
+  const captcha = useCaptcha('new_key', dashboardChallenge)
   const [name, setName] = useState('')
   const [busy, setBusy] = useState(false)
   const [created, setCreated] = useState<{ apiKey: string; name: string | null }>()
@@ -88,17 +89,18 @@ function CreateKey() {
   if (created) return <NewKeyOnce {...created} onDone={() => setCreated(undefined)} />
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 border-t pt-4" data-testid="create-account-key">
-      <Label htmlFor="new-key-name">
-        <Trans>New key</Trans>
-      </Label>
-      <Input
-        id="new-key-name"
-        placeholder={t`Name, e.g. laptop or CI`}
-        value={name}
-        maxLength={60}
-        onChange={(e) => setName(e.target.value)}
-        className="max-w-80"
-      />
+      <FormField id="new-key-name" label={<Trans>New key</Trans>}>
+        {(field) => (
+          <Input
+            {...field}
+            placeholder={t`Name, e.g. laptop or CI`}
+            value={name}
+            maxLength={60}
+            onChange={(e) => setName(e.target.value)}
+            className="max-w-80"
+          />
+        )}
+      </FormField>
       <CaptchaWidget captcha={captcha} />
       <Button type="submit" className="w-fit" disabled={busy || captcha.state === 'unsupported'} aria-busy={busy}>
         <Trans>Create key</Trans>

@@ -1,5 +1,5 @@
 import { Skeleton } from '~/components/ui/skeleton'
-import { useAuth } from '~/features/auth/auth-context'
+import { useAuth } from '~/lib/auth/auth-context'
 import { AccountBar } from './account-bar'
 import { ProfileCard } from './profile-card'
 import { TicketsCard } from './tickets-card'

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { KeyRoundIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
-import { CaptchaWidget } from '../captcha/captcha-widget'
+import { CaptchaWidget } from '~/components/captcha-widget'
 import { maskKey, useFormat } from '~/lib/format'
 import { useClaimBrowserKey, useUnclaimedBrowserKey, type UnclaimedKey } from './use-browser-key'
 

@@ -3,18 +3,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { LogOutIcon, TriangleAlertIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '~/components/ui/dialog'
-import { useAuth } from '~/features/auth/auth-context'
-import { CaptchaWidget } from '../captcha/captcha-widget'
+import { ConfirmDialog, ConfirmPanel, useCloseDialog } from '~/components/confirm-dialog'
+import { DialogFooter } from '~/components/ui/dialog'
+import { useAuth } from '~/lib/auth/auth-context'
+import { CaptchaWidget } from '~/components/captcha-widget'
 import { maskKey, useFormat } from '~/lib/format'
 import { notify } from '../notify'
 import { setApiKey } from '~/lib/use-api-key'
@@ -25,11 +17,27 @@ import { useClaimBrowserKey, useUnclaimedBrowserKey, type UnclaimedKey } from '.
  * in this browser that the account lacks would be lost with it, so the dialog names it and offers to add it first.
  */
 export function LogoutDialog() {
+  // Read before the dialog opens, so it opens with the warning already there.
+  const unclaimed = useUnclaimedBrowserKey()
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" size="sm" data-testid="sign-out">
+          <LogOutIcon aria-hidden="true" />
+          <Trans>Sign out</Trans>
+        </Button>
+      }
+    >
+      <LogoutPanel unclaimed={unclaimed} />
+    </ConfirmDialog>
+  )
+}
+
+function LogoutPanel({ unclaimed }: { unclaimed: UnclaimedKey | null | undefined }) {
   const { t } = useLingui()
   const { signOut } = useAuth()
   const queryClient = useQueryClient()
-  const unclaimed = useUnclaimedBrowserKey()
-  const [open, setOpen] = useState(false)
+  const close = useCloseDialog()
   const [busy, setBusy] = useState(false)
 
   const logOut = async () => {
@@ -40,43 +48,21 @@ export function LogoutDialog() {
     queryClient.removeQueries({ queryKey: ['dashboard'] })
     queryClient.removeQueries({ queryKey: ['account'] })
     setBusy(false)
-    setOpen(false)
+    close()
     notify.success(t`Signed out. Your keys stay in your account.`)
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" data-testid="sign-out">
-          <LogOutIcon aria-hidden="true" />
-          <Trans>Sign out</Trans>
-        </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t`Close`}>
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Sign out of the dashboard?</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            <Trans>This browser forgets your key and your account. Sign in again to use them here.</Trans>
-          </DialogDescription>
-        </DialogHeader>
-        {unclaimed ? (
-          <UnclaimedWarning unclaimed={unclaimed} busy={busy} onSignOut={logOut} />
-        ) : (
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">
-                <Trans>Cancel</Trans>
-              </Button>
-            </DialogClose>
-            <Button onClick={() => void logOut()} disabled={busy} data-testid="confirm-sign-out" autoFocus>
-              <Trans>Sign out</Trans>
-            </Button>
-          </DialogFooter>
-        )}
-      </DialogContent>
-    </Dialog>
+    <ConfirmPanel
+      title={<Trans>Sign out of the dashboard?</Trans>}
+      description={<Trans>This browser forgets your key and your account. Sign in again to use them here.</Trans>}
+      footer={unclaimed && <UnclaimedWarning unclaimed={unclaimed} busy={busy} onSignOut={logOut} />}
+      confirmLabel={<Trans>Sign out</Trans>}
+      onConfirm={() => void logOut()}
+      busy={busy}
+      confirmTestId="confirm-sign-out"
+      autoFocus
+    />
   )
 }
 

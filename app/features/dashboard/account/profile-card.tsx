@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormField } from '~/components/form/form-field'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Label } from '~/components/ui/label'
 import { localeNames } from '~/components/site/locale-switcher'
 import type { UserAnswer } from '~/contracts/account'
-import { accountApi } from '~/features/auth/account-api'
-import { applyPreferences } from '~/features/auth/apply-preferences'
-import { AuthField } from '~/features/auth/auth-field'
-import { useAuth } from '~/features/auth/auth-context'
-import { FormError } from '~/features/auth/form-error'
+import { accountApi } from '~/lib/auth/account-api'
+import { applyPreferences } from '~/lib/auth/apply-preferences'
+import { AuthField } from '~/components/form/auth-field'
+import { useAuth } from '~/lib/auth/auth-context'
+import { FormError } from '~/components/form/form-error'
 import { Select } from '~/components/form/select-field'
 import { ApiError, detailText } from '~/lib/api-error'
 import { interfaceLocales, localeParam } from '~/lib/locale'
@@ -99,28 +99,26 @@ export function ProfileCard({ profile }: { profile: UserAnswer }) {
             )}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="profile-language">
-                <Trans>Language</Trans>
-              </Label>
-              <Select id="profile-language" value={language} onChange={(e) => setLanguage(e.target.value)}>
-                {interfaceLocales.map((l) => (
-                  <option key={l} value={l} lang={l}>
-                    {localeNames[l]}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="profile-theme">
-                <Trans>Theme</Trans>
-              </Label>
-              <Select id="profile-theme" value={theme} onChange={(e) => setTheme(e.target.value)}>
-                <option value="auto">{t`As the system`}</option>
-                <option value="false">{t`Light`}</option>
-                <option value="true">{t`Dark`}</option>
-              </Select>
-            </div>
+            <FormField id="profile-language" label={<Trans>Language</Trans>}>
+              {(field) => (
+                <Select {...field} value={language} onChange={(e) => setLanguage(e.target.value)}>
+                  {interfaceLocales.map((l) => (
+                    <option key={l} value={l} lang={l}>
+                      {localeNames[l]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+            <FormField id="profile-theme" label={<Trans>Theme</Trans>}>
+              {(field) => (
+                <Select {...field} value={theme} onChange={(e) => setTheme(e.target.value)}>
+                  <option value="auto">{t`As the system`}</option>
+                  <option value="false">{t`Light`}</option>
+                  <option value="true">{t`Dark`}</option>
+                </Select>
+              )}
+            </FormField>
           </div>
           <FormError message={error} />
           <Button type="submit" className="w-fit" disabled={busy} aria-busy={busy} data-testid="save-profile">

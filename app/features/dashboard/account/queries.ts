@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { accountApi } from '~/features/auth/account-api'
+import { accountApi } from '~/lib/auth/account-api'
 
 export const accountKeys = { keys: ['account', 'keys'] as const, tickets: ['account', 'tickets'] as const }
 

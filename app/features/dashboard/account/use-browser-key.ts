@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
+import { dashboardChallenge } from '../key/key-service'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { accountApi } from '~/features/auth/account-api'
-import { useAuth } from '~/features/auth/auth-context'
-import { useCaptcha, CaptchaError, type Captcha } from '../captcha/use-captcha'
+import { accountApi } from '~/lib/auth/account-api'
+import { useAuth } from '~/lib/auth/auth-context'
+import { useCaptcha, CaptchaError, type Captcha } from '~/lib/captcha/use-captcha'
 import { notify } from '../notify'
 import { forgetKeyData, keyInfoQuery, toastError } from '../queries'
 import { useApiKey } from '~/lib/use-api-key'
@@ -39,7 +40,7 @@ export function useClaimBrowserKey(unclaimed: UnclaimedKey): {
 } {
   const { t } = useLingui()
   const queryClient = useQueryClient()
-  const captcha = useCaptcha('claim_key')
+  const captcha = useCaptcha('claim_key', dashboardChallenge)
   const [busy, setBusy] = useState(false)
   const claim = async () => {
     const { apiKey, keyId } = unclaimed

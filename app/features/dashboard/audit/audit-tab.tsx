@@ -1,17 +1,14 @@
 import { useLingui as useLinguiRuntime } from '@lingui/react'
+import { ExportButtons } from '../export-buttons'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { DownloadIcon } from 'lucide-react'
-import { useState } from 'react'
-import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Skeleton } from '~/components/ui/skeleton'
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
-import { notify } from '~/features/dashboard/notify'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableRow } from '~/components/ui/table'
 import { fetchAudit } from '../audit.functions'
 import { useFormat } from '~/lib/format'
 import { CardSkeleton, WithApiKey } from '../panels'
-import { dashboardKeys, toastError } from '../queries'
+import { dashboardKeys } from '../queries'
 import { auditActionLabels } from './action-labels'
 import { downloadAudit } from '../download-export'
 
@@ -38,21 +35,8 @@ function AuditScreen({ apiKey }: { apiKey: string }) {
   const { i18n } = useLinguiRuntime()
   const format = useFormat()
   const query = useInfiniteQuery(auditQuery(apiKey))
-  const [exporting, setExporting] = useState<'csv' | 'json' | null>(null)
   const events = query.data?.pages.flatMap((page) => page.events) ?? []
   const scope = query.data?.pages[0]?.scope
-
-  const exportAs = async (kind: 'csv' | 'json') => {
-    setExporting(kind)
-    try {
-      await downloadAudit(apiKey, kind)
-      notify.success(t`Export downloaded`)
-    } catch (error) {
-      toastError(error)
-    } finally {
-      setExporting(null)
-    }
-  }
 
   return (
     <Card aria-labelledby="audit-title">
@@ -71,97 +55,46 @@ function AuditScreen({ apiKey }: { apiKey: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="flex flex-wrap gap-2">
-          {(['csv', 'json'] as const).map((kind) => (
-            <Button
-              key={kind}
-              variant="outline"
-              size="sm"
-              onClick={() => exportAs(kind)}
-              disabled={exporting !== null || events.length === 0}
-              data-testid={`export-audit-${kind}`}
-            >
-              <DownloadIcon aria-hidden="true" />
-              {exporting === kind ? (
-                <Trans>Exporting…</Trans>
-              ) : kind === 'csv' ? (
-                <Trans>Export CSV</Trans>
-              ) : (
-                <Trans>Export JSON</Trans>
-              )}
-            </Button>
+        <ExportButtons
+          download={(format) => downloadAudit(apiKey, format)}
+          disabled={events.length === 0}
+          testId="export-audit"
+        />
+        <DataTable
+          query={query}
+          count={events.length}
+          columns={[
+            { label: <Trans>Time</Trans> },
+            { label: <Trans>What</Trans> },
+            { label: <Trans>Who</Trans> },
+            { label: <Trans>Address</Trans> },
+            { label: <Trans>Request id</Trans> },
+          ]}
+          failed={(error) => <Trans>The audit log could not be loaded ({error.message}).</Trans>}
+          empty={<Trans>Nothing recorded yet.</Trans>}
+          label={t`Audit log`}
+          testId="audit"
+          skeletonClassName="h-64"
+        >
+          {events.map((event) => (
+            <TableRow key={event.id} data-action={event.action}>
+              <TableCell className="whitespace-nowrap">{format.dateTime(event.created_at)}</TableCell>
+              <TableCell>
+                <span className="block whitespace-nowrap">{i18n._(auditActionLabels[event.action])}</span>
+                {Object.keys(event.details).length > 0 && (
+                  <span className="block text-xs break-all text-muted-foreground">
+                    {Object.entries(event.details)
+                      .map(([name, value]) => `${name}: ${value ?? '–'}`)
+                      .join(', ')}
+                  </span>
+                )}
+              </TableCell>
+              <TableCell className="text-xs break-all">{event.actor}</TableCell>
+              <TableCell className="font-mono text-xs whitespace-nowrap">{event.client_address ?? '–'}</TableCell>
+              <TableCell className="font-mono text-xs break-all">{event.request_id ?? '–'}</TableCell>
+            </TableRow>
           ))}
-        </div>
-        {query.isPending ? (
-          <Skeleton className="h-64 w-full rounded-md" />
-        ) : query.isError && events.length === 0 ? (
-          <p role="alert" className="text-sm text-muted-foreground">
-            <Trans>The audit log could not be loaded ({query.error.message}).</Trans>
-          </p>
-        ) : events.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            <Trans>Nothing recorded yet.</Trans>
-          </p>
-        ) : (
-          <div
-            role="region"
-            aria-label={t`Audit log`}
-            tabIndex={0}
-            className="w-full overflow-x-auto rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          >
-            <table className="w-full text-sm" data-testid="audit">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>
-                    <Trans>Time</Trans>
-                  </TableHead>
-                  <TableHead>
-                    <Trans>What</Trans>
-                  </TableHead>
-                  <TableHead>
-                    <Trans>Who</Trans>
-                  </TableHead>
-                  <TableHead>
-                    <Trans>Address</Trans>
-                  </TableHead>
-                  <TableHead>
-                    <Trans>Request id</Trans>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {events.map((event) => (
-                  <TableRow key={event.id} data-action={event.action}>
-                    <TableCell className="whitespace-nowrap">{format.dateTime(event.created_at)}</TableCell>
-                    <TableCell>
-                      <span className="block whitespace-nowrap">{i18n._(auditActionLabels[event.action])}</span>
-                      {Object.keys(event.details).length > 0 && (
-                        <span className="block text-xs break-all text-muted-foreground">
-                          {Object.entries(event.details)
-                            .map(([name, value]) => `${name}: ${value ?? '–'}`)
-                            .join(', ')}
-                        </span>
-                      )}
-                    </TableCell>
-                    <TableCell className="text-xs break-all">{event.actor}</TableCell>
-                    <TableCell className="font-mono text-xs whitespace-nowrap">{event.client_address ?? '–'}</TableCell>
-                    <TableCell className="font-mono text-xs break-all">{event.request_id ?? '–'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </table>
-          </div>
-        )}
-        {query.hasNextPage && (
-          <Button
-            variant="outline"
-            className="w-fit self-center"
-            onClick={() => query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
-          </Button>
-        )}
+        </DataTable>
       </CardContent>
     </Card>
   )

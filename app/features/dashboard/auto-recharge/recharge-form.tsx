@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormField } from '~/components/form/form-field'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import { maxTokens } from '~/contracts/common'
 import type { RechargeStatus } from '~/contracts/payments'
 import { Select } from '~/components/form/select-field'
@@ -13,7 +13,7 @@ import { useFormat } from '~/lib/format'
 import { notify } from '../notify'
 import { productsQuery, refreshKey } from '../queries'
 import { autoRechargeMutation } from '../billing/queries'
-import { usePaymentErrorMessage } from '../billing/payment-error'
+import { usePaymentErrorMessage } from '~/lib/payment-error'
 import { checkoutReturnUrls } from '../billing/return-urls'
 
 type PriceId = 'price_tokens_1b' | 'price_tokens_11b'
@@ -87,37 +87,35 @@ export function RechargeForm({ apiKey, status }: { apiKey: string; status: Recha
       </CardHeader>
       <form onSubmit={submit} noValidate className="contents">
         <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.threshold}>
-              <Trans>Recharge when the balance falls below (tokens)</Trans>
-            </Label>
-            <Input
-              id={ids.threshold}
-              inputMode="numeric"
-              value={threshold}
-              onChange={(e) => setThreshold(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ids.error : undefined}
-              data-testid="recharge-threshold"
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.pack}>
-              <Trans>Pack to buy</Trans>
-            </Label>
-            <Select
-              id={ids.pack}
-              value={priceId}
-              onChange={(e) => setPriceId(e.target.value)}
-              data-testid="recharge-pack"
-            >
-              {priced.map((option) => (
-                <option key={option.price_id} value={option.price_id}>
-                  {t`${format.tokens(option.token_quantity)} tokens for ${format.money(option.price, option.currency)}`}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FormField id={ids.threshold} label={<Trans>Recharge when the balance falls below (tokens)</Trans>}>
+            {(field) => (
+              <Input
+                {...field}
+                inputMode="numeric"
+                value={threshold}
+                onChange={(e) => setThreshold(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? ids.error : undefined}
+                data-testid="recharge-threshold"
+              />
+            )}
+          </FormField>
+          <FormField id={ids.pack} label={<Trans>Pack to buy</Trans>}>
+            {(field) => (
+              <Select
+                {...field}
+                value={priceId}
+                onChange={(e) => setPriceId(e.target.value)}
+                data-testid="recharge-pack"
+              >
+                {priced.map((option) => (
+                  <option key={option.price_id} value={option.price_id}>
+                    {t`${format.tokens(option.token_quantity)} tokens for ${format.money(option.price, option.currency)}`}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
           {error && (
             <p
               id={ids.error}

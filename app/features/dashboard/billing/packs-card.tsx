@@ -3,14 +3,14 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { ShoppingCartIcon } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Skeleton } from '~/components/ui/skeleton'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableRow } from '~/components/ui/table'
 import { useLocale } from '~/lib/use-locale'
 import { premiumPriceId } from '../../../../app.config'
 import { useFormat } from '~/lib/format'
 import { productsQuery } from '../queries'
 import { notify } from '../notify'
-import { usePaymentErrorMessage } from './payment-error'
+import { usePaymentErrorMessage } from '~/lib/payment-error'
 import { checkoutMutation } from './queries'
 import { checkoutReturnUrls } from './return-urls'
 
@@ -40,62 +40,54 @@ export function PacksCard({ apiKey }: { apiKey: string | null }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {products.isPending ? (
-          <Skeleton className="h-36 w-full rounded-md" />
-        ) : products.isError ? (
-          <p role="alert" className="text-sm text-muted-foreground">
-            <Trans>Token packs could not be loaded ({products.error.message}).</Trans>
-          </p>
-        ) : (
-          <Table data-testid="packs">
-            <TableHeader>
-              <TableRow>
-                <TableHead>
-                  <Trans>Tokens</Trans>
-                </TableHead>
-                <TableHead numeric>
-                  <Trans>Price</Trans>
-                </TableHead>
-                <TableHead>
-                  <span className="sr-only">
-                    <Trans>Buy</Trans>
+        <DataTable
+          query={products}
+          count={products.data?.length ?? 0}
+          columns={[
+            { label: <Trans>Tokens</Trans> },
+            { label: <Trans>Price</Trans>, numeric: true },
+            {
+              label: (
+                <span className="sr-only">
+                  <Trans>Buy</Trans>
+                </span>
+              ),
+            },
+          ]}
+          failed={(error) => <Trans>Token packs could not be loaded ({error.message}).</Trans>}
+          testId="packs"
+          skeletonClassName="h-36"
+        >
+          {(products.data ?? []).map((pack) => (
+            <TableRow key={pack.price_id} data-price-id={pack.price_id}>
+              <TableCell>
+                {format.tokens(pack.token_quantity)}
+                {pack.price_id === premiumPriceId && (
+                  <span className="ml-2 text-xs text-muted-foreground">
+                    <Trans>premium rate limits</Trans>
                   </span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {products.data.map((pack) => (
-                <TableRow key={pack.price_id} data-price-id={pack.price_id}>
-                  <TableCell>
-                    {format.tokens(pack.token_quantity)}
-                    {pack.price_id === premiumPriceId && (
-                      <span className="ml-2 text-xs text-muted-foreground">
-                        <Trans>premium rate limits</Trans>
-                      </span>
-                    )}
-                  </TableCell>
-                  <TableCell numeric>
-                    {pack.price === 0 ? <Trans>Free</Trans> : format.money(pack.price, pack.currency)}
-                  </TableCell>
-                  <TableCell numeric>
-                    {pack.price > 0 && (
-                      <Button
-                        size="sm"
-                        disabled={!apiKey || checkout.isPending}
-                        title={apiKey ? undefined : t`Get or add a key first`}
-                        onClick={() => buy(pack.price_id as BuyablePrice)}
-                        data-testid="buy-pack"
-                      >
-                        <ShoppingCartIcon aria-hidden="true" />
-                        <Trans>Buy</Trans>
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+                )}
+              </TableCell>
+              <TableCell numeric>
+                {pack.price === 0 ? <Trans>Free</Trans> : format.money(pack.price, pack.currency)}
+              </TableCell>
+              <TableCell numeric>
+                {pack.price > 0 && (
+                  <Button
+                    size="sm"
+                    disabled={!apiKey || checkout.isPending}
+                    title={apiKey ? undefined : t`Get or add a key first`}
+                    onClick={() => buy(pack.price_id as BuyablePrice)}
+                    data-testid="buy-pack"
+                  >
+                    <ShoppingCartIcon aria-hidden="true" />
+                    <Trans>Buy</Trans>
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </DataTable>
       </CardContent>
     </Card>
   )

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Skeleton } from '~/components/ui/skeleton'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableRow } from '~/components/ui/table'
 import type { PurchaseItem } from '~/contracts/payments'
 import { useFormat } from '~/lib/format'
 import { purchasesQuery } from './queries'
@@ -31,64 +31,45 @@ export function PurchasesCard({ apiKey }: { apiKey: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {purchases.isPending ? (
-          <Skeleton className="h-24 w-full rounded-md" />
-        ) : purchases.isError ? (
-          <p role="alert" className="text-sm text-muted-foreground">
-            <Trans>Purchases could not be loaded ({purchases.error.message}).</Trans>
-          </p>
-        ) : purchases.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            <Trans>No purchases yet.</Trans>
-          </p>
-        ) : (
-          <Table data-testid="purchases">
-            <TableHeader>
-              <TableRow>
-                <TableHead>
-                  <Trans>Date</Trans>
-                </TableHead>
-                <TableHead numeric>
-                  <Trans>Tokens</Trans>
-                </TableHead>
-                <TableHead numeric>
-                  <Trans>Amount</Trans>
-                </TableHead>
-                <TableHead>
-                  <Trans>Status</Trans>
-                </TableHead>
-                <TableHead>
-                  <span className="sr-only">
-                    <Trans>Receipt</Trans>
-                  </span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {purchases.data.map((purchase) => (
-                <TableRow key={purchase.id} data-testid="purchase" data-status={purchase.status}>
-                  <TableCell>
-                    {format.dateTime(purchase.paid_at ?? purchase.created_at)}
-                    {purchase.kind === 'auto_recharge' && (
-                      <span className="block text-xs text-muted-foreground">{t`Auto-recharge`}</span>
-                    )}
-                  </TableCell>
-                  <TableCell numeric>{format.tokens(purchase.tokens)}</TableCell>
-                  <TableCell numeric>{format.money(purchase.amount, purchase.currency)}</TableCell>
-                  <TableCell>
-                    <Badge variant={purchase.status === 'paid' ? 'success' : 'outline'}>
-                      {status[purchase.status]}
-                    </Badge>
-                    {purchase.sandbox && <span className="ml-2 text-xs text-muted-foreground">{t`Sandbox`}</span>}
-                  </TableCell>
-                  <TableCell numeric>
-                    {purchase.status === 'paid' && <ReceiptDialog apiKey={apiKey} purchase={purchase} />}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          query={purchases}
+          count={purchases.data?.length ?? 0}
+          columns={[
+            { label: <Trans>Date</Trans> },
+            { label: <Trans>Tokens</Trans>, numeric: true },
+            { label: <Trans>Amount</Trans>, numeric: true },
+            { label: <Trans>Status</Trans> },
+            {
+              label: (
+                <span className="sr-only">
+                  <Trans>Receipt</Trans>
+                </span>
+              ),
+            },
+          ]}
+          failed={(error) => <Trans>Purchases could not be loaded ({error.message}).</Trans>}
+          empty={<Trans>No purchases yet.</Trans>}
+          testId="purchases"
+          skeletonClassName="h-24"
+        >
+          {(purchases.data ?? []).map((purchase) => (
+            <TableRow key={purchase.id} data-testid="purchase" data-status={purchase.status}>
+              <TableCell>
+                {format.dateTime(purchase.paid_at ?? purchase.created_at)}
+                {purchase.kind === 'auto_recharge' && (
+                  <span className="block text-xs text-muted-foreground">{t`Auto-recharge`}</span>
+                )}
+              </TableCell>
+              <TableCell numeric>{format.tokens(purchase.tokens)}</TableCell>
+              <TableCell numeric>{format.money(purchase.amount, purchase.currency)}</TableCell>
+              <TableCell>
+                <Badge variant={purchase.status === 'paid' ? 'success' : 'outline'}>{status[purchase.status]}</Badge>
+                {purchase.sandbox && <span className="ml-2 text-xs text-muted-foreground">{t`Sandbox`}</span>}
+              </TableCell>
+              <TableCell numeric>{purchase.status === 'paid' && <ReceiptDialog apiKey={apiKey} purchase={purchase} />}</TableCell>
+            </TableRow>
+          ))}
+        </DataTable>
       </CardContent>
     </Card>
   )

@@ -2,15 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { FileDownIcon, PrinterIcon, ReceiptIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '~/components/ui/dialog'
+import { ConfirmDialog, ConfirmPanel } from '~/components/confirm-dialog'
+import { DialogFooter } from '~/components/ui/dialog'
 import type { PurchaseItem } from '~/contracts/payments'
 import { brand } from '../../../../app.config'
 import { useFormat } from '~/lib/format'
@@ -42,26 +35,43 @@ export function ReceiptDialog({ apiKey, purchase }: { apiKey: string; purchase: 
   ]
   if (purchase.reversed_tokens > 0) rows.push([t`Refunded`, t`${format.tokens(purchase.reversed_tokens)} tokens`])
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="ghost" data-testid="open-receipt">
           <ReceiptIcon aria-hidden="true" />
           <Trans>Receipt</Trans>
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t`Close`}>
-        <DialogHeader>
-          <DialogTitle>
-            <Trans>Receipt</Trans>
-          </DialogTitle>
-          <DialogDescription>
-            {purchase.sandbox ? (
-              <Trans>Sandbox purchase (test mode): no real card was charged.</Trans>
-            ) : (
-              <Trans>Thank you for your purchase.</Trans>
+      }
+    >
+      <ConfirmPanel
+        title={<Trans>Receipt</Trans>}
+        description={
+          purchase.sandbox ? (
+            <Trans>Sandbox purchase (test mode): no real card was charged.</Trans>
+          ) : (
+            <Trans>Thank you for your purchase.</Trans>
+          )
+        }
+        footer={
+          <DialogFooter className="flex-wrap gap-2">
+            {purchase.receipt_url && (
+              <a className="text-sm underline" href={purchase.receipt_url} target="_blank" rel="noopener noreferrer">
+                <Trans>Receipt from the payment service</Trans>
+              </a>
             )}
-          </DialogDescription>
-        </DialogHeader>
+            {purchase.invoice_number && (
+              <Button variant="outline" disabled={downloading} onClick={downloadInvoice} data-testid="download-invoice">
+                <FileDownIcon aria-hidden="true" />
+                <Trans>Invoice (PDF)</Trans>
+              </Button>
+            )}
+            <Button variant="outline" onClick={() => window.print()}>
+              <PrinterIcon aria-hidden="true" />
+              <Trans>Print</Trans>
+            </Button>
+          </DialogFooter>
+        }
+      >
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm" data-testid="receipt">
           {rows.map(([term, value]) => (
             <div key={term} className="contents">
@@ -75,24 +85,7 @@ export function ReceiptDialog({ apiKey, purchase }: { apiKey: string; purchase: 
             {problem}
           </p>
         )}
-        <DialogFooter className="flex-wrap gap-2">
-          {purchase.receipt_url && (
-            <a className="text-sm underline" href={purchase.receipt_url} target="_blank" rel="noopener noreferrer">
-              <Trans>Receipt from the payment service</Trans>
-            </a>
-          )}
-          {purchase.invoice_number && (
-            <Button variant="outline" disabled={downloading} onClick={downloadInvoice} data-testid="download-invoice">
-              <FileDownIcon aria-hidden="true" />
-              <Trans>Invoice (PDF)</Trans>
-            </Button>
-          )}
-          <Button variant="outline" onClick={() => window.print()}>
-            <PrinterIcon aria-hidden="true" />
-            <Trans>Print</Trans>
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </ConfirmPanel>
+    </ConfirmDialog>
   )
 }

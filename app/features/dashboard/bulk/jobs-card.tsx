@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Skeleton } from '~/components/ui/skeleton'
+import { ListState } from '~/components/data-table'
 import { JobRow } from './job-row'
 import { bulkJobsQuery } from './queries'
 
@@ -21,23 +21,18 @@ export function JobsCard({ apiKey }: { apiKey: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {jobs.isPending ? (
-          <Skeleton className="h-32 w-full rounded-md" />
-        ) : jobs.isError ? (
-          <p role="alert" className="text-sm text-muted-foreground">
-            <Trans>Jobs could not be loaded ({jobs.error.message}).</Trans>
-          </p>
-        ) : jobs.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            <Trans>No jobs yet. Upload a file above to start one.</Trans>
-          </p>
-        ) : (
+        <ListState
+          query={jobs}
+          count={jobs.data?.length ?? 0}
+          failed={(error) => <Trans>Jobs could not be loaded ({error.message}).</Trans>}
+          empty={<Trans>No jobs yet. Upload a file above to start one.</Trans>}
+        >
           <ul data-testid="bulk-jobs">
-            {jobs.data.map((job) => (
+            {(jobs.data ?? []).map((job) => (
               <JobRow key={job.id} apiKey={apiKey} job={job} />
             ))}
           </ul>
-        )}
+        </ListState>
       </CardContent>
     </Card>
   )

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormField } from '~/components/form/form-field'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { UploadIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 import { fieldClass, Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import { Meter } from '~/components/ui/meter'
 import { bulkLimits } from '~/contracts/bulk'
 import { cn } from '~/lib/utils'
@@ -92,46 +92,43 @@ export function UploadCard({ apiKey }: { apiKey: string }) {
       </CardHeader>
       <form onSubmit={submit} noValidate className="contents">
         <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-2 sm:col-span-2">
-            <Label htmlFor={ids.file}>
-              <Trans>File</Trans>
-            </Label>
-            <input
-              id={ids.file}
-              type="file"
-              accept=".csv,.tsv,.txt,text/csv,text/plain"
-              data-testid="bulk-file"
-              disabled={uploading}
-              aria-describedby={error ? ids.error : undefined}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              className={cn(fieldClass, 'file:mr-3 file:rounded file:border-0 file:bg-muted file:px-2 file:text-sm')}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.model}>
-              <Trans>Model</Trans>
-            </Label>
-            <Select id={ids.model} value={chosenModel} disabled={uploading} onChange={(e) => setModel(e.target.value)}>
-              {(models.data ?? []).map((m) => (
-                <option key={m.slug} value={m.slug}>
-                  {m.name}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.email}>
-              <Trans>E-mail when done (optional)</Trans>
-            </Label>
-            <Input
-              id={ids.email}
-              type="email"
-              autoComplete="email"
-              value={email}
-              disabled={uploading}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
+          <FormField id={ids.file} label={<Trans>File</Trans>} className="sm:col-span-2">
+            {(field) => (
+              <input
+                {...field}
+                type="file"
+                accept=".csv,.tsv,.txt,text/csv,text/plain"
+                data-testid="bulk-file"
+                disabled={uploading}
+                aria-describedby={error ? ids.error : undefined}
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                className={cn(fieldClass, 'file:mr-3 file:rounded file:border-0 file:bg-muted file:px-2 file:text-sm')}
+              />
+            )}
+          </FormField>
+          <FormField id={ids.model} label={<Trans>Model</Trans>}>
+            {(field) => (
+              <Select {...field} value={chosenModel} disabled={uploading} onChange={(e) => setModel(e.target.value)}>
+                {(models.data ?? []).map((m) => (
+                  <option key={m.slug} value={m.slug}>
+                    {m.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField id={ids.email} label={<Trans>E-mail when done (optional)</Trans>}>
+            {(field) => (
+              <Input
+                {...field}
+                type="email"
+                autoComplete="email"
+                value={email}
+                disabled={uploading}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            )}
+          </FormField>
           {uploading && (
             <div className="flex flex-col gap-1 sm:col-span-2" data-testid="upload-progress">
               <Meter value={percent} max={100} valueText={t`${percent}% uploaded`} aria-label={t`Upload progress`} />

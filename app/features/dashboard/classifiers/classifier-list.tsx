@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Skeleton } from '~/components/ui/skeleton'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableRow } from '~/components/ui/table'
 import { searchLimits } from '~/contracts/search'
 import { CopyButton } from '../copy-button'
 import { useFormat } from '~/lib/format'
@@ -30,79 +30,63 @@ export function ClassifierList({ apiKey }: { apiKey: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {list.isPending ? (
-          <Skeleton className="h-32 w-full rounded-md" />
-        ) : list.isError ? (
-          <p role="alert" className="text-sm text-muted-foreground">
-            <Trans>Classifiers could not be loaded ({list.error.message}).</Trans>
-          </p>
-        ) : list.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            <Trans>No classifiers yet. Train one below.</Trans>
-          </p>
-        ) : (
-          <Table data-testid="classifiers">
-            <TableHeader>
-              <TableRow>
-                <TableHead>
-                  <Trans>Classifier</Trans>
-                </TableHead>
-                <TableHead>
-                  <Trans>Labels</Trans>
-                </TableHead>
-                <TableHead numeric>
-                  <Trans>Uses</Trans>
-                </TableHead>
-                <TableHead numeric>
-                  <Trans>Trainings</Trans>
-                </TableHead>
-                <TableHead>
-                  <span className="sr-only">
-                    <Trans>Actions</Trans>
+        <DataTable
+          query={list}
+          count={list.data?.length ?? 0}
+          columns={[
+            { label: <Trans>Classifier</Trans> },
+            { label: <Trans>Labels</Trans> },
+            { label: <Trans>Uses</Trans>, numeric: true },
+            { label: <Trans>Trainings</Trans>, numeric: true },
+            {
+              label: (
+                <span className="sr-only">
+                  <Trans>Actions</Trans>
+                </span>
+              ),
+            },
+          ]}
+          failed={(error) => <Trans>Classifiers could not be loaded ({error.message}).</Trans>}
+          empty={<Trans>No classifiers yet. Train one below.</Trans>}
+          testId="classifiers"
+        >
+          {(list.data ?? []).map((item) => (
+            <TableRow key={item.classifier_id} data-testid="classifier" data-id={item.classifier_id}>
+              <TableCell>
+                <div className="flex flex-col gap-1">
+                  <ClassifierName id={item.classifier_id} />
+                  <span className="flex items-center gap-1">
+                    <code className="text-xs break-all" translate="no">
+                      {item.classifier_id}
+                    </code>
+                    <CopyButton
+                      value={item.classifier_id}
+                      label={t`Copy the classifier id`}
+                      testId="copy-classifier-id"
+                    />
                   </span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.data.map((item) => (
-                <TableRow key={item.classifier_id} data-testid="classifier" data-id={item.classifier_id}>
-                  <TableCell>
-                    <div className="flex flex-col gap-1">
-                      <ClassifierName id={item.classifier_id} />
-                      <span className="flex items-center gap-1">
-                        <code className="text-xs break-all" translate="no">
-                          {item.classifier_id}
-                        </code>
-                        <CopyButton
-                          value={item.classifier_id}
-                          label={t`Copy the classifier id`}
-                          testId="copy-classifier-id"
-                        />
-                      </span>
-                      <span className="text-xs text-muted-foreground">
-                        {item.model_name} · {access[item.access]} · {format.dateTime(item.updated_at)}
-                      </span>
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap gap-1">
-                      {item.labels.map((label) => (
-                        <Badge key={label} variant="outline">
-                          {label}
-                        </Badge>
-                      ))}
-                    </div>
-                  </TableCell>
-                  <TableCell numeric>{format.tokens(item.used_number)}</TableCell>
-                  <TableCell numeric>{format.tokens(item.updated_number)}</TableCell>
-                  <TableCell numeric>
-                    <DeleteClassifierDialog apiKey={apiKey} id={item.classifier_id} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+                  <span className="text-xs text-muted-foreground">
+                    {item.model_name} · {access[item.access]} · {format.dateTime(item.updated_at)}
+                  </span>
+                </div>
+              </TableCell>
+              <TableCell>
+                <div className="flex flex-wrap gap-1">
+                  {item.labels.map((label) => (
+                    <Badge key={label} variant="outline">
+                      {label}
+                    </Badge>
+                  ))}
+                </div>
+              </TableCell>
+              <TableCell numeric>{format.tokens(item.used_number)}</TableCell>
+              <TableCell numeric>{format.tokens(item.updated_number)}</TableCell>
+              <TableCell numeric>
+                <DeleteClassifierDialog apiKey={apiKey} id={item.classifier_id} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </DataTable>
       </CardContent>
     </Card>
   )

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormField } from '~/components/form/form-field'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { GraduationCapIcon } from 'lucide-react'
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import { searchLimits } from '~/contracts/search'
 import { Select } from '~/components/form/select-field'
@@ -100,110 +100,94 @@ export function TrainCard({ apiKey }: { apiKey: string }) {
       </CardHeader>
       <form onSubmit={submit} noValidate className="contents">
         <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.target}>
-              <Trans>Classifier</Trans>
-            </Label>
-            <Select
-              id={ids.target}
-              value={target}
-              onChange={(e) => setTarget(e.target.value)}
-              data-testid="train-target"
-            >
-              <option value={NEW}>{t`A new classifier`}</option>
-              {(existing.data ?? []).map((item) => (
-                <option key={item.classifier_id} value={item.classifier_id}>
-                  {t`Train further: ${names[item.classifier_id] ?? item.labels.join(', ')}`}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FormField id={ids.target} label={<Trans>Classifier</Trans>}>
+            {(field) => (
+              <Select {...field} value={target} onChange={(e) => setTarget(e.target.value)} data-testid="train-target">
+                <option value={NEW}>{t`A new classifier`}</option>
+                {(existing.data ?? []).map((item) => (
+                  <option key={item.classifier_id} value={item.classifier_id}>
+                    {t`Train further: ${names[item.classifier_id] ?? item.labels.join(', ')}`}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
           {target === NEW ? (
             <>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={ids.name}>
-                  <Trans>Name (kept in this browser)</Trans>
-                </Label>
-                <Input
-                  id={ids.name}
-                  value={name}
-                  maxLength={60}
-                  placeholder={t`e.g. support tickets`}
-                  onChange={(e) => setName(e.target.value)}
-                  data-testid="classifier-name-input"
-                />
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={ids.model}>
-                  <Trans>Model</Trans>
-                </Label>
-                <Select
-                  id={ids.model}
-                  value={model || models.data?.[0]?.slug || ''}
-                  onChange={(e) => setModel(e.target.value)}
-                >
-                  {(models.data ?? []).map((m) => (
-                    <option key={m.slug} value={m.slug}>
-                      {m.name}
-                    </option>
-                  ))}
-                </Select>
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={ids.access}>
-                  <Trans>Access</Trans>
-                </Label>
-                <Select
-                  id={ids.access}
-                  value={access}
-                  onChange={(e) => setAccess(e.target.value as 'private' | 'public')}
-                >
-                  <option value="private">{t`Private: only this key`}</option>
-                  <option value="public">{t`Public: any key may use it`}</option>
-                </Select>
-              </div>
+              <FormField id={ids.name} label={<Trans>Name (kept in this browser)</Trans>}>
+                {(field) => (
+                  <Input
+                    {...field}
+                    value={name}
+                    maxLength={60}
+                    placeholder={t`e.g. support tickets`}
+                    onChange={(e) => setName(e.target.value)}
+                    data-testid="classifier-name-input"
+                  />
+                )}
+              </FormField>
+              <FormField id={ids.model} label={<Trans>Model</Trans>}>
+                {(field) => (
+                  <Select
+                    {...field}
+                    value={model || models.data?.[0]?.slug || ''}
+                    onChange={(e) => setModel(e.target.value)}
+                  >
+                    {(models.data ?? []).map((m) => (
+                      <option key={m.slug} value={m.slug}>
+                        {m.name}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
+              <FormField id={ids.access} label={<Trans>Access</Trans>}>
+                {(field) => (
+                  <Select {...field} value={access} onChange={(e) => setAccess(e.target.value as 'private' | 'public')}>
+                    <option value="private">{t`Private: only this key`}</option>
+                    <option value="public">{t`Public: any key may use it`}</option>
+                  </Select>
+                )}
+              </FormField>
             </>
           ) : null}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.iters}>
-              <Trans>Training passes</Trans>
-            </Label>
-            <Input
-              id={ids.iters}
-              type="number"
-              min={1}
-              max={searchLimits.maxNumIters}
-              inputMode="numeric"
-              value={iterations}
-              onChange={(e) => setIterations(e.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-2 sm:col-span-2">
-            <Label htmlFor={ids.examples}>
-              <Trans>Examples</Trans>
-            </Label>
-            <Textarea
-              id={ids.examples}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder={t`billing: I was charged twice this month`}
-              aria-describedby={error ? ids.error : undefined}
-              aria-invalid={error ? true : undefined}
-              data-testid="train-examples"
-            />
-          </div>
-          <div className="flex flex-col gap-2 sm:col-span-2">
-            <Label htmlFor={ids.file}>
-              <Trans>Or load examples from a file</Trans>
-            </Label>
-            <input
-              id={ids.file}
-              type="file"
-              accept=".csv,.tsv,.txt"
-              onChange={loadFile}
-              className="text-sm file:mr-3 file:rounded file:border-0 file:bg-muted file:px-2 file:py-1"
-            />
-          </div>
+          <FormField id={ids.iters} label={<Trans>Training passes</Trans>}>
+            {(field) => (
+              <Input
+                {...field}
+                type="number"
+                min={1}
+                max={searchLimits.maxNumIters}
+                inputMode="numeric"
+                value={iterations}
+                onChange={(e) => setIterations(e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField id={ids.examples} label={<Trans>Examples</Trans>} className="sm:col-span-2">
+            {(field) => (
+              <Textarea
+                {...field}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                placeholder={t`billing: I was charged twice this month`}
+                aria-describedby={error ? ids.error : undefined}
+                aria-invalid={error ? true : undefined}
+                data-testid="train-examples"
+              />
+            )}
+          </FormField>
+          <FormField id={ids.file} label={<Trans>Or load examples from a file</Trans>} className="sm:col-span-2">
+            {(field) => (
+              <input
+                {...field}
+                type="file"
+                accept=".csv,.tsv,.txt"
+                onChange={loadFile}
+                className="text-sm file:mr-3 file:rounded file:border-0 file:bg-muted file:px-2 file:py-1"
+              />
+            )}
+          </FormField>
           {error && (
             <p id={ids.error} role="alert" className="text-sm text-destructive sm:col-span-2" data-testid="train-error">
               {error}

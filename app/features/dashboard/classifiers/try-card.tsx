@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormField } from '~/components/form/form-field'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { TagIcon } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
-import { Label } from '~/components/ui/label'
 import { Meter } from '~/components/ui/meter'
 import { Textarea } from '~/components/ui/textarea'
 import { Select } from '~/components/form/select-field'
@@ -45,30 +45,28 @@ export function TryCard({ apiKey }: { apiKey: string }) {
       </CardHeader>
       <form onSubmit={submit} noValidate className="contents">
         <CardContent className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.classifier}>
-              <Trans>Classifier</Trans>
-            </Label>
-            <Select id={ids.classifier} value={classifierId} onChange={(e) => setChosen(e.target.value)}>
-              {list.data.map((item) => (
-                <option key={item.classifier_id} value={item.classifier_id}>
-                  {item.labels.join(', ')}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.text}>
-              <Trans>Text</Trans>
-            </Label>
-            <Textarea
-              id={ids.text}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              aria-describedby={error ? ids.error : undefined}
-              data-testid="classify-text"
-            />
-          </div>
+          <FormField id={ids.classifier} label={<Trans>Classifier</Trans>}>
+            {(field) => (
+              <Select {...field} value={classifierId} onChange={(e) => setChosen(e.target.value)}>
+                {list.data.map((item) => (
+                  <option key={item.classifier_id} value={item.classifier_id}>
+                    {item.labels.join(', ')}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField id={ids.text} label={<Trans>Text</Trans>}>
+            {(field) => (
+              <Textarea
+                {...field}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                aria-describedby={error ? ids.error : undefined}
+                data-testid="classify-text"
+              />
+            )}
+          </FormField>
           {error && (
             <p id={ids.error} role="alert" className="text-sm text-destructive">
               {error}

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormField } from '~/components/form/form-field'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import { dashboardKeys, keyInfoOf } from '../queries'
 import { notify } from '~/features/dashboard/notify'
 
@@ -13,7 +13,6 @@ export function PasteKeyForm({ hasKey, onKey }: { hasKey: boolean; onKey: (apiKe
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const inputId = useId()
-  const errorId = useId()
   const [value, setValue] = useState('')
   const [error, setError] = useState<string>()
   const [checking, setChecking] = useState(false)
@@ -49,31 +48,25 @@ export function PasteKeyForm({ hasKey, onKey }: { hasKey: boolean; onKey: (apiKe
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
-          <Label htmlFor={inputId}>
-            <Trans>API key</Trans>
-          </Label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              id={inputId}
-              data-testid="paste-key-input"
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className="font-mono"
-            />
-            <Button type="submit" variant="secondary" disabled={checking} data-testid="paste-key-submit">
-              {checking ? <Trans>Checking…</Trans> : <Trans>Use this key</Trans>}
-            </Button>
-          </div>
-          {error && (
-            <p id={errorId} role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormField id={inputId} label={<Trans>API key</Trans>} error={error}>
+            {(field) => (
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Input
+                  {...field}
+                  data-testid="paste-key-input"
+                  type="password"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={value}
+                  onChange={(event) => setValue(event.target.value)}
+                  className="font-mono"
+                />
+                <Button type="submit" variant="secondary" disabled={checking} data-testid="paste-key-submit">
+                  {checking ? <Trans>Checking…</Trans> : <Trans>Use this key</Trans>}
+                </Button>
+              </div>
+            )}
+          </FormField>
         </form>
       </CardContent>
     </Card>

@@ -1,50 +1,39 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { dashboardChallenge } from './key-service'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { BanIcon } from 'lucide-react'
-import { useState } from 'react'
+import { CaptchaWidget } from '~/components/captcha-widget'
+import { ConfirmDialog, ConfirmPanel } from '~/components/confirm-dialog'
 import { Button } from '~/components/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '~/components/ui/dialog'
-import { CaptchaWidget } from '../captcha/captcha-widget'
-import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
-import { forgetKeyData, revokeKeyMutation } from '../queries'
+import { CaptchaError, useCaptcha } from '~/lib/captcha/use-captcha'
 import { setApiKey } from '~/lib/use-api-key'
-import { notify } from '~/features/dashboard/notify'
+import { notify } from '../notify'
+import { forgetKeyData, revokeKeyMutation } from '../queries'
 
 export function RevokeKeyDialog({ apiKey }: { apiKey: string }) {
-  const { t } = useLingui()
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    // Fresh: the panel mounts only while open, so the captcha starts anew each time.
+    <ConfirmDialog
+      fresh
+      trigger={
         <Button variant="destructive" data-testid="revoke-key">
           <BanIcon aria-hidden="true" />
           <Trans>Revoke key</Trans>
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t`Close`}>
-        {/* Mounted only while open, so the captcha starts fresh each time. */}
-        {open && <RevokeForm apiKey={apiKey} onDone={() => setOpen(false)} />}
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <RevokePanel apiKey={apiKey} />
+    </ConfirmDialog>
   )
 }
 
-function RevokeForm({ apiKey, onDone }: { apiKey: string; onDone: () => void }) {
+function RevokePanel({ apiKey }: { apiKey: string }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
-  const captcha = useCaptcha('revoke_key')
+  const captcha = useCaptcha('revoke_key', dashboardChallenge)
   const revoke = useMutation(revokeKeyMutation())
 
-  const submit = async () => {
+  const submit = async (close: () => void) => {
     let payload: string
     try {
       payload = await captcha.ensure()
@@ -61,39 +50,26 @@ function RevokeForm({ apiKey, onDone }: { apiKey: string; onDone: () => void }) 
     // Forget the key before dropping its data, so nothing asks the server about a revoked key again.
     setApiKey(null)
     forgetKeyData(queryClient, apiKey)
-    onDone()
+    close()
     notify.success(t`The key was revoked. It no longer works anywhere.`)
   }
 
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>
-          <Trans>Revoke this API key?</Trans>
-        </DialogTitle>
-        <DialogDescription>
-          <Trans>
-            Every request with this key will be refused from now on, and its remaining tokens can no longer be used. To
-            keep the tokens, transfer them to another key first. This cannot be undone.
-          </Trans>
-        </DialogDescription>
-      </DialogHeader>
+    <ConfirmPanel
+      title={<Trans>Revoke this API key?</Trans>}
+      description={
+        <Trans>
+          Every request with this key will be refused from now on, and its remaining tokens can no longer be used. To
+          keep the tokens, transfer them to another key first. This cannot be undone.
+        </Trans>
+      }
+      confirmLabel={<Trans>Revoke key</Trans>}
+      onConfirm={(close) => void submit(close)}
+      destructive
+      busy={revoke.isPending || captcha.state === 'loading'}
+      confirmTestId="confirm-revoke-key"
+    >
       <CaptchaWidget captcha={captcha} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">
-            <Trans>Cancel</Trans>
-          </Button>
-        </DialogClose>
-        <Button
-          variant="destructive"
-          onClick={submit}
-          disabled={revoke.isPending || captcha.state === 'loading'}
-          data-testid="confirm-revoke-key"
-        >
-          <Trans>Revoke key</Trans>
-        </Button>
-      </DialogFooter>
-    </>
+    </ConfirmPanel>
   )
 }

@@ -1,22 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { dashboardChallenge, dashboardIssue } from './key-service'
 import { SparklesIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { CaptchaWidget } from '../captcha/captcha-widget'
-import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
+import { CaptchaWidget } from '~/components/captcha-widget'
+import { CaptchaError, useCaptcha } from '~/lib/captcha/use-captcha'
 import { useFormat, freePackTokens } from '~/lib/format'
 import { toastError } from '../queries'
 import { useOpenTab } from '../use-open-tab'
 import { markEmptyKey } from './empty-key-notice'
-import { issueTrialKey } from './issue-trial-key'
+import { issueTrialKey } from '~/lib/issue-trial-key'
 import { notify } from '~/features/dashboard/notify'
 
 /** Spec §4: a trial key; on 429 the fallback is an empty (zero-token) key, other failures show the error. */
 export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
   const { t } = useLingui()
   const format = useFormat()
-  const captcha = useCaptcha('new_key')
+  const captcha = useCaptcha('new_key', dashboardChallenge)
   const [busy, setBusy] = useState(false)
   const pack = format.tokens(freePackTokens)
   const openTab = useOpenTab()
@@ -24,7 +25,7 @@ export function TrialKeyCard({ onKey }: { onKey: (apiKey: string) => void }) {
   const getKey = async () => {
     setBusy(true)
     try {
-      const issued = await issueTrialKey(await captcha.ensure())
+      const issued = await issueTrialKey(await captcha.ensure(), dashboardIssue)
       if (issued.empty) markEmptyKey(issued.apiKey)
       onKey(issued.apiKey)
       if (issued.empty)

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Badge } from '~/components/ui/badge'
-import { Skeleton } from '~/components/ui/skeleton'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableRow } from '~/components/ui/table'
 import type { ServedModelRecord } from '~/contracts/served-models'
 import { cn } from '~/lib/utils'
 import { modelTags, type ModelTag } from '#content/vocabulary'
@@ -45,70 +45,49 @@ export function ModelsTab() {
           </button>
         ))}
       </div>
-      {models.isPending ? (
-        <Skeleton className="h-96 w-full rounded-md" />
-      ) : models.isError ? (
-        <p role="alert" className="text-sm text-muted-foreground">
-          <Trans>Models could not be loaded ({models.error.message}).</Trans>
-        </p>
-      ) : models.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          <Trans>No model carries all of the selected tags.</Trans>
-        </p>
-      ) : (
-        <Table data-testid="models" surface="page">
-          <TableHeader>
-            <TableRow>
-              <TableHead>
-                <Trans>Model</Trans>
-              </TableHead>
-              <TableHead>
-                <Trans>API id</Trans>
-              </TableHead>
-              <TableHead>
-                <Trans>Served here</Trans>
-              </TableHead>
-              <TableHead>
-                <Trans>Tags</Trans>
-              </TableHead>
-              <TableHead numeric>
-                <Trans>Context length</Trans>
-              </TableHead>
-              <TableHead numeric>
-                <Trans>Replicas</Trans>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {models.data.map((model) => (
-              <TableRow key={model.slug}>
-                <TableCell>
-                  <LocalizedLink
-                    to="/{-$locale}/models/$slug"
-                    params={{ slug: model.slug }}
-                    className="font-medium hover:underline"
-                  >
-                    {model.name}
-                  </LocalizedLink>
-                </TableCell>
-                <ApiIdCell record={servingOf(model.slug)} />
-                <ServedCell record={servingOf(model.slug)} pending={served.isPending} />
-                <TableCell>
-                  <div className="flex flex-wrap gap-1">
-                    {model.tags.map((tag) => (
-                      <Badge key={tag} variant="secondary">
-                        {labels[tag as ModelTag] ?? tag}
-                      </Badge>
-                    ))}
-                  </div>
-                </TableCell>
-                <TableCell numeric>{model.context_length ? format.tokens(model.context_length) : '—'}</TableCell>
-                <TableCell numeric>{model.num_replicas ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        query={models}
+        count={models.data?.length ?? 0}
+        columns={[
+          { label: <Trans>Model</Trans> },
+          { label: <Trans>API id</Trans> },
+          { label: <Trans>Served here</Trans> },
+          { label: <Trans>Tags</Trans> },
+          { label: <Trans>Context length</Trans>, numeric: true },
+          { label: <Trans>Replicas</Trans>, numeric: true },
+        ]}
+        failed={(error) => <Trans>Models could not be loaded ({error.message}).</Trans>}
+        empty={<Trans>No model carries all of the selected tags.</Trans>}
+        testId="models"
+        skeletonClassName="h-96"
+      >
+        {(models.data ?? []).map((model) => (
+          <TableRow key={model.slug}>
+            <TableCell>
+              <LocalizedLink
+                to="/{-$locale}/models/$slug"
+                params={{ slug: model.slug }}
+                className="font-medium hover:underline"
+              >
+                {model.name}
+              </LocalizedLink>
+            </TableCell>
+            <ApiIdCell record={servingOf(model.slug)} />
+            <ServedCell record={servingOf(model.slug)} pending={served.isPending} />
+            <TableCell>
+              <div className="flex flex-wrap gap-1">
+                {model.tags.map((tag) => (
+                  <Badge key={tag} variant="secondary">
+                    {labels[tag as ModelTag] ?? tag}
+                  </Badge>
+                ))}
+              </div>
+            </TableCell>
+            <TableCell numeric>{model.context_length ? format.tokens(model.context_length) : '—'}</TableCell>
+            <TableCell numeric>{model.num_replicas ?? '—'}</TableCell>
+          </TableRow>
+        ))}
+      </DataTable>
     </div>
   )
 }

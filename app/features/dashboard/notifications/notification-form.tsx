@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormField } from '~/components/form/form-field'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { PlusIcon, XIcon } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import type { BalanceNotification } from '~/contracts/billing'
-import { useAuth } from '~/features/auth/auth-context'
+import { useAuth } from '~/lib/auth/auth-context'
 import { useFormat } from '~/lib/format'
 import { removeNotificationMutation, saveNotificationMutation } from '../queries'
 import { maxThresholds, parseTokenAmount, validateNotificationForm } from './threshold-input'
@@ -21,7 +21,7 @@ export function NotificationForm({ apiKey, initial }: Props) {
   const format = useFormat()
   const queryClient = useQueryClient()
   const translate = useValidationText()
-  const ids = { email: useId(), emailError: useId(), thresholdsError: useId(), full: useId() }
+  const ids = { email: useId(), thresholdsError: useId(), full: useId() }
   const [thresholds, setThresholds] = useState<string[]>(
     initial.thresholds.length ? initial.thresholds.map(format.tokens) : [''],
   )
@@ -158,34 +158,30 @@ export function NotificationForm({ apiKey, initial }: Props) {
               </p>
             )}
           </fieldset>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.email}>
-              <Trans>E-mail address for alerts</Trans>
-            </Label>
-            <Input
-              id={ids.email}
-              data-testid="notification-email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value)
-                if (emailTouched) check({ thresholds, email: event.target.value })
-              }}
-              onBlur={() => {
-                setEmailTouched(true)
-                check({ thresholds, email }, true)
-              }}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? ids.emailError : undefined}
-              className="max-w-sm"
-            />
-            {errors.email && (
-              <p id={ids.emailError} role="alert" className="text-sm text-destructive">
-                {translate(errors.email)}
-              </p>
+          <FormField
+            id={ids.email}
+            label={<Trans>E-mail address for alerts</Trans>}
+            error={errors.email && translate(errors.email)}
+          >
+            {(field) => (
+              <Input
+                {...field}
+                data-testid="notification-email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value)
+                  if (emailTouched) check({ thresholds, email: event.target.value })
+                }}
+                onBlur={() => {
+                  setEmailTouched(true)
+                  check({ thresholds, email }, true)
+                }}
+                className="max-w-sm"
+              />
             )}
-          </div>
+          </FormField>
         </CardContent>
         <CardFooter>
           <Button type="submit" disabled={save.isPending} data-testid="save-notifications">

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormField } from '~/components/form/form-field'
 import { useId, useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { fieldClass, Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import type { RequestLogFilters } from '~/contracts/request-log'
 import { cn } from '~/lib/utils'
 
@@ -81,85 +81,79 @@ export function FiltersForm({
         onApply(choice)
       }}
     >
-      <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-3">
-        <Label htmlFor={`${id}-request`}>
-          <Trans>Request id</Trans>
-        </Label>
-        <Input
-          id={`${id}-request`}
-          value={choice.requestId}
-          onChange={set('requestId')}
-          placeholder={t`The X-Request-Id of a request`}
-          maxLength={200}
-          data-testid="filter-request-id"
-        />
-      </div>
+      <FormField id={`${id}-request`} label={<Trans>Request id</Trans>} className="sm:col-span-2 lg:col-span-3">
+        {(field) => (
+          <Input
+            {...field}
+            value={choice.requestId}
+            onChange={set('requestId')}
+            placeholder={t`The X-Request-Id of a request`}
+            maxLength={200}
+            data-testid="filter-request-id"
+          />
+        )}
+      </FormField>
       {keys.length > 1 && (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-key`}>
-            <Trans>Key</Trans>
-          </Label>
-          <Select id={`${id}-key`} value={choice.keyId} onChange={set('keyId')} data-testid="filter-key">
-            <option value="">{t`All keys of the account`}</option>
-            {keys.map((key) => (
-              <option key={key.key_id} value={key.key_id}>
-                {key.label}
+        <FormField id={`${id}-key`} label={<Trans>Key</Trans>}>
+          {(field) => (
+            <Select {...field} value={choice.keyId} onChange={set('keyId')} data-testid="filter-key">
+              <option value="">{t`All keys of the account`}</option>
+              {keys.map((key) => (
+                <option key={key.key_id} value={key.key_id}>
+                  {key.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      )}
+      <FormField id={`${id}-product`} label={<Trans>Product</Trans>}>
+        {(field) => (
+          <Select {...field} value={choice.product} onChange={set('product')} data-testid="filter-product">
+            <option value="">{t`All products`}</option>
+            {products.map((product) => (
+              <option key={product} value={product}>
+                {product}
               </option>
             ))}
           </Select>
-        </div>
-      )}
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-product`}>
-          <Trans>Product</Trans>
-        </Label>
-        <Select id={`${id}-product`} value={choice.product} onChange={set('product')} data-testid="filter-product">
-          <option value="">{t`All products`}</option>
-          {products.map((product) => (
-            <option key={product} value={product}>
-              {product}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-model`}>
-          <Trans>Model</Trans>
-        </Label>
-        <Input
-          id={`${id}-model`}
-          value={choice.model}
-          onChange={set('model')}
-          placeholder="embeddings-v3"
-          maxLength={200}
-          data-testid="filter-model"
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-status`}>
-          <Trans>Status</Trans>
-        </Label>
-        <Select id={`${id}-status`} value={choice.status} onChange={set('status')} data-testid="filter-status">
-          <option value="">{t`Any status`}</option>
-          {statuses.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-period`}>
-          <Trans>Time</Trans>
-        </Label>
-        <Select id={`${id}-period`} value={choice.period} onChange={set('period')} data-testid="filter-period">
-          {(Object.keys(periods) as Period[]).map((period) => (
-            <option key={period} value={period}>
-              {periodLabels[period]}
-            </option>
-          ))}
-        </Select>
-      </div>
+        )}
+      </FormField>
+      <FormField id={`${id}-model`} label={<Trans>Model</Trans>}>
+        {(field) => (
+          <Input
+            {...field}
+            value={choice.model}
+            onChange={set('model')}
+            placeholder="embeddings-v3"
+            maxLength={200}
+            data-testid="filter-model"
+          />
+        )}
+      </FormField>
+      <FormField id={`${id}-status`} label={<Trans>Status</Trans>}>
+        {(field) => (
+          <Select {...field} value={choice.status} onChange={set('status')} data-testid="filter-status">
+            <option value="">{t`Any status`}</option>
+            {statuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField id={`${id}-period`} label={<Trans>Time</Trans>}>
+        {(field) => (
+          <Select {...field} value={choice.period} onChange={set('period')} data-testid="filter-period">
+            {(Object.keys(periods) as Period[]).map((period) => (
+              <option key={period} value={period}>
+                {periodLabels[period]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
       <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
         <Button type="submit" data-testid="apply-filters">
           <Trans>Apply filters</Trans>

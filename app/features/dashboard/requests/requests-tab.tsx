@@ -1,13 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
+import { ExportButtons } from '../export-buttons'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { DownloadIcon } from 'lucide-react'
 import { useState } from 'react'
-import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { Skeleton } from '~/components/ui/skeleton'
-import { notify } from '~/features/dashboard/notify'
 import { CardSkeleton, WithApiKey } from '../panels'
-import { toastError } from '../queries'
 import { downloadRequestLog } from '../download-export'
 import { FiltersForm, filtersOf, noFilters, type FilterChoice } from './filters-form'
 import { requestLogQuery } from './queries'
@@ -22,27 +18,13 @@ export function RequestsTab() {
 }
 
 function RequestsScreen({ apiKey }: { apiKey: string }) {
-  const { t } = useLingui()
   const [choice, setChoice] = useState<FilterChoice>(noFilters)
   // The time range is counted back from when the filters were applied, so the query key stays put.
   const [filters, setFilters] = useState(() => filtersOf(noFilters))
   const query = useInfiniteQuery(requestLogQuery(apiKey, filters))
-  const [exporting, setExporting] = useState<'csv' | 'json' | null>(null)
   const first = query.data?.pages[0]
   const rows = query.data?.pages.flatMap((page) => page.requests) ?? []
   const keys = first?.keys ?? []
-
-  const exportAs = async (format: 'csv' | 'json') => {
-    setExporting(format)
-    try {
-      await downloadRequestLog(apiKey, filters, format)
-      notify.success(t`Export downloaded`)
-    } catch (error) {
-      toastError(error)
-    } finally {
-      setExporting(null)
-    }
-  }
 
   return (
     <Card aria-labelledby="requests-title">
@@ -77,51 +59,12 @@ function RequestsScreen({ apiKey }: { apiKey: string }) {
             setFilters(filtersOf(next))
           }}
         />
-        <div className="flex flex-wrap gap-2">
-          {(['csv', 'json'] as const).map((format) => (
-            <Button
-              key={format}
-              variant="outline"
-              size="sm"
-              onClick={() => exportAs(format)}
-              disabled={exporting !== null || rows.length === 0}
-              data-testid={`export-requests-${format}`}
-            >
-              <DownloadIcon aria-hidden="true" />
-              {exporting === format ? (
-                <Trans>Exporting…</Trans>
-              ) : format === 'csv' ? (
-                <Trans>Export CSV</Trans>
-              ) : (
-                <Trans>Export JSON</Trans>
-              )}
-            </Button>
-          ))}
-        </div>
-        {query.isPending ? (
-          <Skeleton className="h-72 w-full rounded-md" />
-        ) : query.isError && rows.length === 0 ? (
-          <p role="alert" className="text-sm text-muted-foreground">
-            <Trans>Requests could not be loaded ({query.error.message}).</Trans>
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground" data-testid="requests-empty">
-            <Trans>No requests match. Calls made with this key show up here.</Trans>
-          </p>
-        ) : (
-          <RequestsTable rows={rows} showKey={keys.length > 1} />
-        )}
-        {query.hasNextPage && (
-          <Button
-            variant="outline"
-            className="w-fit self-center"
-            onClick={() => query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-            data-testid="requests-more"
-          >
-            {query.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
-          </Button>
-        )}
+        <ExportButtons
+          download={(format) => downloadRequestLog(apiKey, filters, format)}
+          disabled={rows.length === 0}
+          testId="export-requests"
+        />
+        <RequestsTable query={query} rows={rows} showKey={keys.length > 1} />
       </CardContent>
     </Card>
   )

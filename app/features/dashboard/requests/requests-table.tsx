@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { DataTable, type TableQuery } from '~/components/data-table'
+import { TableCell, TableRow } from '~/components/ui/table'
 import type { RequestLogRow } from '~/contracts/request-log'
 import { useFormat } from '~/lib/format'
 
@@ -18,73 +19,62 @@ function useStatusText() {
 }
 
 /** The log as a table that scrolls sideways on a phone; the region takes focus so a keyboard can scroll it. */
-export function RequestsTable({ rows, showKey }: { rows: RequestLogRow[]; showKey: boolean }) {
+export function RequestsTable({
+  query,
+  rows,
+  showKey,
+}: {
+  query: TableQuery
+  rows: RequestLogRow[]
+  showKey: boolean
+}) {
   const { t } = useLingui()
   const format = useFormat()
   const statusText = useStatusText()
   return (
-    <div
-      role="region"
-      aria-label={t`Requests`}
-      tabIndex={0}
-      className="w-full overflow-x-auto rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+    <DataTable
+      query={query}
+      count={rows.length}
+      columns={[
+        { label: <Trans>Time</Trans> },
+        showKey && { label: <Trans>Key</Trans> },
+        { label: <Trans>Product and model</Trans> },
+        { label: <Trans>Input tokens</Trans>, numeric: true },
+        { label: <Trans>Output tokens</Trans>, numeric: true },
+        { label: <Trans>Latency</Trans>, numeric: true },
+        { label: <Trans>Status</Trans> },
+        { label: <Trans>Request id</Trans> },
+      ]}
+      failed={(error) => <Trans>Requests could not be loaded ({error.message}).</Trans>}
+      empty={<Trans>No requests match. Calls made with this key show up here.</Trans>}
+      emptyTestId="requests-empty"
+      label={t`Requests`}
+      testId="requests"
+      moreTestId="requests-more"
+      skeletonClassName="h-72"
     >
-      <table className="w-full text-sm" data-testid="requests">
-        <TableHeader>
-          <TableRow>
-            <TableHead>
-              <Trans>Time</Trans>
-            </TableHead>
-            {showKey && (
-              <TableHead>
-                <Trans>Key</Trans>
-              </TableHead>
-            )}
-            <TableHead>
-              <Trans>Product and model</Trans>
-            </TableHead>
-            <TableHead numeric>
-              <Trans>Input tokens</Trans>
-            </TableHead>
-            <TableHead numeric>
-              <Trans>Output tokens</Trans>
-            </TableHead>
-            <TableHead numeric>
-              <Trans>Latency</Trans>
-            </TableHead>
-            <TableHead>
-              <Trans>Status</Trans>
-            </TableHead>
-            <TableHead>
-              <Trans>Request id</Trans>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.id} data-status={row.status}>
-              <TableCell className="whitespace-nowrap">{format.dateTime(row.created_at)}</TableCell>
-              {showKey && <TableCell className="whitespace-nowrap">{row.key_label}</TableCell>}
-              <TableCell>
-                <span className="block whitespace-nowrap">{row.product}</span>
-                <span className="block text-xs whitespace-nowrap text-muted-foreground">
-                  {row.model ?? '–'}
-                  {row.engine && ` · ${row.engine}`}
-                </span>
-              </TableCell>
-              <TableCell numeric>{format.tokens(row.input_tokens)}</TableCell>
-              <TableCell numeric>{format.tokens(row.output_tokens)}</TableCell>
-              <TableCell numeric className="whitespace-nowrap">
-                <Trans>{format.tokens(row.latency_ms)} ms</Trans>
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                <span className="font-mono">{row.status}</span> {statusText(row.status)}
-              </TableCell>
-              <TableCell className="font-mono text-xs break-all">{row.request_id}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </table>
-    </div>
+      {rows.map((row) => (
+        <TableRow key={row.id} data-status={row.status}>
+          <TableCell className="whitespace-nowrap">{format.dateTime(row.created_at)}</TableCell>
+          {showKey && <TableCell className="whitespace-nowrap">{row.key_label}</TableCell>}
+          <TableCell>
+            <span className="block whitespace-nowrap">{row.product}</span>
+            <span className="block text-xs whitespace-nowrap text-muted-foreground">
+              {row.model ?? '–'}
+              {row.engine && ` · ${row.engine}`}
+            </span>
+          </TableCell>
+          <TableCell numeric>{format.tokens(row.input_tokens)}</TableCell>
+          <TableCell numeric>{format.tokens(row.output_tokens)}</TableCell>
+          <TableCell numeric className="whitespace-nowrap">
+            <Trans>{format.tokens(row.latency_ms)} ms</Trans>
+          </TableCell>
+          <TableCell className="whitespace-nowrap">
+            <span className="font-mono">{row.status}</span> {statusText(row.status)}
+          </TableCell>
+          <TableCell className="font-mono text-xs break-all">{row.request_id}</TableCell>
+        </TableRow>
+      ))}
+    </DataTable>
   )
 }

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { dashboardChallenge } from '../key/key-service'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { TriangleAlertIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 import type { TransferResult } from '~/contracts/billing'
-import { CaptchaWidget } from '../captcha/captcha-widget'
-import { CaptchaError, useCaptcha } from '../captcha/use-captcha'
+import { CaptchaWidget } from '~/components/captcha-widget'
+import { CaptchaError, useCaptcha } from '~/lib/captcha/use-captcha'
 import { maskKey, useFormat } from '~/lib/format'
 import { keyInfoQuery, transferMutation } from '../queries'
 import type { Receiver } from './transfer-form'
@@ -24,7 +25,7 @@ export function TransferConfirm({ apiKey, receiver, onBack, onDone }: Props) {
   const { t } = useLingui()
   const format = useFormat()
   const switchId = useId()
-  const captcha = useCaptcha('transfer_balance')
+  const captcha = useCaptcha('transfer_balance', dashboardChallenge)
   const sender = useQuery(keyInfoQuery(apiKey))
   const queryClient = useQueryClient()
   const transfer = useMutation(transferMutation(queryClient))

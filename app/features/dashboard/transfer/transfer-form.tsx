@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { FormField } from '~/components/form/form-field'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import type { KeyInfo } from '~/contracts/keys'
 import { useFormat } from '~/lib/format'
 import { keyInfoOf, keyInfoQuery } from '../queries'
@@ -18,7 +18,6 @@ export function TransferForm({ apiKey, onReview }: { apiKey: string; onReview: (
   const { t } = useLingui()
   const format = useFormat()
   const inputId = useId()
-  const errorId = useId()
   const sender = useQuery(keyInfoQuery(apiKey))
   const [value, setValue] = useState('')
   const [error, setError] = useState<string>()
@@ -60,26 +59,20 @@ export function TransferForm({ apiKey, onReview }: { apiKey: string; onReview: (
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <form onSubmit={review} className="flex flex-col gap-2" noValidate>
-          <Label htmlFor={inputId}>
-            <Trans>Receiving API key</Trans>
-          </Label>
-          <Input
-            id={inputId}
-            data-testid="transfer-receiver"
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-          {error && (
-            <p id={errorId} role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormField id={inputId} label={<Trans>Receiving API key</Trans>} error={error}>
+            {(field) => (
+              <Input
+                {...field}
+                data-testid="transfer-receiver"
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono"
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+              />
+            )}
+          </FormField>
           <Button
             type="submit"
             className="mt-2 w-fit"

@@ -7,22 +7,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { useFormat } from '~/lib/format'
 import { useHydrated } from '~/lib/use-api-key'
 import { consumptionQuery } from '../queries'
-import { chartRows } from './consumption-data'
+import { chartRows, type UsagePeriod } from './consumption-data'
 
 const ConsumptionChart = lazy(() => import('./consumption-chart'))
 
 /** Chart plus legend; the skeleton matches it so the page does not jump when recharts arrives. */
 const chartSkeleton = <Skeleton className="h-[17.5rem] w-full rounded-md" />
 
-export function ConsumptionCard({
-  apiKey,
-  range,
-  days,
-}: {
-  apiKey: string
-  range: { start: string; end: string }
-  days: number
-}) {
+export function ConsumptionCard({ apiKey, range, days }: UsagePeriod) {
   const { t } = useLingui()
   const format = useFormat()
   const consumption = useQuery(consumptionQuery(apiKey, range))

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { UsagePeriod } from './consumption-data'
+import { FormField } from '~/components/form/form-field'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { fieldClass } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
+import { Select } from '~/components/form/select-field'
 import { Meter } from '~/components/ui/meter'
 import { Skeleton } from '~/components/ui/skeleton'
-import { cn } from '~/lib/utils'
 import { useFormat } from '~/lib/format'
 import { usageSummaryQuery } from './summary-query'
 import { SummaryTables } from './summary-tables'
@@ -15,15 +15,7 @@ import { SummaryTables } from './summary-tables'
  * Requests, tokens and their cost for the period, per product and model, per key (an account's keys together,
  * or one of them) and per day, with the key's balance against a scale that says what it is.
  */
-export function SummaryCard({
-  apiKey,
-  range,
-  days,
-}: {
-  apiKey: string
-  range: { start: string; end: string }
-  days: number
-}) {
+export function SummaryCard({ apiKey, range, days }: UsagePeriod) {
   const { t } = useLingui()
   const format = useFormat()
   const id = useId()
@@ -53,25 +45,23 @@ export function SummaryCard({
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {keys.length > 1 && (
-          <div className="flex max-w-sm flex-col gap-1.5">
-            <Label htmlFor={`${id}-key`}>
-              <Trans>Keys</Trans>
-            </Label>
-            <select
-              id={`${id}-key`}
-              value={keyId}
-              onChange={(event) => setKeyId(event.target.value)}
-              className={cn(fieldClass, 'h-10 pr-8')}
-              data-testid="summary-key"
-            >
-              <option value="">{t`All keys of the account, together`}</option>
-              {keys.map((key) => (
-                <option key={key.key_id} value={key.key_id}>
-                  {key.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField id={`${id}-key`} label={<Trans>Keys</Trans>} className="max-w-sm">
+            {(field) => (
+              <Select
+                {...field}
+                value={keyId}
+                onChange={(event) => setKeyId(event.target.value)}
+                data-testid="summary-key"
+              >
+                <option value="">{t`All keys of the account, together`}</option>
+                {keys.map((key) => (
+                  <option key={key.key_id} value={key.key_id}>
+                    {key.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
         )}
         {summary.isError ? (
           <p role="alert" className="text-sm text-muted-foreground">

@@ -1,8 +1,9 @@
+import type { DayRange } from './consumption-data'
 import { queryOptions } from '@tanstack/react-query'
 import { dashboardKeys } from '../queries'
 import { fetchUsageSummary } from '../usage-summary.functions'
 
-export const usageSummaryQuery = (apiKey: string, range: { start: string; end: string }, keyId: string) =>
+export const usageSummaryQuery = (apiKey: string, range: DayRange, keyId: string) =>
   queryOptions({
     queryKey: dashboardKeys.usageSummary(apiKey, range, keyId),
     queryFn: ({ signal }) =>

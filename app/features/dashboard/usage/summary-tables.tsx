@@ -1,26 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type * as React from 'react'
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
 import type { UsageSummary } from '~/contracts/usage-summary'
 import { useFormat } from '~/lib/format'
 
 type Counts = UsageSummary['totals']
-
-/** A table that scrolls sideways on a phone; the region takes focus so a keyboard can scroll it. */
-function Scroll({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {
-  return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="w-full overflow-x-auto rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-    >
-      <table className="w-full text-sm" data-testid={testId}>
-        {children}
-      </table>
-    </div>
-  )
-}
 
 function CountHeads({ priced }: { priced: boolean }) {
   return (
@@ -62,7 +45,7 @@ export function SummaryTables({ summary, showKeys }: { summary: UsageSummary; sh
   const priced = currency !== null
   return (
     <div className="flex flex-col gap-6">
-      <Scroll label={t`Per product and model`} testId="summary-by-model">
+      <Table label={t`Per product and model`} data-testid="summary-by-model">
         <TableHeader>
           <TableRow>
             <TableHead>
@@ -82,9 +65,9 @@ export function SummaryTables({ summary, showKeys }: { summary: UsageSummary; sh
             </TableRow>
           ))}
         </TableBody>
-      </Scroll>
+      </Table>
       {showKeys && (
-        <Scroll label={t`Per key`} testId="summary-by-key">
+        <Table label={t`Per key`} data-testid="summary-by-key">
           <TableHeader>
             <TableRow>
               <TableHead>
@@ -101,9 +84,9 @@ export function SummaryTables({ summary, showKeys }: { summary: UsageSummary; sh
               </TableRow>
             ))}
           </TableBody>
-        </Scroll>
+        </Table>
       )}
-      <Scroll label={t`Per day`} testId="summary-by-day">
+      <Table label={t`Per day`} data-testid="summary-by-day">
         <TableHeader>
           <TableRow>
             <TableHead>
@@ -120,7 +103,7 @@ export function SummaryTables({ summary, showKeys }: { summary: UsageSummary; sh
             </TableRow>
           ))}
         </TableBody>
-      </Scroll>
+      </Table>
     </div>
   )
 }

@@ -5,8 +5,8 @@ import { DownloadIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
-import { Skeleton } from '~/components/ui/skeleton'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableRow } from '~/components/ui/table'
 import { useFormat } from '~/lib/format'
 import { useDateTime } from '../use-date-time'
 import { toastError, transactionsQuery } from '../queries'
@@ -54,74 +54,45 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
         </Button>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {query.isPending ? (
-          <Skeleton className="h-72 w-full rounded-md" />
-        ) : query.isError && transactions.length === 0 ? (
-          <p role="alert" className="text-sm text-muted-foreground">
-            <Trans>Transactions could not be loaded ({query.error.message}).</Trans>
-          </p>
-        ) : transactions.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            <Trans>No transactions yet.</Trans>
-          </p>
-        ) : (
-          <Table data-testid="transactions">
-            <TableHeader>
-              <TableRow>
-                <TableHead>
-                  <Trans>Date</Trans>
-                </TableHead>
-                <TableHead>
-                  <Trans>Type</Trans>
-                </TableHead>
-                <TableHead>
-                  <Trans>Product</Trans>
-                </TableHead>
-                <TableHead numeric>
-                  <Trans>Tokens</Trans>
-                </TableHead>
-                <TableHead numeric>
-                  <Trans>Balance after</Trans>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {transactions.map((tx) => (
-                <TableRow key={tx.id} data-type={tx.type}>
-                  <TableCell>{dateTime(tx.created_at)}</TableCell>
-                  <TableCell>
-                    {transactionTypeLabels[tx.type] ? i18n._(transactionTypeLabels[tx.type]) : tx.type}
-                    {tx.reason && (
-                      <span className="block max-w-72 text-xs text-muted-foreground" data-testid="transaction-reason">
-                        {i18n._(transactionReasonLabels[tx.reason])}
-                      </span>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    {tx.product ?? '—'}
-                    {tx.model && <span className="ml-1 text-muted-foreground">({tx.model})</span>}
-                  </TableCell>
-                  <TableCell numeric className={tx.amount < 0 ? 'text-foreground' : 'text-success'}>
-                    {tx.amount > 0 ? '+' : ''}
-                    {format.tokens(tx.amount)}
-                  </TableCell>
-                  <TableCell numeric>{format.tokens(tx.balance_after)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-        {query.hasNextPage && (
-          <Button
-            variant="outline"
-            className="w-fit self-center"
-            onClick={() => query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-            data-testid="load-more"
-          >
-            {query.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
-          </Button>
-        )}
+        <DataTable
+          query={query}
+          count={transactions.length}
+          columns={[
+            { label: <Trans>Date</Trans> },
+            { label: <Trans>Type</Trans> },
+            { label: <Trans>Product</Trans> },
+            { label: <Trans>Tokens</Trans>, numeric: true },
+            { label: <Trans>Balance after</Trans>, numeric: true },
+          ]}
+          failed={(error) => <Trans>Transactions could not be loaded ({error.message}).</Trans>}
+          empty={<Trans>No transactions yet.</Trans>}
+          testId="transactions"
+          moreTestId="load-more"
+          skeletonClassName="h-72"
+        >
+          {transactions.map((tx) => (
+            <TableRow key={tx.id} data-type={tx.type}>
+              <TableCell>{dateTime(tx.created_at)}</TableCell>
+              <TableCell>
+                {transactionTypeLabels[tx.type] ? i18n._(transactionTypeLabels[tx.type]) : tx.type}
+                {tx.reason && (
+                  <span className="block max-w-72 text-xs text-muted-foreground" data-testid="transaction-reason">
+                    {i18n._(transactionReasonLabels[tx.reason])}
+                  </span>
+                )}
+              </TableCell>
+              <TableCell>
+                {tx.product ?? '—'}
+                {tx.model && <span className="ml-1 text-muted-foreground">({tx.model})</span>}
+              </TableCell>
+              <TableCell numeric className={tx.amount < 0 ? 'text-foreground' : 'text-success'}>
+                {tx.amount > 0 ? '+' : ''}
+                {format.tokens(tx.amount)}
+              </TableCell>
+              <TableCell numeric>{format.tokens(tx.balance_after)}</TableCell>
+            </TableRow>
+          ))}
+        </DataTable>
       </CardContent>
     </Card>
   )

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FormField } from '~/components/form/form-field'
-import { classifyAnswer } from '../lib/contract'
+import { classifyAnswer } from '~/contracts/search'
 import { useDemoMessages } from '../lib/demo-messages'
 import { useDemoRun } from '../lib/use-demo-run'
 import { useExampleForm } from '../lib/use-example-form'

@@ -10,4 +10,4 @@ export function classifyRequest(values: ClassifyValues) {
 }
 
 export type ClassifyBody = ReturnType<typeof classifyRequest>
-export type { ClassifyAnswer } from '../lib/contract'
+export type { ClassifyAnswer } from '~/contracts/search'

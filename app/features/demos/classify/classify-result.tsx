@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ClassifyAnswer } from '../lib/contract'
+import type { ClassifyAnswer } from '~/contracts/search'
 import { Badge } from '~/components/ui/badge'
 import { ScoreBar } from '../parts/score-bar'
 

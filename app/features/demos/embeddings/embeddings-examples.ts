@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import type { EmbeddingTask } from '../lib/contract'
+import type { EmbeddingTask } from '~/contracts/search'
 import type { Example } from '../parts/example-picker'
 
 export interface EmbeddingsValues {

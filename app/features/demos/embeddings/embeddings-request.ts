@@ -15,4 +15,4 @@ export function embeddingsRequest(values: EmbeddingsValues) {
 }
 
 export type EmbeddingsBody = ReturnType<typeof embeddingsRequest>
-export type { EmbeddingsAnswer } from '../lib/contract'
+export type { EmbeddingsAnswer } from '~/contracts/search'

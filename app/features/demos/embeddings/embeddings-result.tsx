@@ -1,16 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { EmbeddingsAnswer } from '../lib/contract'
+import type { EmbeddingsAnswer } from '~/contracts/search'
 import { similarityMatrix } from '../lib/cosine'
 import { vectorOf } from '../lib/vectors'
 import { SimilarityMatrix } from './similarity-matrix'
 
 const shownValues = 4
 const nonZero = (vector: number[]) => vector.filter((x) => x !== 0).length
+/** The demo asks for one vector per input in one encoding, so `embedding` is a list or base64 text. */
+const single = (item: EmbeddingsAnswer['data'][number]) =>
+  typeof item.embedding === 'string' || Array.isArray(item.embedding) ? item.embedding : []
 
 /** The vectors summarised: their size, the first few values of each, and how alike they are. */
 export function EmbeddingsResult({ data, texts }: { data: EmbeddingsAnswer; texts: string[] }) {
   const { i18n, t } = useLingui()
-  const vectors = [...data.data].sort((a, b) => a.index - b.index).map((item) => vectorOf(item.embedding))
+  const vectors = [...data.data].sort((a, b) => a.index - b.index).map((item) => vectorOf(single(item)))
   const dimensions = vectors[0]?.length ?? 0
   const count = vectors.length
   const nonZeroCount = (vector: number[]) => i18n.number(nonZero(vector))

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
-import { CaptchaWidget } from '~/features/dashboard/captcha/captcha-widget'
-import { CaptchaError, useCaptcha } from '~/features/dashboard/captcha/use-captcha'
-import { issueTrialKey, type IssuedKey } from '~/features/dashboard/key/issue-trial-key'
+import { CaptchaWidget } from '~/components/captcha-widget'
+import { CaptchaError, useCaptcha } from '~/lib/captcha/use-captcha'
+import { issueTrialKey, type IssuedKey } from '~/lib/issue-trial-key'
 
 export type { IssuedKey }
 

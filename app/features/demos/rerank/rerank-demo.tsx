@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Input } from '~/components/ui/input'
 import { FormField } from '~/components/form/form-field'
-import { rerankAnswer } from '../lib/contract'
+import { rerankAnswer } from '~/contracts/search'
 import { useDemoMessages } from '../lib/demo-messages'
 import { useDemoRun } from '../lib/use-demo-run'
 import { useExampleForm } from '../lib/use-example-form'

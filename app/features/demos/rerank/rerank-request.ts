@@ -15,4 +15,4 @@ export function rerankRequest(values: RerankValues) {
 }
 
 export type RerankBody = ReturnType<typeof rerankRequest>
-export type { RerankAnswer } from '../lib/contract'
+export type { RerankAnswer } from '~/contracts/search'

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { RerankAnswer } from '../lib/contract'
+import type { RerankAnswer } from '~/contracts/search'
 import { ScoreBar } from '../parts/score-bar'
 
 /** The documents best first, each with its relevance score as a bar and its place in the request. */

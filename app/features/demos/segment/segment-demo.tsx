@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Input } from '~/components/ui/input'
 import { FormField } from '~/components/form/form-field'
-import { maxChunkLength, segmentAnswer, tokenizers, type TokenizerName } from '../lib/contract'
+import { searchLimits, segmentAnswer, tokenizers, type TokenizerName } from '~/contracts/search'
+
+const { maxChunkLength } = searchLimits
 import { useDemoMessages } from '../lib/demo-messages'
 import { useDemoRun } from '../lib/use-demo-run'
 import { useExampleForm } from '../lib/use-example-form'

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import type { TokenizerName } from '../lib/contract'
+import type { TokenizerName } from '~/contracts/search'
 import type { Example } from '../parts/example-picker'
 
 export interface SegmentValues {

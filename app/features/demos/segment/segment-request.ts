@@ -1,4 +1,6 @@
-import { maxChunkLength } from '../lib/contract'
+import { searchLimits } from '~/contracts/search'
+
+const { maxChunkLength } = searchLimits
 import type { SegmentValues } from './segment-examples'
 
 /** The maximum chunk length typed, if it is a whole number the API accepts. */
@@ -20,4 +22,4 @@ export function segmentRequest(values: SegmentValues) {
 }
 
 export type SegmentBody = ReturnType<typeof segmentRequest>
-export type { SegmentAnswer } from '../lib/contract'
+export type { SegmentAnswer } from '~/contracts/search'

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import type { SegmentAnswer } from '../lib/contract'
+import type { SegmentAnswer } from '~/contracts/search'
 import { TokenStrip, type SegmentToken } from './token-strip'
 
 /** With chunks the API sends one token list per chunk; without, one list for the content. */

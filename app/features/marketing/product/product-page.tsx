@@ -7,7 +7,6 @@ import { getProduct } from '#content/products'
 import type { ProductKey } from '#content/schemas'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button } from '~/components/ui/button'
-import { demoFor, LiveDemo } from '~/features/demos/live-demo'
 import { useApiBaseUrl } from './use-api-base-url'
 import { ModelCard } from '../model-card'
 import { PageHeader, Section } from '~/components/marketing/section'
@@ -25,10 +24,13 @@ import { endpointOf, samplesFor } from './samples'
 export function ProductPage({
   productKey,
   apiSectionId = 'api',
+  Demo,
   children,
 }: {
   productKey: ProductKey
   apiSectionId?: string
+  /** The live demo, handed in by the route: the demos are a feature of their own (features/demos). */
+  Demo: React.ComponentType<{ product: ProductKey; apiBaseUrl: string }>
   children?: React.ReactNode
 }) {
   const { i18n } = useLinguiRuntime()
@@ -38,7 +40,6 @@ export function ProductPage({
   const apiBase = useApiBaseUrl()
   const samples = samplesFor(productKey, apiBase)
   const endpoint = `${endpointOf(productKey)}`
-  const demo = demoFor(productKey)
   return (
     <>
       <PageHeader eyebrow={label} title={i18n._(product.caption)} lead={i18n._(product.description)}>
@@ -92,7 +93,7 @@ export function ProductPage({
           ) : undefined
         }
       >
-        <LiveDemo demo={demo} apiBaseUrl={apiBase} />
+        <Demo product={productKey} apiBaseUrl={apiBase} />
       </Section>
       <Section
         id={apiSectionId}

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageMeta } from '~/features/marketing/page-meta'
+import { ProductDemo } from '~/features/demos/live-demo'
 import { ProductPage } from '~/features/marketing/product/product-page'
 import { pageHead } from '~/lib/seo'
 
 export const Route = createFileRoute('/{-$locale}/_site/embeddings')({
   head: (ctx) => pageHead(ctx, pageMeta.embeddings),
-  component: () => <ProductPage productKey="embeddings" />,
+  component: () => <ProductPage productKey="embeddings" Demo={ProductDemo} />,
 })

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageMeta } from '~/features/marketing/page-meta'
+import { ProductDemo } from '~/features/demos/live-demo'
 import { ProductPage } from '~/features/marketing/product/product-page'
 import { pageHead } from '~/lib/seo'
 
 export const Route = createFileRoute('/{-$locale}/_site/fine-tuning')({
   head: (ctx) => pageHead(ctx, pageMeta.fineTuning),
-  component: () => <ProductPage productKey="fine-tuning" />,
+  component: () => <ProductPage productKey="fine-tuning" Demo={ProductDemo} />,
 })

@@ -1,24 +1,33 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { DashboardPage } from '~/features/dashboard/dashboard-page'
-import { defaultTab, isDashboardTab, signedInTabs } from '~/features/dashboard/tabs'
+import * as v from 'valibot'
+import { dashboardTabSchema, defaultTab, signedInTabs, type DashboardTab } from '~/lib/dashboard-tab-keys'
 import { pageMeta } from '~/features/marketing/page-meta'
 import { pageHead } from '~/lib/seo'
 
 export const Route = createFileRoute('/{-$locale}/api-dashboard/{-$tab}')({
-  beforeLoad: async ({ params, search }) => {
-    if (params.tab !== undefined && !isDashboardTab(params.tab)) {
+  // The tab is read here once: after it, the guard and the page hold a DashboardTab (undefined: the default,
+  // whose URL has no segment), and a URL naming no tab of ours is sent to the default one.
+  params: {
+    parse: ({ tab }): { tab?: DashboardTab } => {
+      if (tab === undefined) return {}
+      const parsed = v.safeParse(dashboardTabSchema, tab)
+      if (parsed.success) return { tab: parsed.output === defaultTab ? undefined : parsed.output }
       throw redirect({
         to: '/{-$locale}/api-dashboard/{-$tab}',
-        params: { locale: params.locale, tab: undefined },
-        search,
+        params: (current) => ({ ...current, tab: undefined }),
+        search: true,
         replace: true,
       })
-    }
+    },
+    stringify: ({ tab }) => ({ tab: tab === defaultTab ? undefined : tab }),
+  },
+  beforeLoad: async ({ params }) => {
     // The session cookie is read on the server (HttpOnly): the guard asks it, on the first load and after.
     // Imported here, not at the top: the route tree is in every page's entry, and the server-function client
     // (~13 KB gzip) would ride along on marketing pages that never ask.
     if (
-      isDashboardTab(params.tab) &&
+      params.tab &&
       signedInTabs.has(params.tab) &&
       !(await import('~/features/auth/auth.functions').then(({ fetchViewer }) => fetchViewer()))
     ) {
@@ -28,7 +37,7 @@ export const Route = createFileRoute('/{-$locale}/api-dashboard/{-$tab}')({
   // The tab's code, and on the server its first data from the `apiKey` cookie: the first HTML shows the balance
   // and the usage instead of skeletons. Both imported here, not at the top, for the reason given above.
   loader: async ({ params }) => {
-    const tab = isDashboardTab(params.tab) ? params.tab : defaultTab
+    const tab = params.tab ?? defaultTab
     const screen = import('~/features/dashboard/tab-content').then(({ loadScreen }) => loadScreen(tab))
     if (!import.meta.env.SSR) return screen.then(() => null)
     const [{ fetchDashboardStart }, { startTabOf }] = await Promise.all([

@@ -1,9 +1,10 @@
 import type {
+  CaptchaChallenge,
   AltchaChallengeV1 as CaptchaChallengeV1,
   AltchaChallengeV2 as CaptchaChallengeV2,
   CaptchaAction,
 } from '~/contracts/keys'
-import { fetchCaptchaChallenge } from '../key.functions'
+import { restCall } from '~/lib/rest-call'
 import { challengeExpiry, isV1, isV2, solveToPayload } from './altcha'
 import type { SolverRequest } from './solver.worker'
 
@@ -59,12 +60,23 @@ function solveInWorkers(challenge: PowChallenge, signal: AbortSignal): Promise<s
   })
 }
 
+/** How a challenge is fetched: the dashboard passes its server function, the public pages use REST. */
+export type FetchChallenge = (action: CaptchaAction, signal: AbortSignal) => Promise<CaptchaChallenge>
+
+/** GET /api/v1/captcha/challenge, public and never cached (each challenge is redeemed once). */
+const restChallenge: FetchChallenge = (action, signal) =>
+  restCall<CaptchaChallenge>('GET', `captcha/challenge?action=${action}`, { signal })
+
 /** The server answered with a captcha this widget cannot run (Turnstile is configured). */
 export class UnsupportedChallengeError extends Error {}
 
 /** Fetches a challenge for `action` (the server refuses its solution anywhere else) and solves it; resolves undefined only when aborted. */
-export async function obtainCaptcha(action: CaptchaAction, signal: AbortSignal): Promise<CaptchaSolution | undefined> {
-  const challenge = await fetchCaptchaChallenge({ data: { action }, signal })
+export async function obtainCaptcha(
+  action: CaptchaAction,
+  signal: AbortSignal,
+  fetchChallenge: FetchChallenge = restChallenge,
+): Promise<CaptchaSolution | undefined> {
+  const challenge = await fetchChallenge(action, signal)
   if (!isV2(challenge) && !isV1(challenge)) throw new UnsupportedChallengeError('Unsupported captcha provider')
   const payload = await solveInWorkers(challenge, signal)
   if (signal.aborted) return undefined

@@ -1,24 +1,20 @@
 import { useLingui } from '@lingui/react/macro'
-import { useId, type ComponentProps, type ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import type { PasswordPolicy } from '~/contracts/account'
+import { FormField } from './form-field'
 import { PasswordRules } from './password-rules'
 
-/** A labelled input with an optional hint below it, linked for screen readers. */
+/** A labelled input of the sign-in forms (the one field set, FormField), with an optional hint below it. */
 export function AuthField({
   label,
   hint,
   ...input
 }: { label: ReactNode; hint?: (id: string) => ReactNode } & ComponentProps<typeof Input>) {
-  const id = useId()
-  const hintId = `${id}-hint`
   return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-describedby={hint ? hintId : undefined} {...input} />
-      {hint?.(hintId)}
-    </div>
+    <FormField label={label} hint={hint}>
+      {(field) => <Input {...field} {...input} />}
+    </FormField>
   )
 }
 

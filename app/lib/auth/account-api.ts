@@ -1,32 +1,15 @@
 import type { AccountKey, AuthConfig, UserAnswer } from '~/contracts/account'
 import type { KeyControls, KeyControlsInput } from '~/contracts/key-controls'
-import { fromResponse, toApiError } from '~/lib/api-error'
+import { restCall } from '~/lib/rest-call'
 
 /** What the controls form sends: the input as it travels, before the server normalises it. */
 type KeyControlsWire = { [K in keyof KeyControlsInput]: KeyControlsInput[K] }
 
 /**
- * The account service as the dashboard calls it: same-origin REST, so the session cookie goes along; a sign-in
- * call carries the ID token as a bearer header (spec §6). Refusals become ApiErrors (`status: detail`).
+ * The account service as the dashboard and sign-in call it: same-origin REST (app/lib/rest-call.ts), so the
+ * session cookie goes along and a sign-in call carries the ID token.
  */
-async function request<T>(method: string, path: string, init: { json?: unknown; idToken?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = {}
-  if (init.json !== undefined) headers['content-type'] = 'application/json'
-  if (init.idToken) headers.authorization = `Bearer ${init.idToken}`
-  let response: Response
-  try {
-    response = await fetch(`/api/v1/${path}`, {
-      method,
-      headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      credentials: 'same-origin',
-    })
-  } catch (error) {
-    throw await toApiError(error)
-  }
-  if (!response.ok) throw await fromResponse(response)
-  return (await response.json()) as T
-}
+const request = restCall
 
 export const accountApi = {
   config: () => request<AuthConfig>('GET', 'account/config'),

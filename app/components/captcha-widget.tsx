@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckIcon, LoaderCircleIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react'
 import { useId } from 'react'
 import { cn } from '~/lib/utils'
-import type { Captcha } from './use-captcha'
+import type { Captcha } from '~/lib/captcha/use-captcha'
 
 /**
  * The ALTCHA widget: a checkbox-like button that runs the proof of work. `data-state` carries the

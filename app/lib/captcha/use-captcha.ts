@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CaptchaAction } from '~/contracts/keys'
 import { isCryptoSupported } from './altcha'
-import { obtainCaptcha, UnsupportedChallengeError, type CaptchaSolution } from './solve'
+import { obtainCaptcha, UnsupportedChallengeError, type CaptchaSolution, type FetchChallenge } from './solve'
 
 /** Spec §4 captcha states. `cleanup` is the last state, entered while the widget unmounts. */
 export type CaptchaState = 'unloaded' | 'idle' | 'loading' | 'loaded' | 'error' | 'unsupported' | 'expired' | 'cleanup'
@@ -17,7 +17,8 @@ export interface Captcha {
 export class CaptchaError extends Error {}
 
 /** A captcha for one `action`: its solution is accepted by that call only. */
-export function useCaptcha(action: CaptchaAction): Captcha {
+/** `fetchChallenge`: how to ask for a challenge (REST unless the screen has its own transport). */
+export function useCaptcha(action: CaptchaAction, fetchChallenge?: FetchChallenge): Captcha {
   const [state, setState] = useState<CaptchaState>('unloaded')
   const solution = useRef<CaptchaSolution | undefined>(undefined)
   const pending = useRef<Promise<string> | undefined>(undefined)
@@ -49,7 +50,7 @@ export function useCaptcha(action: CaptchaAction): Captcha {
     const abort = new AbortController()
     controller.current = abort
     moveTo('loading')
-    const run = obtainCaptcha(action, abort.signal)
+    const run = obtainCaptcha(action, abort.signal, fetchChallenge)
       .then((solved) => {
         if (!solved) throw new CaptchaError('aborted')
         solution.current = solved
@@ -80,7 +81,7 @@ export function useCaptcha(action: CaptchaAction): Captcha {
       })
     pending.current = run
     return run
-  }, [action, moveTo])
+  }, [action, fetchChallenge, moveTo])
 
   const reset = useCallback(() => {
     solution.current = undefined
