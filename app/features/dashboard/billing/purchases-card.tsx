@@ -66,7 +66,9 @@ export function PurchasesCard({ apiKey }: { apiKey: string }) {
                 <Badge variant={purchase.status === 'paid' ? 'success' : 'outline'}>{status[purchase.status]}</Badge>
                 {purchase.sandbox && <span className="ml-2 text-xs text-muted-foreground">{t`Sandbox`}</span>}
               </TableCell>
-              <TableCell numeric>{purchase.status === 'paid' && <ReceiptDialog apiKey={apiKey} purchase={purchase} />}</TableCell>
+              <TableCell numeric>
+                {purchase.status === 'paid' && <ReceiptDialog apiKey={apiKey} purchase={purchase} />}
+              </TableCell>
             </TableRow>
           ))}
         </DataTable>
