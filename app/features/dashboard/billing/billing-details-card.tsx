@@ -134,7 +134,6 @@ function DetailsForm({ apiKey, saved }: { apiKey: string; saved: BillingDetails 
           <Textarea
             autoComplete="street-address"
             rows={4}
-            className="min-h-24"
             data-testid="billing-address"
             {...field('address', ids.address)}
           />
