@@ -32,6 +32,8 @@ const serverEdges = ['app/features/**/*.functions.ts', 'app/features/**/*.server
 const foundation = [
   'app/server/env.ts',
   'app/server/log.ts',
+  'app/server/metrics.ts',
+  'app/server/metrics.edge.ts',
   'app/server/request-context.ts',
   'app/server/lifecycle.ts',
   'app/server/runtime.ts',

@@ -164,6 +164,16 @@ function buildEnvSchema() {
     MAIL_FROM: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), `no-reply@${brand.domain}`),
     SALES_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), brand.salesEmail),
     USAGE_SERVICE_TOKEN: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+    /** The bearer token /metrics asks for; unset, /metrics answers 404 (nothing exposed by default). */
+    METRICS_TOKEN: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+    /**
+     * Milliseconds a Node server keeps serving after SIGTERM with readiness (/healthz) already 503, so a
+     * balancer stops sending before the listener closes (read by app/server/shutdown.ts). 0: closes at once.
+     */
+    DRAIN_DELAY_MS: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(0), v.maxValue(300_000)),
+      '0',
+    ),
     CAPTCHA_SECRET: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
     TURNSTILE_SECRET_KEY: optional(v.string()),
     TURNSTILE_SITE_KEY: optional(v.string()),
@@ -212,6 +222,11 @@ function buildEnvSchema() {
     ),
     /** `off`: this instance takes no bulk-embedding jobs (others, or `npm run worker`, do). */
     JOB_WORKER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+    /** Seconds a bulk job stays with a worker that stopped renewing it (died) before another instance takes it over. */
+    BULK_LEASE_SECONDS: v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(3), v.maxValue(3600)),
+      '60',
+    ),
     /** HMAC key of bulk-job download links; unset: random per process (links then die with it: set it for several instances). */
     BULK_DOWNLOAD_SECRET: optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
     /** Set: bulk-job files go to this S3-compatible bucket instead of DATA_DIR/objects. */
