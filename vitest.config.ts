@@ -44,6 +44,18 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      // Three production builds behind HAProxy, through PgBouncer, sharing Redis and an S3 emulator (issue 31).
+      {
+        extends: true,
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
       {
         extends: true,
         test: {
