@@ -30,6 +30,8 @@ export interface Cluster {
   instances: Instance[]
   /** The test's own connection to the cluster's database (direct, not through the pooler). */
   db: postgres.Sql
+  /** The cluster database's direct URL (no pooler). */
+  directUrl: string
   auth: AuthEmulator
   /** Resolves once HAProxy has every instance of the three up (a loaded machine can fail a check). */
   allUp(): Promise<void>
@@ -42,7 +44,11 @@ export interface Cluster {
  * Three production builds behind HAProxy, on one Postgres database (created here) through PgBouncer in
  * transaction mode, sharing Redis database 7 and an s3rver bucket, with the shared secrets set once.
  */
-export async function startCluster(adminUrl: string, redisUrl: string): Promise<Cluster> {
+export async function startCluster(
+  adminUrl: string,
+  redisUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Cluster> {
   const name = `cluster_${process.pid}_${Date.now().toString(36)}`
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
   await admin.unsafe(`create database "${name}"`)
@@ -115,6 +121,7 @@ export async function startCluster(adminUrl: string, redisUrl: string): Promise<
       // Graceful shutdown on, as in production (CI and TEST turn it off).
       CI: '',
       TEST: '',
+      ...extraEnv,
     }
     const start = async (instanceName: string, env: Record<string, string> = {}, port?: number) => {
       const instance = await serveBuild({ ...settings, INSTANCE_ID: instanceName, ...env }, port ? { port } : {})
@@ -137,7 +144,16 @@ export async function startCluster(adminUrl: string, redisUrl: string): Promise<
       }
     }
     await allUp()
-    return { url: publicUrl, instances, db, auth: emulator, allUp, start: (n, env) => start(n, env), stop }
+    return {
+      url: publicUrl,
+      instances,
+      db,
+      directUrl: direct.toString(),
+      auth: emulator,
+      allUp,
+      start: (n, env) => start(n, env),
+      stop,
+    }
   } catch (error) {
     await stop().catch(() => undefined)
     throw error
