@@ -50,10 +50,22 @@ export default defineConfig({
         test: {
           name: 'cluster',
           include: ['tests/cluster/**/*.test.ts'],
+          exclude: ['tests/cluster/rolling-deploy.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      // The previous release's build (built once into .cache/, minutes) beside this one on one database.
+      {
+        extends: true,
+        test: {
+          name: 'rolling',
+          include: ['tests/cluster/rolling-deploy.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 900_000,
         },
       },
       {

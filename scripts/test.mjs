@@ -14,6 +14,7 @@ const phases = [
   [{ name: 'unit, integration, build checks', command: vitest('unit', 'integration', 'build') }],
   [{ name: 'edge (workerd)', command: vitest('edge') }],
   [{ name: 'cluster (HAProxy, PgBouncer, S3)', command: vitest('cluster') }],
+  [{ name: 'rolling deploy (previous release beside this one)', command: vitest('rolling') }],
   [{ name: 'e2e (Chromium)', command: vitest('e2e') }],
 ]
 
