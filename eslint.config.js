@@ -34,6 +34,8 @@ const foundation = [
   'app/server/env-rules.ts',
   'app/server/env-settings.ts',
   'app/server/log.ts',
+  'app/server/metrics.ts',
+  'app/server/metrics.edge.ts',
   'app/server/request-context.ts',
   'app/server/lifecycle.ts',
   'app/server/runtime.ts',

@@ -69,6 +69,30 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      // Three production builds behind HAProxy, through PgBouncer, sharing Redis and an S3 emulator (issue 31).
+      {
+        extends: true,
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          exclude: ['tests/cluster/rolling-deploy.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      // The previous release's build (built once into .cache/, minutes) beside this one on one database.
+      {
+        extends: true,
+        test: {
+          name: 'rolling',
+          include: ['tests/cluster/rolling-deploy.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 900_000,
+        },
+      },
       // The browser tests: two files at a time (one per core) against the one served build, each with its own
       // browser; a file waiting on a page, a captcha or a server leaves the core to the other.
       {

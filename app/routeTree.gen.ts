@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as HealthzRouteImport } from './routes/healthz'
+import { Route as MetricsRouteImport } from './routes/metrics'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
@@ -106,6 +107,11 @@ import { Route as ApiV1AccountKeysKeyIdRevealRouteImport } from './routes/api/v1
 const HealthzRoute = HealthzRouteImport.update({
   id: '/healthz',
   path: '/healthz',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MetricsRoute = MetricsRouteImport.update({
+  id: '/metrics',
+  path: '/metrics',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
@@ -614,6 +620,7 @@ const ApiV1AccountKeysKeyIdRevealRoute =
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/healthz': typeof HealthzRouteWithChildren
+  '/metrics': typeof MetricsRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
@@ -708,6 +715,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125SiteIndexRoute
   '/healthz': typeof HealthzRouteWithChildren
+  '/metrics': typeof MetricsRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$locale}/api-dashboard': typeof Char123LocaleChar125ApiDashboardRouteRouteWithChildren
@@ -801,6 +809,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/healthz': typeof HealthzRouteWithChildren
+  '/metrics': typeof MetricsRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$locale}/_site': typeof Char123LocaleChar125SiteRouteRouteWithChildren
@@ -898,6 +907,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/{-$locale}'
     | '/healthz'
+    | '/metrics'
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$locale}/api-dashboard'
@@ -992,6 +1002,7 @@ export interface FileRouteTypes {
   to:
     | '/{-$locale}'
     | '/healthz'
+    | '/metrics'
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$locale}/api-dashboard'
@@ -1084,6 +1095,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/{-$locale}'
     | '/healthz'
+    | '/metrics'
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$locale}/_site'
@@ -1180,6 +1192,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   Char123LocaleChar125RouteRoute: typeof Char123LocaleChar125RouteRouteWithChildren
   HealthzRoute: typeof HealthzRouteWithChildren
+  MetricsRoute: typeof MetricsRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiSplatRoute: typeof ApiSplatRoute
@@ -1252,6 +1265,13 @@ declare module '@tanstack/react-router' {
       path: '/healthz'
       fullPath: '/healthz'
       preLoaderRoute: typeof HealthzRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/metrics': {
+      id: '/metrics'
+      path: '/metrics'
+      fullPath: '/metrics'
+      preLoaderRoute: typeof MetricsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/robots.txt': {
@@ -2038,6 +2058,7 @@ const HealthzRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   Char123LocaleChar125RouteRoute: Char123LocaleChar125RouteRouteWithChildren,
   HealthzRoute: HealthzRouteWithChildren,
+  MetricsRoute: MetricsRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiSplatRoute: ApiSplatRoute,

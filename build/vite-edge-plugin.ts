@@ -5,7 +5,7 @@ import type { Plugin } from 'vite'
  * Packages that cannot run in a Worker: PGlite (WebAssembly and data files read from its package folder),
  * transformers.js and ONNX Runtime (native binaries, a 26 MB wasm over the per-file limit), nodemailer
  * (SMTP over node:net and node:tls), busboy and the AWS SDK (bulk uploads, kept with the bulk queue on
- * Node). Reaching one of them from the server bundle stops the edge build, naming the importer.
+ * Node), prom-client (metrics, kept per Node process). Reaching one of them from the server bundle stops the edge build, naming the importer.
  */
 export const NODE_ONLY_PACKAGES = [
   '@electric-sql/pglite',
@@ -18,6 +18,7 @@ export const NODE_ONLY_PACKAGES = [
   '@aws-sdk/client-s3',
   '@aws-sdk/lib-storage',
   '@aws-sdk/s3-request-presigner',
+  'prom-client',
 ]
 
 const nodeOnly = (source: string) =>

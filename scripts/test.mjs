@@ -13,12 +13,16 @@ const phases = [
     { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
   ],
   [{ name: 'unit, integration, build checks', command: vitest('unit', 'integration', 'build') }],
-  // The workerd smoke test beside the browser tests, which leave the cores idle while pages and servers answer:
-  // it has its own database, ports and build directory, and the e2e servers use no Redis.
+  // The workerd smoke test and the previous release's build (for the rolling-deploy test) beside the browser
+  // tests, which leave the cores idle while pages and servers answer: each has its own database, ports and
+  // build directory, and the e2e servers use no Redis.
   [
     { name: 'e2e (Chromium)', command: vitest('e2e'), stream: true },
     { name: 'edge (workerd)', command: vitest('edge') },
+    { name: 'previous release build', command: ['node', 'scripts/previous-release.mjs'] },
   ],
+  [{ name: 'cluster (HAProxy, PgBouncer, S3)', command: vitest('cluster') }],
+  [{ name: 'rolling deploy (previous release beside this one)', command: vitest('rolling') }],
   // Timing checks (event-loop stalls, a shutdown's drain) last, on a machine nothing else loads.
   [{ name: 'e2e timing checks', command: vitest('e2e-timing') }],
 ]

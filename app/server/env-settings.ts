@@ -165,6 +165,15 @@ export function envSettings() {
       secret(16),
       'bearer token the search services use on `POST /internal/v1/usage` (metering is refused without it)',
     ),
+    METRICS_TOKEN: setting(
+      secret(16),
+      'bearer token `GET /metrics` (Prometheus text) asks for; unset, `/metrics` answers 404 (nothing exposed by default)',
+    ),
+    DRAIN_DELAY_MS: setting(
+      integer(0, 300_000),
+      'milliseconds a Node server keeps serving after SIGTERM with readiness (`/healthz`) already 503, so a balancer stops sending before the listener closes; 0 closes at once',
+      '0',
+    ),
     CAPTCHA_SECRET: setting(secret(16), {
       meaning:
         'HMAC key of ALTCHA challenges (each is signed for one action and redeemed once); set it when running several instances',
@@ -231,6 +240,11 @@ export function envSettings() {
       integer(1, 3650),
       'days the request log keeps each metered request (1 to 3650); every Node instance prunes older rows hourly (see "Request log")',
       '30',
+    ),
+    BULK_LEASE_SECONDS: setting(
+      integer(3, 3600),
+      'seconds a bulk job stays with a worker that stopped renewing it (died) before another instance takes it over',
+      '60',
     ),
     BULK_DOWNLOAD_SECRET: setting(secret(16), {
       meaning:

@@ -14,6 +14,17 @@ const adminUrl = process.env.TEST_DATABASE_URL
 const name = `shutdown_${process.pid}_${Date.now().toString(36)}`
 const admin = adminUrl ? postgres(adminUrl, { max: 1, onnotice: () => {} }) : undefined
 let databaseUrl = ''
+/**
+ * The servers here share one database one after another; with per-process random secrets a server would be
+ * refused while the previous one's row in app_instances still looks live (it leaves on a clean stop, but a
+ * stop this test forces does not), which is not what these tests are about.
+ */
+const secrets = {
+  CAPTCHA_SECRET: 'shutdown-captcha-secret-0123456789',
+  BULK_DOWNLOAD_SECRET: 'shutdown-bulk-secret-0123456789',
+  PAYMENTS_SANDBOX_SECRET: 'shutdown-sandbox-secret-0123456789',
+  KEY_ENCRYPTION_SECRET: 'shutdown-key-encryption-secret-0123456789-0123',
+}
 
 beforeAll(async () => {
   if (!admin || !adminUrl) return
@@ -31,6 +42,7 @@ describe('stopping the server', () => {
   it('exits by itself on SIGTERM once it has served requests', async () => {
     // CI and TEST turn the server's graceful shutdown off; this test is about that path.
     const server = await serveBuild({
+      ...secrets,
       DATABASE_URL: databaseUrl,
       CI: '',
       TEST: '',
@@ -100,6 +112,7 @@ describeWithService('TEST_DATABASE_URL', 'stopping the server under keep-alive l
   it('answers every request it committed, closing keep-alive connections, and exits without forcing', async () => {
     const token = 'shutdown-usage-service-token-0123456789'
     const server = await serveBuild({
+      ...secrets,
       DATABASE_URL: databaseUrl,
       CI: '',
       TEST: '',
@@ -158,6 +171,84 @@ describeWithService('TEST_DATABASE_URL', 'stopping the server under keep-alive l
       ).toEqual([])
       expect(answered.filter((m) => !refs.has(`usage:${m.id}`)).length).toBe(0)
       expect(refs.size).toBe(answered.length)
+    } finally {
+      await db.end({ timeout: 5 })
+      if (server.child.exitCode === null && !server.child.signalCode) await server.stop({ forceAfterMs: 1 })
+    }
+  }, 90_000)
+})
+
+describeWithService('TEST_DATABASE_URL', 'draining on SIGTERM with DRAIN_DELAY_MS', () => {
+  it('answers readiness 503 at once, keeps serving through the delay, then closes with no failed request', async () => {
+    const token = 'shutdown-usage-service-token-0123456789'
+    const delayMs = 2_500
+    const server = await serveBuild({
+      ...secrets,
+      DATABASE_URL: databaseUrl,
+      CI: '',
+      TEST: '',
+      USAGE_SERVICE_TOKEN: token,
+      SERVER_SHUTDOWN_TIMEOUT: '8',
+      DRAIN_DELAY_MS: String(delayMs),
+    })
+    const db = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+    try {
+      const [{ id: keyId }] = await db<{ id: string }[]>`
+        insert into api_keys (key_hash, prefix, last4) values (${randomUUID()}, 'sk-', 'test') returning id`
+      const purchase = { key_id: keyId, amount: 1_000_000, type: 'purchase', external_ref: `purchase:${randomUUID()}` }
+      await db`select * from ledger_apply(${db.json([purchase])}, ${db.json({})})`
+
+      const agent = new Agent({ keepAlive: true, maxSockets: 6 })
+      const sent: Metered[] = []
+      // The clients stand behind a balancer: they send until it has seen readiness fail (a second later).
+      let inRotation = true
+      const workers = Array.from({ length: 6 }, async () => {
+        while (inRotation && server.child.exitCode === null) sent.push(await meter(agent, server.baseUrl, keyId, token))
+      })
+      await new Promise((r) => setTimeout(r, 1_000))
+      const signalledAt = performance.now()
+      const stopped = server.stop({ forceAfterMs: 30_000 })
+      // What a balancer's health check sees on a fresh connection from then on.
+      const readiness: Array<{ at: number; status?: number; failure?: string }> = []
+      while (server.child.exitCode === null && performance.now() - signalledAt < delayMs + 3_000) {
+        try {
+          const response = await fetch(`${server.baseUrl}/healthz`, { headers: { connection: 'close' } })
+          readiness.push({ at: performance.now() - signalledAt, status: response.status })
+          await response.body?.cancel()
+          if (response.status === 503 && inRotation) setTimeout(() => (inRotation = false), 1_000)
+        } catch (error) {
+          readiness.push({ at: performance.now() - signalledAt, failure: String((error as Error).cause ?? error) })
+          break
+        }
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      await Promise.all(workers)
+      const { code, signal } = await stopped
+      const took = performance.now() - signalledAt
+      agent.destroy()
+
+      expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null })
+      expect(server.output()).not.toMatch(/timed out|Forcibly/)
+      expect(took, 'held open for the drain delay').toBeGreaterThanOrEqual(delayMs - 100)
+      // Readiness fails from the moment the signal lands, while the listener still accepts.
+      const answeredReadiness = readiness.filter((r) => r.status !== undefined)
+      expect(answeredReadiness.length, JSON.stringify(readiness)).toBeGreaterThan(3)
+      // (The signal reaches a loaded process some milliseconds late: count from its first 503.)
+      const first503 = answeredReadiness.findIndex((r) => r.status === 503)
+      expect(first503, JSON.stringify(readiness)).toBeGreaterThanOrEqual(0)
+      expect(answeredReadiness[first503].at).toBeLessThan(delayMs / 2)
+      expect(answeredReadiness.slice(first503).filter((r) => r.status !== 503)).toEqual([])
+      expect(answeredReadiness.at(-1)!.at).toBeGreaterThan(delayMs * 0.7)
+
+      // Every request sent, before and after the signal, got its answer: none cut, none refused.
+      const answered = sent.filter((m) => m.status !== undefined)
+      expect(answered.filter((m) => m.status !== 200).map((m) => m.status)).toEqual([])
+      expect(sent.filter((m) => m.failure).map((m) => m.failure)).toEqual([])
+      expect(answered.filter((m) => m.at > signalledAt + 200).length, 'served during the delay').toBeGreaterThan(5)
+      const refs = await db<
+        { n: number }[]
+      >`select count(*)::int as n from ledger_entries where type = 'consume' and key_id = ${keyId}`
+      expect(refs[0].n).toBe(answered.length)
     } finally {
       await db.end({ timeout: 5 })
       if (server.child.exitCode === null && !server.child.signalCode) await server.stop({ forceAfterMs: 1 })

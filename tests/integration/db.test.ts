@@ -60,6 +60,22 @@ describe('database migrations', () => {
     expect(await checksum()).toBe(original)
   })
 
+  it('keeps the functions of a newer release that migrated the database (a rolling deploy’s older instance)', async () => {
+    const ledger = functions.find((f) => f.name === 'function:ledger')!
+    const older: SqlFile = {
+      ...ledger,
+      statements: [...ledger.statements, `COMMENT ON FUNCTION ledger_apply(jsonb, jsonb) IS 'older release'`],
+    }
+    const before = await checksum()
+    await database.db.execute(sql`insert into schema_migrations (name) values ('9999_from_a_newer_release')`)
+    try {
+      expect(await migrate(database.db, [older])).toEqual([])
+      expect(await checksum()).toBe(before)
+    } finally {
+      await database.db.execute(sql`delete from schema_migrations where name = '9999_from_a_newer_release'`)
+    }
+  })
+
   it('installs the functions on a database migrated before function files existed', async () => {
     await database.db.execute(sql`delete from schema_migrations where name like 'function:%'`)
     await database.db.execute(sql`alter table schema_migrations drop column checksum`)

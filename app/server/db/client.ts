@@ -5,6 +5,7 @@ import { onShutdown } from '../lifecycle'
 import { migrate } from './migrate'
 import { openPglite } from './pglite'
 import { log } from '../log'
+import { recordDbPoolMax } from '../metrics'
 import { refusedStartupParameter, resilientPostgres, type Pooler } from './postgres-pool'
 import * as schema from './schema'
 import type { Database, Db } from './types'
@@ -31,6 +32,7 @@ export async function openDatabase(options: {
       { max: options.maxConnections ?? 10, onnotice: () => {} },
       options.pooler,
     )
+    recordDbPoolMax(options.maxConnections ?? 10)
     const db = drizzle(client, { schema }) as unknown as Db
     return { db, kind: 'postgres', close }
   }

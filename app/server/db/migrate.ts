@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { log } from '../log'
 import type { Db } from './types'
 
 /**
@@ -59,6 +60,14 @@ export async function migrate(db: Db, functionFiles: SqlFile[] = functions): Pro
       if (done.has(migration.name)) continue
       await run(migration)
       await tx.execute(sql`insert into schema_migrations (name) values (${migration.name})`)
+    }
+    // A database migrated by a newer release (it has versioned migrations this build lacks) keeps that
+    // release's functions: an older instance started during a rolling deploy must not put back its own.
+    const known = new Set(migrations.map((m) => m.name))
+    const newer = rows.filter((r) => !r.name.startsWith('function:') && !known.has(r.name)).map((r) => r.name)
+    if (newer.length > 0) {
+      log('warn', 'database migrated by a newer release: its functions are kept as they are', { newer })
+      return
     }
     // After the versioned ones, so a function always sees the tables it was written for.
     for (const file of functionFiles) {

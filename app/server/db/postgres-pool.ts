@@ -1,4 +1,5 @@
 import type { Options, Sql } from 'postgres'
+import { recordDbQuery } from '../metrics'
 import { lostConnection } from './unavailable'
 
 /**
@@ -76,7 +77,15 @@ export function resilientPostgres(
 
   /** Watches a query's outcome without running it early (postgres-js queries start when awaited). */
   const watched = <T>(pool: Sql, query: T): T => {
-    Promise.prototype.then.call(query, undefined, (error: unknown) => retire(pool, error))
+    recordDbQuery(1)
+    Promise.prototype.then.call(
+      query,
+      () => recordDbQuery(-1),
+      (error: unknown) => {
+        recordDbQuery(-1)
+        retire(pool, error)
+      },
+    )
     return query
   }
 

@@ -9,6 +9,8 @@ export interface BatcherOptions {
    * each run again, down to single items, so only the items at fault fail.
    */
   blamesAnItem?: (error: unknown) => boolean
+  /** Told each batch's size as it starts (metrics). */
+  onBatch?: (items: number) => void
 }
 
 interface Waiter<I, O> {
@@ -61,6 +63,7 @@ export class Batcher<I, O> {
       this.stats.batches++
       this.stats.items += batch.length
       this.stats.largest = Math.max(this.stats.largest, batch.length)
+      this.options.onBatch?.(batch.length)
       void this.settle(batch).finally(() => {
         this.inFlight--
         this.schedule()

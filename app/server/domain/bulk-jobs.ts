@@ -233,3 +233,15 @@ export async function committedBatches(db: Db, jobId: string): Promise<Array<{ b
     .where(eq(bulkJobBatches.jobId, jobId))
     .orderBy(bulkJobBatches.batchIndex)
 }
+
+/** The bulk queue's depth: jobs waiting to be claimed and jobs some worker holds, shared by every instance. */
+export async function bulkQueueDepth(db: Db): Promise<Array<{ status: string; jobs: number }>> {
+  const rows = rowsOf<{ status: string; jobs: number | string }>(
+    await db.execute(sql`
+      select s.status, count(j.id)::int as jobs
+      from (values ('waiting'), ('in-progress')) as s(status)
+      left join bulk_jobs j on j.status = s.status
+      group by s.status`),
+  )
+  return rows.map((row) => ({ status: row.status, jobs: Number(row.jobs) }))
+}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import { rowsOf } from '../db/migrate'
 import type { Db, Tx } from '../db/types'
+import { recordLedgerBatch } from '../metrics'
 import { Batcher } from './batcher'
 import {
   applyEntries,
@@ -23,7 +24,12 @@ export interface ConsumeInput {
 }
 
 /** 128 entries keep a batch to a few milliseconds of database work; a second batch in flight lets other keys proceed while one waits for its WAL flush or a row lock. */
-export const meteringBatchOptions = { maxItems: 128, maxInFlight: 2, blamesAnItem: isEntrysFault }
+export const meteringBatchOptions = {
+  maxItems: 128,
+  maxInFlight: 2,
+  blamesAnItem: isEntrysFault,
+  onBatch: recordLedgerBatch,
+}
 
 const batchers = new WeakMap<object, Batcher<EntryInput, EntryOutcome>>()
 

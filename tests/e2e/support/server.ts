@@ -81,13 +81,13 @@ export interface ServedBuild {
 
 /**
  * Serves the production build (npm test builds it first) on a free port (or `port`, for a server that must
- * know its own address, as links it signs do) with its own data directory.
+ * know its own address, as links it signs do) with its own data directory; `entry`: another build's server
+ * (the rolling-deploy test runs the previous release's).
  */
 export async function serveBuild(
   env: Record<string, string | undefined>,
-  { port = 0 }: { port?: number } = {},
+  { port = 0, entry = join(process.cwd(), '.output/server/index.mjs') }: { port?: number; entry?: string } = {},
 ): Promise<ServedBuild> {
-  const entry = join(process.cwd(), '.output/server/index.mjs')
   if (!existsSync(entry)) throw new Error('No build found: run `npm run build` before the e2e tests')
   port ||= await freePort()
   const baseUrl = `http://127.0.0.1:${port}`

@@ -8,7 +8,7 @@ import { engines } from '../../providers/inference/select'
 import { objectStorage } from '../../providers/storage'
 import { runBulkJob, type WorkerContext } from './run-job'
 
-/** A worker that dies holds its job this long before another may take it over. */
+/** A worker that dies holds its job this long before another may take it over (BULK_LEASE_SECONDS's default). */
 export const LEASE_SECONDS = 60
 const POLL_MS = 2000
 
@@ -44,7 +44,7 @@ export function kickBulkWorker(): void {
         storage: objectStorage(),
         engine: (await engines()).embeddings,
         worker: workerName,
-        leaseSeconds: LEASE_SECONDS,
+        leaseSeconds: serverEnv().BULK_LEASE_SECONDS,
         stopping: () => stopping,
       }
       do {

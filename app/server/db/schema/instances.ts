@@ -9,3 +9,13 @@ export const appInstances = pgTable('app_instances', {
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   secrets: jsonb('secrets').$type<Record<string, string>>().notNull(),
 })
+
+/**
+ * The last run of each periodic job (request-log pruning), so that with several instances each period's run
+ * happens once: an instance runs the job only if it moves `last_run_at` on, which one alone can per period.
+ */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  job: text('job').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+  lastInstance: text('last_instance').notNull(),
+})

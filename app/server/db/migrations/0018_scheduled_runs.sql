@@ -1,0 +1,5 @@
+CREATE TABLE "scheduled_runs" (
+	"job" text PRIMARY KEY NOT NULL,
+	"last_run_at" timestamp with time zone NOT NULL,
+	"last_instance" text NOT NULL
+);

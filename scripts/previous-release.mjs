@@ -1,0 +1,38 @@
+// The previous release's production build, for the rolling-deploy test (tests/cluster/rolling-deploy.test.ts):
+// the source of PREVIOUS_RELEASE (a fixed commit, moved on at each release) taken out of git with `git archive`
+// into .cache/previous-release/<commit>/, given this checkout's node_modules, and built there once. Later runs
+// reuse the build. Prints the path of its server entry.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The release before this one: main as the cluster work began (before migration 0016, scheduled_runs). */
+export const PREVIOUS_RELEASE = '7ae65c13c2e82fddb66b0a7f62310f4724a595bb'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+/** Builds the previous release unless its build is there; answers its server entry. */
+export function previousReleaseBuild(commit = PREVIOUS_RELEASE) {
+  const dir = join(root, '.cache/previous-release', commit)
+  const entry = join(dir, '.output/server/index.mjs')
+  if (existsSync(entry)) return entry
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  // git archive writes no worktree metadata into the repository, unlike `git worktree add`.
+  const archive = execFileSync('git', ['archive', '--format=tar', commit], { cwd: root, maxBuffer: 1 << 30 })
+  const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive })
+  if (untar.status !== 0) throw new Error(`unpacking ${commit} failed: ${untar.stderr}`)
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir')
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
+  if (build.status !== 0 || !existsSync(entry))
+    throw new Error(`building ${commit} failed:\n${`${build.stdout}\n${build.stderr}`.slice(-4000)}`)
+  return entry
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(previousReleaseBuild(process.argv[2]))
