@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
+import { FormField, type FieldProps } from '~/components/form/form-field'
 import { Skeleton } from '~/components/ui/skeleton'
 import { Textarea } from '~/components/ui/textarea'
 import {
@@ -69,7 +69,6 @@ function DetailsForm({ apiKey, saved }: { apiKey: string; saved: BillingDetails 
   const describe = useProblemText()
   const queryClient = useQueryClient()
   const save = useMutation(billingDetailsMutation())
-  const ids = { name: useId(), address: useId(), taxId: useId(), error: useId() }
   const [entry, setEntry] = useState({
     name: saved?.name ?? '',
     address: saved?.address ?? '',
@@ -96,49 +95,31 @@ function DetailsForm({ apiKey, saved }: { apiKey: string; saved: BillingDetails 
     )
   }
 
-  const field = (name: BillingField, id: string) => ({
-    id,
+  const control = (name: BillingField, props: FieldProps) => ({
+    ...props,
     value: entry[name],
-    'aria-invalid': problems[name] ? true : undefined,
-    'aria-describedby': problems[name] ? `${id}-problem` : undefined,
     onChange: (e: { target: { value: string } }) => setEntry({ ...entry, [name]: e.target.value }),
   })
-  const problem = (name: BillingField, id: string) =>
-    problems[name] && (
-      <p id={`${id}-problem`} role="alert" className="text-sm text-destructive" data-testid={`billing-${name}-problem`}>
-        {problems[name]}
-      </p>
-    )
 
   return (
     <form onSubmit={submit} noValidate className="contents">
       <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.name}>
-            <Trans>Name or company</Trans>
-          </Label>
-          <Input autoComplete="organization" data-testid="billing-name" {...field('name', ids.name)} />
-          {problem('name', ids.name)}
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.taxId}>
-            <Trans>Tax ID (optional)</Trans>
-          </Label>
-          <Input autoComplete="off" data-testid="billing-tax-id" {...field('tax_id', ids.taxId)} />
-          {problem('tax_id', ids.taxId)}
-        </div>
-        <div className="flex flex-col gap-2 sm:col-span-2">
-          <Label htmlFor={ids.address}>
-            <Trans>Postal address</Trans>
-          </Label>
-          <Textarea
-            autoComplete="street-address"
-            rows={4}
-            data-testid="billing-address"
-            {...field('address', ids.address)}
-          />
-          {problem('address', ids.address)}
-        </div>
+        <FormField label={<Trans>Name or company</Trans>} error={problems.name}>
+          {(props) => <Input autoComplete="organization" data-testid="billing-name" {...control('name', props)} />}
+        </FormField>
+        <FormField label={<Trans>Tax ID (optional)</Trans>} error={problems.tax_id}>
+          {(props) => <Input autoComplete="off" data-testid="billing-tax-id" {...control('tax_id', props)} />}
+        </FormField>
+        <FormField label={<Trans>Postal address</Trans>} error={problems.address} className="sm:col-span-2">
+          {(props) => (
+            <Textarea
+              autoComplete="street-address"
+              rows={4}
+              data-testid="billing-address"
+              {...control('address', props)}
+            />
+          )}
+        </FormField>
         {failure && (
           <p role="alert" className="text-sm text-destructive sm:col-span-2">
             {failure}
