@@ -125,7 +125,7 @@ describeWithService('TEST_DATABASE_URL', 'stopping the server under keep-alive l
       const [{ id: keyId }] = await db<{ id: string }[]>`
         insert into api_keys (key_hash, prefix, last4) values (${randomUUID()}, 'sk-', 'test') returning id`
       const purchase = { key_id: keyId, amount: 1_000_000, type: 'purchase', external_ref: `purchase:${randomUUID()}` }
-      await db`select * from ledger_apply(${db.json([purchase])}, ${db.json({})})`
+      await db`select * from ledger_apply_v2(${db.json([purchase])}, ${db.json({})})`
 
       const agent = new Agent({ keepAlive: true, maxSockets: 8 })
       const sent: Metered[] = []
@@ -196,7 +196,7 @@ describeWithService('TEST_DATABASE_URL', 'draining on SIGTERM with DRAIN_DELAY_M
       const [{ id: keyId }] = await db<{ id: string }[]>`
         insert into api_keys (key_hash, prefix, last4) values (${randomUUID()}, 'sk-', 'test') returning id`
       const purchase = { key_id: keyId, amount: 1_000_000, type: 'purchase', external_ref: `purchase:${randomUUID()}` }
-      await db`select * from ledger_apply(${db.json([purchase])}, ${db.json({})})`
+      await db`select * from ledger_apply_v2(${db.json([purchase])}, ${db.json({})})`
 
       const agent = new Agent({ keepAlive: true, maxSockets: 6 })
       const sent: Metered[] = []

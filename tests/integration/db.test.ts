@@ -19,7 +19,7 @@ describe('database migrations', () => {
   const functionNames = async () =>
     rowsOf<{ proname: string }>(
       await database.db.execute(
-        sql`select proname from pg_proc where proname in ('ledger_apply', 'ledger_settle_alerts', 'meter_consume_batch') order by 1`,
+        sql`select proname from pg_proc where proname in ('ledger_apply', 'ledger_apply_v2', 'ledger_settle_alerts', 'meter_consume_batch') order by 1`,
       ),
     ).map((r) => r.proname)
 
@@ -31,7 +31,9 @@ describe('database migrations', () => {
   })
 
   it('installs the ledger functions on a fresh database, and no longer the old metering batch function', async () => {
-    expect(await functionNames()).toEqual(['ledger_apply', 'ledger_settle_alerts'])
+    // ledger_apply, the previous release's name, is left alone where that release put it (a rolling deploy's
+    // older instances call it), and a fresh database never had it.
+    expect(await functionNames()).toEqual(['ledger_apply_v2', 'ledger_settle_alerts'])
     expect(await checksum()).toMatch(/^[0-9a-f]{64}$/)
   })
 
@@ -44,11 +46,11 @@ describe('database migrations', () => {
     const ledger = functions.find((f) => f.name === 'function:ledger')!
     const changed: SqlFile = {
       ...ledger,
-      statements: [...ledger.statements, `COMMENT ON FUNCTION ledger_apply(jsonb, jsonb) IS 'changed'`],
+      statements: [...ledger.statements, `COMMENT ON FUNCTION ledger_apply_v2(jsonb, jsonb) IS 'changed'`],
     }
     const comment = async () =>
       rowsOf<{ c: string | null }>(
-        await database.db.execute(sql`select obj_description('ledger_apply(jsonb, jsonb)'::regprocedure) as c`),
+        await database.db.execute(sql`select obj_description('ledger_apply_v2(jsonb, jsonb)'::regprocedure) as c`),
       )[0].c
 
     expect(await migrate(database.db, [changed])).toEqual(['function:ledger'])
@@ -64,7 +66,7 @@ describe('database migrations', () => {
     const ledger = functions.find((f) => f.name === 'function:ledger')!
     const older: SqlFile = {
       ...ledger,
-      statements: [...ledger.statements, `COMMENT ON FUNCTION ledger_apply(jsonb, jsonb) IS 'older release'`],
+      statements: [...ledger.statements, `COMMENT ON FUNCTION ledger_apply_v2(jsonb, jsonb) IS 'older release'`],
     }
     const before = await checksum()
     await database.db.execute(sql`insert into schema_migrations (name) values ('9999_from_a_newer_release')`)
@@ -81,7 +83,7 @@ describe('database migrations', () => {
     await database.db.execute(sql`alter table schema_migrations drop column checksum`)
     await database.db.execute(sql`drop function ledger_settle_alerts(uuid, bigint, boolean, jsonb)`)
     expect(await migrate(database.db)).toEqual(['function:ledger'])
-    expect(await functionNames()).toEqual(['ledger_apply', 'ledger_settle_alerts'])
+    expect(await functionNames()).toEqual(['ledger_apply_v2', 'ledger_settle_alerts'])
     expect(await migrate(database.db)).toEqual([])
   })
 })

@@ -292,7 +292,7 @@ describe('refunds and disputes (test 16)', () => {
     const intent = (rows.rows ?? rows)[0].id
     // The holder spends 600M of the 1B before the refund.
     await database.db.execute(
-      sql`select * from ledger_apply(${JSON.stringify([{ key_id: key.id, amount: -600_000_000, type: 'consume', external_ref: `usage:spend-${key.id}` }])}::jsonb, '{}'::jsonb)`,
+      sql`select * from ledger_apply_v2(${JSON.stringify([{ key_id: key.id, amount: -600_000_000, type: 'consume', external_ref: `usage:spend-${key.id}` }])}::jsonb, '{}'::jsonb)`,
     )
     const refund = signedEvent('charge.refunded', {
       id: `ch_${key.id}`,

@@ -117,7 +117,7 @@ export async function applyEntries(db: Db | Tx, entries: EntryInput[]): Promise<
       counterparty_key_id: counterpartyKeyId,
     }
   })
-  const query = sql`select item, outcome, entry_id, balance, alerts, recharges, cap from ledger_apply(${JSON.stringify(rows)}::jsonb, ${JSON.stringify(alertText())}::jsonb)`
+  const query = sql`select item, outcome, entry_id, balance, alerts, recharges, cap from ledger_apply_v2(${JSON.stringify(rows)}::jsonb, ${JSON.stringify(alertText())}::jsonb)`
   for (let attempt = 1; ; attempt++) {
     try {
       return outcomesOf(await runStatement(db, query), entries.length)

@@ -51,10 +51,12 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The result columns grew `recharges` with auto-recharge and `cap` with per-key controls: CREATE OR REPLACE
--- cannot change them.
-DROP FUNCTION IF EXISTS ledger_apply(jsonb, jsonb);
---> statement-breakpoint
+-- A function whose arguments or result columns change gets a new name (expand), and the name the previous
+-- release calls stays until the release after (contract; README "Rolling deploys"): during a rolling deploy the
+-- previous release's instances keep calling theirs, and one restarted then puts its own text back under its
+-- name, which must not be this one's. ledger_apply (result without `cap`, before per-key controls) is the
+-- previous release's; the next release drops it.
+--
 -- Applies a batch of entries in ONE transaction, so one WAL flush makes them all durable, and answers
 -- each entry with its own outcome. entries is a JSON array of
 --   {"key_id": uuid, "amount": tokens, signed (credits > 0, debits < 0), "type": a ledger entry type,
@@ -84,7 +86,7 @@ DROP FUNCTION IF EXISTS ledger_apply(jsonb, jsonb);
 -- crosses neither never touches balance_notifications. No EXCEPTION blocks (each would start a
 -- subtransaction): a race with another transaction recording the same event is settled by
 -- ON CONFLICT DO NOTHING, entry by entry, without aborting the batch.
-CREATE OR REPLACE FUNCTION ledger_apply(entries jsonb, alert jsonb)
+CREATE OR REPLACE FUNCTION ledger_apply_v2(entries jsonb, alert jsonb)
 RETURNS TABLE (item int, outcome text, entry_id bigint, balance bigint, alerts int, recharges int, cap bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
