@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
-import { freePort, serveBuild, type ServedBuild } from './support/server'
+import { serveAtOwnOrigin, type ServedBuild } from './support/server'
 import { keyFrom } from '../support/trial-key'
 
 /**
@@ -12,9 +12,7 @@ import { keyFrom } from '../support/trial-key'
 let server: ServedBuild
 let browser: Browser
 beforeAll(async () => {
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  server = await serveBuild({ PUBLIC_BASE_URL: origin, PUBLIC_API_BASE_URL: origin, DATABASE_URL: '' }, { port })
+  server = await serveAtOwnOrigin()
   browser = await launchBrowser()
 })
 afterAll(async () => {

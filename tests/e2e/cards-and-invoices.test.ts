@@ -7,15 +7,13 @@ import { keyFrom } from '../support/trial-key'
 import { wcagTags } from './support/axe'
 import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'
-import { freePort, serveBuild, type ServedBuild } from './support/server'
+import { serveAtOwnOrigin, type ServedBuild } from './support/server'
 
 /** Its own server whose public address is its real one: the sandbox's checkout page is a page of it. */
 let server: ServedBuild
 let browser: Browser
 beforeAll(async () => {
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  server = await serveBuild({ PUBLIC_BASE_URL: origin, PUBLIC_API_BASE_URL: origin, DATABASE_URL: '' }, { port })
+  server = await serveAtOwnOrigin()
   browser = await launchBrowser()
 })
 afterAll(async () => {

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'
-import { freePort, serveBuild, type ServedBuild } from './support/server'
+import { serveAtOwnOrigin, type ServedBuild } from './support/server'
 import { keyFrom } from '../support/trial-key'
 
 const usageToken = 'e2e-payments-usage-token-0123456789'
@@ -13,12 +13,7 @@ const usageToken = 'e2e-payments-usage-token-0123456789'
 let server: ServedBuild
 let browser: Browser
 beforeAll(async () => {
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  server = await serveBuild(
-    { PUBLIC_BASE_URL: origin, PUBLIC_API_BASE_URL: origin, DATABASE_URL: '', USAGE_SERVICE_TOKEN: usageToken },
-    { port },
-  )
+  server = await serveAtOwnOrigin({ USAGE_SERVICE_TOKEN: usageToken })
   browser = await launchBrowser()
 })
 afterAll(async () => {
@@ -163,12 +158,7 @@ describe('the sandbox checkout page', () => {
 describe('a server with no payment service (no Stripe keys, PAYMENTS_SANDBOX unset)', () => {
   let unpaid: ServedBuild
   beforeAll(async () => {
-    const port = await freePort()
-    const origin = `http://127.0.0.1:${port}`
-    unpaid = await serveBuild(
-      { PUBLIC_BASE_URL: origin, PUBLIC_API_BASE_URL: origin, DATABASE_URL: '', PAYMENTS_SANDBOX: undefined },
-      { port },
-    )
+    unpaid = await serveAtOwnOrigin({ PAYMENTS_SANDBOX: undefined })
   })
   afterAll(() => unpaid?.stop({ forceAfterMs: 15_000 }))
 

@@ -128,3 +128,13 @@ export async function serveBuild(
     },
   }
 }
+
+/**
+ * A served build whose public address is its real one (its own port on 127.0.0.1), for pages that link to
+ * themselves: the sandbox's checkout page, signed download links. `env` adds to or overrides the defaults.
+ */
+export async function serveAtOwnOrigin(env: Record<string, string | undefined> = {}): Promise<ServedBuild> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  return serveBuild({ PUBLIC_BASE_URL: origin, PUBLIC_API_BASE_URL: origin, DATABASE_URL: '', ...env }, { port })
+}
