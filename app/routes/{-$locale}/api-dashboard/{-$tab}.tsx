@@ -39,9 +39,13 @@ export const Route = createFileRoute('/{-$locale}/api-dashboard/{-$tab}')({
   loader: async ({ params }) => {
     const tab = params.tab ?? defaultTab
     const screen = import('~/features/dashboard/tab-content').then(({ loadScreen }) => loadScreen(tab))
+    // Imported in browsers too, though only the server calls it: a server function the client build never
+    // sees is registered only if the server build happens to compile it before its function table, and a
+    // build that lost that race answered every dashboard page 500 ("Server function info not found").
+    const startFunctions = import('~/features/dashboard/start.functions')
     if (!import.meta.env.SSR) return screen.then(() => null)
     const [{ fetchDashboardStart }, { startTabOf }] = await Promise.all([
-      import('~/features/dashboard/start.functions'),
+      startFunctions,
       import('~/features/dashboard/start-data'),
     ])
     const [start] = await Promise.all([fetchDashboardStart({ data: { tab: startTabOf(tab) } }), screen])
