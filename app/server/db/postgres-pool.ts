@@ -47,6 +47,25 @@ export function refusedStartupParameter(error: unknown): string | undefined {
 }
 
 /**
+ * Sends `query` on a connection with nothing else in flight, and sends nothing behind it until it is answered.
+ * postgres-js pipelines queries outside a transaction: a query without parameters goes out as a simple Query
+ * while the next one, with parameters and unnamed (`prepare: false`), goes out behind it as Parse + Describe +
+ * Flush to learn its parameter types first. A transaction pooler (PgBouncer 1.18 `pool_mode = transaction`)
+ * hands the server connection back to its pool at the first query's ReadyForQuery, with the second one's
+ * exchange still open on it: its answer never reaches the app, which waits forever, and every query queued
+ * behind it on that connection with it (the stall of issue 31, Postgres showing every backend idle). So
+ * through such a pooler each top-level query has its connection to itself; inside a transaction the pooler
+ * keeps the server connection until COMMIT, and postgres-js's own pipelining there is safe.
+ * The driver's `onexecute` hook answering false is what tells it the connection is not free for another query
+ * yet; `max_pipeline: 0` would do the same but also stops `begin` from reserving its connection.
+ */
+function alone<T>(query: T): T {
+  const options = (query as { options?: Record<string, unknown> }).options
+  if (options) (query as { options: Record<string, unknown> }).options = { ...options, onexecute: () => false }
+  return query
+}
+
+/**
  * A postgres-js client whose pool is replaced as soon as one of its connections is lost (backend
  * terminated, reset, failover). postgres-js 3.4.9 reuses a connection object across reconnects, and
  * when the connection dies with a write still buffered it keeps that stale buffer: every later
@@ -89,17 +108,18 @@ export function resilientPostgres(
     return query
   }
 
+  const sent = pooler === 'transaction' ? alone : <T>(query: T) => query
   const client = new Proxy(current, {
     get(_, name) {
       const pool = current
-      if (name === 'unsafe') return (...args: Parameters<Sql['unsafe']>) => watched(pool, pool.unsafe(...args))
+      if (name === 'unsafe') return (...args: Parameters<Sql['unsafe']>) => watched(pool, sent(pool.unsafe(...args)))
       if (name === 'begin') return (...args: [never]) => watched(pool, pool.begin(...args))
       const value = Reflect.get(pool, name)
       return typeof value === 'function' ? value.bind(pool) : value
     },
     apply(_, __, args: Parameters<Sql>) {
       const pool = current
-      return watched(pool, pool(...args))
+      return watched(pool, sent(pool(...args)))
     },
   })
 
