@@ -23,8 +23,8 @@ import { describeNeeding } from '../support/services'
 testEnv({ RATE_LIMIT_KEYS: 'off' })
 /** Requests per burst, bursts, and health checkers polling back to back meanwhile. */
 const BURST = 200
-const BURSTS = 3
-const CHECKERS = 8
+const BURSTS = 5
+const CHECKERS = 16
 const missing = !process.env.TEST_DATABASE_URL
   ? 'TEST_DATABASE_URL set'
   : !hasPgbouncer()
