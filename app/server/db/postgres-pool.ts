@@ -47,17 +47,12 @@ export function refusedStartupParameter(error: unknown): string | undefined {
 }
 
 /**
- * Sends `query` on a connection with nothing else in flight, and sends nothing behind it until it is answered.
- * postgres-js pipelines queries outside a transaction: a query without parameters goes out as a simple Query
- * while the next one, with parameters and unnamed (`prepare: false`), goes out behind it as Parse + Describe +
- * Flush to learn its parameter types first. A transaction pooler (PgBouncer 1.18 `pool_mode = transaction`)
- * hands the server connection back to its pool at the first query's ReadyForQuery, with the second one's
- * exchange still open on it: its answer never reaches the app, which waits forever, and every query queued
- * behind it on that connection with it (the stall of issue 31, Postgres showing every backend idle). So
- * through such a pooler each top-level query has its connection to itself; inside a transaction the pooler
- * keeps the server connection until COMMIT, and postgres-js's own pipelining there is safe.
- * The driver's `onexecute` hook answering false is what tells it the connection is not free for another query
- * yet; `max_pipeline: 0` would do the same but also stops `begin` from reserving its connection.
+ * Keeps `query` alone on its connection until answered. postgres-js pipelines top-level queries: a
+ * parameterless one (a simple Query) and, behind it, an unnamed one with parameters sent as Parse + Describe +
+ * Flush. PgBouncer in transaction mode (1.18) hands the server back at the first ReadyForQuery with the second
+ * exchange still open on it, whose answer never comes: the connection and all queued on it wait forever
+ * (issue 31). Inside a transaction the pooler keeps the server, so pipelining there stays. The driver's
+ * `onexecute` answering false marks the connection busy; `max_pipeline: 0` would also stop `begin` reserving one.
  */
 function alone<T>(query: T): T {
   const options = (query as { options?: Record<string, unknown> }).options
