@@ -102,6 +102,21 @@ describeNeeding(missing, 'through PgBouncer in transaction mode', () => {
     expect(answers).toEqual(Array.from({ length: 200 }, (_, i) => i))
   })
 
+  it('answers a burst mixing queries without parameters and with them, none left waiting (the stall of issue 31)', async () => {
+    const db = await getDb()
+    const within = <T>(answer: Promise<T>) =>
+      Promise.race([answer, new Promise<string>((resolve) => setTimeout(() => resolve('no answer in 20 s'), 20_000))])
+    // A readiness check's `select 1` and a request's queries with parameters, as a busy instance runs them.
+    const answers = await Promise.all(
+      Array.from({ length: 1500 }, (_, i) =>
+        within(
+          i % 3 ? scalar(db, sql`select ${i}::int + (select count(*) from api_keys) * 0`) : scalar(db, sql`select 1`),
+        ),
+      ),
+    )
+    expect(answers).toEqual(Array.from({ length: 1500 }, (_, i) => (i % 3 ? i : 1)))
+  })
+
   it('is refused at start-up by the same pooler when told there is none (what issue 31 saw)', async () => {
     const refused = await openDatabase({ url: bouncer.url(name), maxConnections: 1, pooler: 'none' })
     try {

@@ -47,6 +47,20 @@ export function refusedStartupParameter(error: unknown): string | undefined {
 }
 
 /**
+ * Keeps `query` alone on its connection until answered. postgres-js pipelines top-level queries: a
+ * parameterless one (a simple Query) and, behind it, an unnamed one with parameters sent as Parse + Describe +
+ * Flush. PgBouncer in transaction mode (1.18) hands the server back at the first ReadyForQuery with the second
+ * exchange still open on it, whose answer never comes: the connection and all queued on it wait forever
+ * (issue 31). Inside a transaction the pooler keeps the server, so pipelining there stays. The driver's
+ * `onexecute` answering false marks the connection busy; `max_pipeline: 0` would also stop `begin` reserving one.
+ */
+function alone<T>(query: T): T {
+  const options = (query as { options?: Record<string, unknown> }).options
+  if (options) (query as { options: Record<string, unknown> }).options = { ...options, onexecute: () => false }
+  return query
+}
+
+/**
  * A postgres-js client whose pool is replaced as soon as one of its connections is lost (backend
  * terminated, reset, failover). postgres-js 3.4.9 reuses a connection object across reconnects, and
  * when the connection dies with a write still buffered it keeps that stale buffer: every later
@@ -89,17 +103,18 @@ export function resilientPostgres(
     return query
   }
 
+  const sent = pooler === 'transaction' ? alone : <T>(query: T) => query
   const client = new Proxy(current, {
     get(_, name) {
       const pool = current
-      if (name === 'unsafe') return (...args: Parameters<Sql['unsafe']>) => watched(pool, pool.unsafe(...args))
+      if (name === 'unsafe') return (...args: Parameters<Sql['unsafe']>) => watched(pool, sent(pool.unsafe(...args)))
       if (name === 'begin') return (...args: [never]) => watched(pool, pool.begin(...args))
       const value = Reflect.get(pool, name)
       return typeof value === 'function' ? value.bind(pool) : value
     },
     apply(_, __, args: Parameters<Sql>) {
       const pool = current
-      return watched(pool, pool(...args))
+      return watched(pool, sent(pool(...args)))
     },
   })
 
