@@ -146,7 +146,7 @@ describeNeeding(missing, 'three instances behind HAProxy, through PgBouncer, sha
     const { body: info } = await keyInfo(cluster.url, apiKey)
     const keyId = info.key_id as string
     const purchase = { key_id: keyId, amount: 200, type: 'purchase', external_ref: `purchase:${randomUUID()}` }
-    await cluster.db`select * from ledger_apply(${cluster.db.json([purchase])}, ${cluster.db.json({})})`
+    await cluster.db`select * from ledger_apply_v2(${cluster.db.json([purchase])}, ${cluster.db.json({})})`
 
     const agent = new Agent({ keepAlive: true, maxSockets: 100 })
     const statuses = await Promise.all(
