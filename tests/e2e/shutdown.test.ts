@@ -38,6 +38,15 @@ afterAll(async () => {
   await admin?.end({ timeout: 5 })
 })
 
+/** A key with plenty of tokens for the load, bought through the ledger of the database the server migrated. */
+async function fundedKey(db: postgres.Sql): Promise<string> {
+  const [{ id }] = await db<{ id: string }[]>`
+    insert into api_keys (key_hash, prefix, last4) values (${randomUUID()}, 'sk-', 'test') returning id`
+  const purchase = { key_id: id, amount: 1_000_000, type: 'purchase', external_ref: `purchase:${randomUUID()}` }
+  await db`select * from ledger_apply_v2(${db.json([purchase])}, ${db.json({})})`
+  return id
+}
+
 describe('stopping the server', () => {
   it('exits by itself on SIGTERM once it has served requests', async () => {
     // CI and TEST turn the server's graceful shutdown off; this test is about that path.
@@ -121,11 +130,7 @@ describeWithService('TEST_DATABASE_URL', 'stopping the server under keep-alive l
     })
     const db = postgres(databaseUrl, { max: 1, onnotice: () => {} })
     try {
-      // The server migrated the database; a key with plenty of tokens for the load.
-      const [{ id: keyId }] = await db<{ id: string }[]>`
-        insert into api_keys (key_hash, prefix, last4) values (${randomUUID()}, 'sk-', 'test') returning id`
-      const purchase = { key_id: keyId, amount: 1_000_000, type: 'purchase', external_ref: `purchase:${randomUUID()}` }
-      await db`select * from ledger_apply_v2(${db.json([purchase])}, ${db.json({})})`
+      const keyId = await fundedKey(db)
 
       const agent = new Agent({ keepAlive: true, maxSockets: 8 })
       const sent: Metered[] = []
@@ -193,10 +198,7 @@ describeWithService('TEST_DATABASE_URL', 'draining on SIGTERM with DRAIN_DELAY_M
     })
     const db = postgres(databaseUrl, { max: 1, onnotice: () => {} })
     try {
-      const [{ id: keyId }] = await db<{ id: string }[]>`
-        insert into api_keys (key_hash, prefix, last4) values (${randomUUID()}, 'sk-', 'test') returning id`
-      const purchase = { key_id: keyId, amount: 1_000_000, type: 'purchase', external_ref: `purchase:${randomUUID()}` }
-      await db`select * from ledger_apply_v2(${db.json([purchase])}, ${db.json({})})`
+      const keyId = await fundedKey(db)
 
       const agent = new Agent({ keepAlive: true, maxSockets: 6 })
       const sent: Metered[] = []

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Route as keyInfoRoute } from '~/routes/api/v1/api_key/fe_user'
 import { Route as autoRechargeRoute } from '~/routes/api/v1/auto_recharge/index'
 import { Route as detailsRoute } from '~/routes/api/v1/billing/details'
@@ -10,7 +10,7 @@ import { confirmCheckoutFor } from '~/server/api/payments/purchases'
 import { numberInvoice } from '~/server/domain/invoices'
 import { purchaseBySession } from '~/server/domain/purchases'
 import { consume } from '~/server/domain/metering'
-import { call, keyWithBalance, respond, scalar, setupApi, testEnv } from '../support/api'
+import { apiDatabase, call, keyWithBalance, respond, scalar } from '../support/api'
 import {
   buyPack,
   card,
@@ -23,12 +23,7 @@ import {
 } from '../support/payments'
 import { describeWithService } from '../support/services'
 
-testEnv({ PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET })
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi({ maxConnections: 30 })
-})
-afterAll(() => database.close())
+const database = apiDatabase({ env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET }, maxConnections: 30 })
 
 const returnTo = 'http://localhost:3000/api-dashboard/auto-recharge'
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Route as keyInfoRoute } from '~/routes/api/v1/api_key/fe_user'
 import { Route as checkoutRoute } from '~/routes/api/v1/checkout_session'
 import { confirmCheckoutFor } from '~/server/api/payments/purchases'
 import { sandboxPayFor } from '~/server/api/payments/sandbox-checkout'
 import { openDatabase, useDatabase } from '~/server/db/client'
 import { writeObject } from '~/server/providers/payments/sandbox/store'
-import { call, fingerprint, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { apiDatabase, call, fingerprint, keyWithBalance, scalar } from '../support/api'
 import { describeWithService } from '../support/services'
 import {
   buyPack,
@@ -20,12 +20,7 @@ import {
   SANDBOX_SECRET,
 } from '../support/payments'
 
-testEnv({ PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET })
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi({ maxConnections: 30 })
-})
-afterAll(() => database.close())
+const database = apiDatabase({ env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET }, maxConnections: 30 })
 
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
 const keyInfo = async (apiKey: string) =>

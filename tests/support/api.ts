@@ -34,22 +34,26 @@ export function testEnv(extra: Record<string, string> = {}): void {
   })
 }
 
-/** A fresh database that the route handlers use, and empty rate-limit counters. */
 /**
  * The test database of a file that calls the API: set up before its tests, closed after them, the rate limits
- * reset before each test. Its fields are there once the tests run (`database.db`).
+ * reset before each test. Its fields are there once the tests run (`database.db`). `env` adds to the test
+ * environment; `maxConnections` sizes the pool for files that pay concurrently.
  */
-export function apiDatabase(): Awaited<ReturnType<typeof setupApi>> {
-  testEnv()
+export function apiDatabase({
+  env = {},
+  maxConnections,
+}: { env?: Record<string, string>; maxConnections?: number } = {}): Awaited<ReturnType<typeof setupApi>> {
+  testEnv(env)
   const database = {} as Awaited<ReturnType<typeof setupApi>>
   beforeAll(async () => {
-    Object.assign(database, await setupApi())
+    Object.assign(database, await setupApi({ maxConnections }))
   })
   afterAll(() => database.close())
   beforeEach(() => resetRateLimits())
   return database
 }
 
+/** A fresh database that the route handlers use, and empty rate-limit counters. */
 export async function setupApi(options: { maxConnections?: number } = {}) {
   const database = await createTestDatabase(options)
   useDatabase(database)
