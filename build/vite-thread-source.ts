@@ -37,7 +37,7 @@ function patching(patches: SourcePatch[]): RolldownPlugin {
 
 /**
  * `import source from './x.ts?thread'`: the module with everything it imports (but Node's built-ins) bundled
- * into one CommonJS script, as a string, for `new Worker(source, { eval: true })`. The same in the Node build,
+ * into one CommonJS script, as a string, for a converter process to run from stdin (`node -`). The same in the Node build,
  * in dev and in the tests, with no file to ship beside the server bundle; the third-party fixes of
  * ./thread-patches.ts are applied to what it bundles.
  */

@@ -90,12 +90,12 @@ export function envSettings() {
     ),
     READER_CONVERT_THREADS: setting(integer(1, 64), {
       meaning:
-        'worker threads that convert the pages the reader fetched, one page each at a time (see "Reader and deep search")',
+        'processes that convert the pages the reader fetched, one page each at a time (see "Reader and deep search"; the name is from when they were threads)',
       shown: 'CPUs − 1, at least 2',
     }),
     READER_CONVERT_TIMEOUT_SECONDS: setting(
       integer(1, 600),
-      'how long one page may take to convert on its thread; beyond it the thread is ended and replaced, and the page refused with 504',
+      'how long one page may take to convert; beyond it its converter process is ended and replaced, and the page refused with 504',
       '15',
     ),
     CHROMIUM_PATH: setting(text(), {
@@ -123,7 +123,7 @@ export function envSettings() {
     ),
     READER_CONVERT_MEMORY_MB: setting(
       integer(32, 16_384),
-      "JavaScript heap one page's conversion may use; beyond it the thread is ended and replaced, and the page refused with 422",
+      "JavaScript heap one page's conversion may use; beyond it its converter process is ended and replaced, and the page refused with 422",
       '512',
     ),
     DEEPSEARCH_ENGINE: setting(

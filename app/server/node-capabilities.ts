@@ -9,7 +9,7 @@ export const nodeCapabilities = {
   reader: {
     variable: 'READER_UPSTREAM',
     label: 'the reader and deep search',
-    why: 'they resolve and pin page addresses themselves (node:dns, node:http) and convert pages on worker threads',
+    why: 'they resolve and pin page addresses themselves (node:dns, node:http) and convert pages in child processes',
   },
   embeddings: {
     variable: 'EMBEDDINGS_UPSTREAM',

@@ -37,26 +37,30 @@ const outcome = (converting: Promise<{ title: string }>) =>
   )
 
 describe('the reader’s conversion pool', () => {
-  it('ends a thread whose page runs over the time limit (504), starts another, and converts the next page', async () => {
-    const pool = poolOf({ timeoutMs: 500 })
+  it('ends a converter whose page runs over the time limit (504), starts another, and converts the next page', async () => {
+    // A limit well above what a small page takes even on a loaded machine (converters run at a lower priority),
+    // and a page that takes four times as long on a quiet one.
+    const pool = poolOf({ timeoutMs: 1000 })
     await pool.convert(html(articlePage()))
     const started = performance.now()
-    expect(await outcome(pool.convert(html(manyLinks())))).toEqual({
+    expect(await outcome(pool.convert(html(manyLinks(60_000))))).toEqual({
       problem: 'convert-timeout',
-      detail: "The page could not be converted within 0.5 s, the reader's limit",
+      detail: "The page could not be converted within 1 s, the reader's limit",
     })
-    // Ended at the limit, not when the page would have been done (seconds later).
-    expect(performance.now() - started).toBeLessThan(0.5 * 1000 + 1500)
+    // Ended at the limit, not when the page would have been done (many seconds later).
+    expect(performance.now() - started).toBeLessThan(1000 + 1500)
     expect(await outcome(pool.convert(html(articlePage())))).toEqual({ title: 'Rerankers in practice' })
     expect(pool.state).toMatchObject({ threads: 1, busy: 0, waiting: 0 })
   })
 
-  it('ends a thread whose page needs more memory than its limit (422), and converts the next page', async () => {
+  it('ends a converter whose page needs more memory than its limit (422), and converts the next page, the server unharmed', async () => {
     const pool = poolOf({ memoryMb: 64 })
-    expect(await outcome(pool.convert(html(wideTable(3000, 50))))).toEqual({
-      problem: 'too-complex',
-      detail: "The page needs more than 64 MB to convert, the reader's limit",
-    })
+    // Three times: on worker threads, about one such page in three aborted the whole process (this one).
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect(await outcome(pool.convert(html(wideTable(3000, 50))))).toEqual({
+        problem: 'too-complex',
+        detail: "The page needs more than 64 MB to convert, the reader's limit",
+      })
     expect(await outcome(pool.convert(html(articlePage())))).toEqual({ title: 'Rerankers in practice' })
     expect(pool.state.threads).toBe(1)
   })
@@ -71,7 +75,7 @@ describe('the reader’s conversion pool', () => {
     expect(await outcome(pool.convert(html(nestedDivs(200))))).toEqual({ title: 'Nested' })
   })
 
-  it('queues pages beyond its threads and answers every one, in its own order', async () => {
+  it('queues pages beyond its converters and answers every one, in its own order', async () => {
     const pool = poolOf({ threads: 2 })
     const titles = Array.from({ length: 7 }, (_, i) => `Page ${i}`)
     const converting = titles.map((title) => pool.convert(html(articlePage({ title, paragraphs: 200 }))))
@@ -81,7 +85,7 @@ describe('the reader’s conversion pool', () => {
     expect(pool.state).toMatchObject({ threads: 2, busy: 0, waiting: 0 })
   })
 
-  it('takes a page whose caller went away out of the queue, and ends the thread of one converting', async () => {
+  it('takes a page whose caller went away out of the queue, and ends the converter of one converting', async () => {
     const pool = poolOf()
     const first = new AbortController()
     const second = new AbortController()

@@ -39,7 +39,7 @@ export interface ReadPage {
   content: string
   /** ISO 8601, when the page says. */
   publishedTime?: string
-  /** The content's tokens, when the reader counted them already (on its conversion thread). */
+  /** The content's tokens, when the reader counted them already (in its converter process). */
   tokens?: number
 }
 

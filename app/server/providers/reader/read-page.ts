@@ -148,7 +148,7 @@ async function renderAndConvert(
 }
 
 /**
- * A PDF as the reader answers it: its text as Markdown (`./convert/pdf.ts`), counted on a conversion thread
+ * A PDF as the reader answers it: its text as Markdown (`./convert/pdf.ts`), counted in a converter process
  * like any text, with the document's title and page count.
  */
 export async function pdfPage(
@@ -166,7 +166,7 @@ const convert = (request: ConversionRequest, limits: Pick<FetchLimits, 'signal'>
   convertOffThread(request, { signal: limits.signal })
 
 /**
- * Fetches a page within `limits` and converts it on a conversion thread (never on the event loop), with its
+ * Fetches a page within `limits` and converts it in a converter process (never on the event loop), with its
  * output tokens. `onPartial`, when given, receives conversions of the page as downloaded so far (at most every
  * SNAPSHOT_INTERVAL_MS), each completer than the last, before the whole page is answered; it is awaited, so a
  * slow consumer (or a busy pool) slows the download rather than piling up snapshots.

@@ -1,8 +1,8 @@
 /**
- * Converting is background work: a conversion thread yields the CPU to the server's event loop (and to
- * anything else at normal priority) whenever both want it. Linux keeps a priority per thread, named by its
- * thread id; on other systems, or where /proc cannot be read, the thread keeps the process's priority.
- * Imported first by ./thread.ts, so the rest of the thread's code loads at the lower priority already.
+ * Converting is background work: a converter yields the CPU to the server's event loop (and to anything
+ * else at normal priority) whenever both want it. Linux keeps a priority per thread, named by its thread id
+ * (here the converter's main thread); on other systems, or where /proc cannot be read, it keeps the normal
+ * priority. Imported first by ./thread.ts, so the rest of the converter's code loads at the lower priority.
  */
 import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'

@@ -2,13 +2,13 @@ import type { ReaderPage } from '~/contracts/reader'
 import type { PageProblem } from '../../../domain/refusals'
 import type { ConversionRequest } from '../convert/convert'
 
-/** What the server posts to a conversion thread: one page at a time. */
+/** What the server sends a converter process: one page at a time. */
 export interface ConversionJob {
   id: number
   request: ConversionRequest
 }
 
-/** What a conversion thread posts back: that it is ready (once), then one answer per job. */
+/** What a converter process sends back: that it is ready (once), then one answer per job. */
 export type ThreadMessage =
   | { ready: true }
   | { id: number; page: ReaderPage }

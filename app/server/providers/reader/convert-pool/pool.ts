@@ -1,16 +1,17 @@
-import { Worker } from 'node:worker_threads'
+import { spawn, type ChildProcess } from 'node:child_process'
 import type { ReaderPage } from '~/contracts/reader'
 import { PageNotRead } from '../../../domain/refusals'
 import type { ConversionRequest } from '../convert/convert'
 import type { ConversionJob, ThreadMessage } from './messages'
 
 export interface PoolSettings {
-  /** The threads' code: ./thread.ts bundled (`./thread.ts?thread`). */
+  /** The converters' code: ./thread.ts bundled (`./thread.ts?thread`). */
   source: string
+  /** How many converter processes run (`READER_CONVERT_THREADS`, named when they were threads). */
   threads: number
-  /** How long one page may take once a thread has it. */
+  /** How long one page may take once a converter has it. */
   timeoutMs: number
-  /** The JavaScript heap a thread may use (V8's old generation). */
+  /** The JavaScript heap a converter may use (V8's old generation). */
   memoryMb: number
 }
 
@@ -23,15 +24,25 @@ interface Waiting {
 }
 
 interface Thread {
-  worker: Worker
+  process: ChildProcess
   ready: boolean
+  /** The end of what the process wrote to stderr: how an out-of-memory abort is told from other exits. */
+  stderr: string
   job?: { id: number; waiting: Waiting; timer: ReturnType<typeof setTimeout> }
 }
 
+/** What V8 prints as it aborts a process whose heap reached `--max-old-space-size`. */
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit/
+const STDERR_KEPT = 4096
+
 /**
- * A fixed number of threads converting pages, one page each at a time, the rest waiting in order. A thread
+ * A fixed number of converter processes, one page each at a time, the rest waiting in order. A converter
  * whose page runs out of time or memory is ended (its page refused: 504, 422) and replaced, so a hostile page
- * costs at most one thread for at most the time limit and never holds the server's event loop.
+ * costs at most one converter for at most the time limit and never holds the server's event loop.
+ *
+ * Processes, not worker threads: V8 aborts the whole process when a heap-limited worker thread's allocation
+ * outruns Node's near-limit handler (seen in about one run in three with a 64 MB limit and a wide table),
+ * which would take the server down with the page. A child process that aborts takes only itself.
  */
 export class ConversionPool {
   private readonly threads = new Set<Thread>()
@@ -81,26 +92,46 @@ export class ConversionPool {
   }
 
   private start(): void {
-    const worker = new Worker(this.settings.source, {
-      eval: true,
-      name: 'reader-convert',
-      resourceLimits: { maxOldGenerationSizeMb: this.settings.memoryMb },
+    // The bundled script comes on stdin: at 1.7 MB it is far past what one command-line argument may hold.
+    const child = spawn(process.execPath, [`--max-old-space-size=${this.settings.memoryMb}`, '-'], {
+      stdio: ['pipe', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
     })
-    worker.unref()
-    const thread: Thread = { worker, ready: false }
+    const thread: Thread = { process: child, ready: false, stderr: '' }
     this.threads.add(thread)
-    worker.on('message', (message: ThreadMessage) => this.received(thread, message))
-    worker.on('error', (error: Error & { code?: string }) => {
-      const refusal =
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new PageNotRead(
-              'too-complex',
-              `The page needs more than ${this.settings.memoryMb} MB to convert, the reader's limit`,
-            )
-          : error
-      void this.end(thread, refusal)
+    child.stdin!.end(this.settings.source)
+    child.stderr!.setEncoding('utf8')
+    child.stderr!.on('data', (chunk: string) => {
+      thread.stderr = (thread.stderr + chunk).slice(-STDERR_KEPT)
     })
-    worker.on('exit', (code) => void this.end(thread, new Error(`a conversion thread exited with code ${code}`)))
+    this.idle(thread)
+    child.on('message', (message: ThreadMessage) => this.received(thread, message))
+    child.on('error', (error) => void this.end(thread, error))
+    child.on(
+      'exit',
+      (code, signal) =>
+        void this.end(
+          thread,
+          OUT_OF_MEMORY.test(thread.stderr)
+            ? new PageNotRead(
+                'too-complex',
+                `The page needs more than ${this.settings.memoryMb} MB to convert, the reader's limit`,
+              )
+            : new Error(`a conversion process exited with ${signal ?? `code ${code}`}`),
+        ),
+    )
+  }
+
+  /** Held while it works, so a conversion in flight keeps the server up like any other request; not otherwise. */
+  private busy(thread: Thread): void {
+    thread.process.ref()
+    thread.process.channel?.ref()
+  }
+
+  private idle(thread: Thread): void {
+    thread.process.unref()
+    thread.process.channel?.unref()
+    ;(thread.process.stderr as { unref?: () => void } | null)?.unref?.()
   }
 
   private received(thread: Thread, message: ThreadMessage): void {
@@ -113,7 +144,7 @@ export class ConversionPool {
     if (!job || job.id !== message.id) return
     clearTimeout(job.timer)
     thread.job = undefined
-    thread.worker.unref()
+    this.idle(thread)
     if ('page' in message) this.settle(job.waiting, undefined, message.page)
     else if ('refusal' in message)
       this.settle(job.waiting, new PageNotRead(message.refusal.problem, message.refusal.detail))
@@ -140,9 +171,10 @@ export class ConversionPool {
         this.settings.timeoutMs,
       )
       thread.job = { id, waiting, timer }
-      // Held while it works, so a conversion in flight keeps the process up like any other request.
-      thread.worker.ref()
-      thread.worker.postMessage({ id, request: waiting.request } satisfies ConversionJob)
+      this.busy(thread)
+      thread.process.send({ id, request: waiting.request } satisfies ConversionJob, (error) => {
+        if (error) void this.end(thread, error)
+      })
     }
   }
 
@@ -156,7 +188,12 @@ export class ConversionPool {
       clearTimeout(thread.job.timer)
       this.settle(thread.job.waiting, reason)
     } else if (!thread.ready) for (const waiting of this.queue.splice(0)) this.settle(waiting, reason)
-    const stopped = thread.worker.terminate()
+    const gone =
+      thread.process.pid === undefined || thread.process.exitCode !== null || thread.process.signalCode !== null
+    const stopped = gone
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => thread.process.once('exit', () => resolve()))
+    thread.process.kill('SIGKILL')
     if (thread.ready) this.fill()
     await stopped
   }

@@ -1,4 +1,4 @@
-/** A module bundled whole, as the source of a worker thread (build/vite-thread-source.ts). */
+/** A module bundled whole, as the source of a converter process (build/vite-thread-source.ts). */
 declare module '*?thread' {
   const source: string
   export default source

@@ -1,17 +1,16 @@
 /**
- * A conversion thread's code (bundled whole by build/vite-thread-source.ts and started by ./pool.ts): it
- * converts one page at a time and posts each page, refusal or failure back. Its time and memory are limited
- * by the pool, which ends the thread when a page exceeds them.
+ * A converter process's code (bundled whole by build/vite-thread-source.ts and started by ./pool.ts): it
+ * converts one page at a time and sends each page, refusal or failure back. Its time and memory are limited
+ * by the pool, which ends the process when a page exceeds them.
  */
 // First, so that loading the converters already runs at the lower priority.
 import './lower-priority'
-import { parentPort } from 'node:worker_threads'
 import { PageNotRead } from '../../../domain/refusals'
 import { convertPage } from '../convert/convert'
 import { withOutputTokens } from '../convert/output-tokens'
 import type { ConversionJob, ThreadMessage } from './messages'
 
-const post = (message: ThreadMessage) => parentPort!.postMessage(message)
+const post = (message: ThreadMessage) => process.send!(message)
 
 async function answer({ id, request }: ConversionJob): Promise<ThreadMessage> {
   try {
@@ -26,7 +25,9 @@ async function answer({ id, request }: ConversionJob): Promise<ThreadMessage> {
 }
 
 // One page at a time: the pool posts the next only after this one is answered.
-parentPort!.on('message', async (job: ConversionJob) => post(await answer(job)))
+process.on('message', async (job: ConversionJob) => post(await answer(job)))
+// The server went (it closes the channel whichever way it ends): nothing is left to convert for.
+process.on('disconnect', () => process.exit(0))
 
 // Compiled and warmed (the tokenizer builds its tables on first use) before the first page is timed.
 void answer({

@@ -26,7 +26,7 @@ export interface ConvertOptions {
 
 /**
  * One page to convert, as it arrived (or as much of it as has arrived, for a streamed snapshot). Everything
- * a conversion depends on is here, so it can be posted to the thread that converts it.
+ * a conversion depends on is here, so it can be sent to the process that converts it.
  */
 export interface ConversionRequest {
   /** The page's text, decoded. */
@@ -56,7 +56,7 @@ export const ARTICLE_SHARE = 0.3
 
 /**
  * A page in the requested format (see README, "Reader"): `content` is the article or, failing that, the page.
- * Synchronous and CPU-bound: a page from the web is converted on a worker thread (`../convert-pool`), never
+ * Synchronous and CPU-bound: a page from the web is converted in a converter process (`../convert-pool`), never
  * on the server's event loop.
  */
 export function convertPage({ source, kind, url, options }: ConversionRequest): ConvertedPage {
