@@ -8,6 +8,8 @@ import { hasPgbouncer } from '../support/pgbouncer'
 import { keyFrom } from '../support/trial-key'
 import { startCluster, usageToken, metricsToken, type Cluster } from './support/cluster'
 import { hasHaproxy } from './support/processes'
+import { payInTabs } from './support/sandbox-checkout'
+import { launchBrowser } from '../e2e/support/browser'
 
 /**
  * Issue 31: three production builds behind HAProxy (round robin, checked on /healthz), through PgBouncer in
@@ -163,6 +165,74 @@ describeNeeding(missing, 'three instances behind HAProxy, through PgBouncer, sha
         (select count(*)::int from ledger_entries where key_id = k.id and type = 'consume') as consumed
       from api_keys k where k.id = ${keyId}`
     expect(audit).toEqual({ balance: 0, sum: 0, last: 0, consumed: 200 })
+  })
+
+  it('credits a sandbox checkout opened on one instance and paid from two tabs through the others once, then charges an auto-recharge crossing once with every worker running', async () => {
+    const pack = 1_000_000_000
+    const apiKey = await keyFrom(cluster.url)
+    const { body: info } = await keyInfo(cluster.url, apiKey)
+    const keyId = info.key_id as string
+    const balance = async () => (await keyInfo(cluster.url, apiKey)).body.wallet.total_balance as number
+    const settled = async (expected: number, what: string) => {
+      const deadline = Date.now() + 20_000
+      while ((await balance()) !== expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200))
+      expect(await balance(), what).toBe(expected)
+    }
+    const credits = async () =>
+      (
+        await cluster.db<{ n: number }[]>`
+          select count(*)::int as n from ledger_entries where key_id = ${keyId} and amount = ${pack}`
+      )[0].n
+    const dashboard = `${cluster.url}/api-dashboard/auto-recharge`
+    const opened = await json(
+      await fetch(`${cluster.instances[0].baseUrl}/api/v1/auto_recharge`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          price_id: 'price_tokens_1b',
+          success_url: dashboard,
+          cancel_url: dashboard,
+          email: 'buyer@example.com',
+          metadata: { auto_recharge: true, threshold: 1000, currency: 'USD' },
+        }),
+      }),
+    )
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200)
+    // Through the balancer: the page, its scripts and each tab's payment land on instances round robin.
+    const browser = await launchBrowser()
+    try {
+      await payInTabs(browser, opened.body.url, 2, /\/api-dashboard\/auto-recharge/)
+    } finally {
+      await browser.close()
+    }
+    const paid = info.wallet.total_balance + pack
+    await settled(paid, 'the pack, credited once')
+    expect(await credits()).toBe(1)
+
+    // Leave 100 tokens above the threshold, then spend 300 in 30 debits spread over the three instances.
+    const threshold = paid - 100
+    const set = await fetch(`${cluster.instances[1].baseUrl}/api/v1/auto_recharge/settings?threshold=${threshold}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}` },
+    })
+    expect(set.status, await set.text()).toBe(200)
+    const agent = new Agent({ keepAlive: true, maxSockets: 10 })
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () => meter(agent, cluster.url, { key_id: keyId, tokens: 10 })),
+    )
+    agent.destroy()
+    expect(statuses.every((s) => s === 200)).toBe(true)
+    await settled(paid - 300 + pack, 'one recharge')
+    // Every instance's worker polls every 10 s: past one period, none has charged again.
+    await new Promise((r) => setTimeout(r, 11_000))
+    const [charges] = await cluster.db<{ intents: number; attempts: number }[]>`
+      select
+        (select count(*)::int from sandbox_objects where kind = 'payment_intent'
+          and data->'metadata'->>'key_id' = ${keyId} and data->'metadata'->>'kind' = 'auto_recharge') as intents,
+        (select count(*)::int from auto_recharge_attempts where key_id = ${keyId}) as attempts`
+    expect(charges).toEqual({ intents: 1, attempts: 1 })
+    expect(await credits()).toBe(2)
+    expect(await balance()).toBe(paid - 300 + pack)
   })
 
   it('prunes the request log once per period, not once per instance', async () => {
