@@ -74,6 +74,21 @@ const hostnames = v.optional(
 )
 const whole = v.pipe(v.number(), v.integer('must be a whole number'))
 
+/**
+ * OpenAI's sampling options and end-user id: the upstream engine forwards them to its chat model (with the
+ * caller's `max_tokens` and `response_format`); the built-in one answers extractively and names them in
+ * `X-Options-Not-Applied`.
+ */
+export const modelChatOptions = [
+  'temperature',
+  'top_p',
+  'user',
+  'seed',
+  'frequency_penalty',
+  'presence_penalty',
+] as const
+export type ModelChatOption = (typeof modelChatOptions)[number]
+
 /** The fields /v1/chat/completions reads; others are accepted and named in `X-Options-Not-Applied`. */
 export const deepSearchFields = [
   'model',
@@ -91,28 +106,8 @@ export const deepSearchFields = [
   'max_completion_tokens',
   'max_returned_urls',
   'response_format',
-  'temperature',
-  'top_p',
-  'user',
-  'seed',
-  'frequency_penalty',
-  'presence_penalty',
+  ...modelChatOptions,
 ] as const
-
-/**
- * OpenAI's sampling options and end-user id: the upstream engine forwards them to its chat model (with the
- * caller's `max_tokens` and `response_format`); the built-in one answers extractively and names them in
- * `X-Options-Not-Applied`.
- */
-export const modelChatOptions = [
-  'temperature',
-  'top_p',
-  'user',
-  'seed',
-  'frequency_penalty',
-  'presence_penalty',
-] as const
-export type ModelChatOption = (typeof modelChatOptions)[number]
 
 const penalty = v.pipe(v.number(), v.minValue(-2, 'must be at least -2'), v.maxValue(2, 'must be at most 2'))
 const positive = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))

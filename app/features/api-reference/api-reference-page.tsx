@@ -183,17 +183,11 @@ function ErrorsOverview({ model }: { model: ReferenceModel }) {
       <p>
         <Trans>Invalid input changes nothing.</Trans>
       </p>
-      <ScrollTable caption={t`Error statuses`}>
-        <thead>
-          <tr>
-            <th scope="col" className="w-24">
-              <Trans>Status</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Meaning</Trans>
-            </th>
-          </tr>
-        </thead>
+      <ScrollTable
+        caption={t`Error statuses`}
+        columns={[<Trans key="status">Status</Trans>, <Trans key="meaning">Meaning</Trans>]}
+        narrowFirst
+      >
         <tbody>
           {model.errors.map((error) => (
             <tr key={error.status}>

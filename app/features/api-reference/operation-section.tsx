@@ -47,26 +47,18 @@ export function OperationSection({ operation }: { operation: ReferenceOperation 
             <h4 className={subheading}>
               <Trans context="api request">Parameters</Trans>
             </h4>
-            <ScrollTable caption={t`Parameters of ${label}`}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans context="api request">Name</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>In</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Type</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Required</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Description</Trans>
-                  </th>
-                </tr>
-              </thead>
+            <ScrollTable
+              caption={t`Parameters of ${label}`}
+              columns={[
+                <Trans key="name" context="api request">
+                  Name
+                </Trans>,
+                <Trans key="in">In</Trans>,
+                <Trans key="type">Type</Trans>,
+                <Trans key="required">Required</Trans>,
+                <Trans key="description">Description</Trans>,
+              ]}
+            >
               <tbody>
                 {parameters.map((param) => (
                   <tr key={`${param.in}-${param.name}`}>
@@ -136,17 +128,11 @@ export function OperationSection({ operation }: { operation: ReferenceOperation 
 function ResponseTable({ responses, label }: { responses: ResponseEntry[]; label: string }) {
   const { t } = useLingui()
   return (
-    <ScrollTable caption={t`Response statuses of ${label}`}>
-      <thead>
-        <tr>
-          <th scope="col" className="w-24">
-            <Trans>Status</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Description</Trans>
-          </th>
-        </tr>
-      </thead>
+    <ScrollTable
+      caption={t`Response statuses of ${label}`}
+      columns={[<Trans key="status">Status</Trans>, <Trans key="description">Description</Trans>]}
+      narrowFirst
+    >
       <tbody>
         {responses.map((response) => (
           <tr key={response.status}>

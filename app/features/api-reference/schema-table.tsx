@@ -43,10 +43,16 @@ export function useConstraintText() {
 /** A table that may scroll sideways on a phone; focusable so keyboard users can scroll it (axe: scrollable-region-focusable). */
 export function ScrollTable({
   caption,
+  columns,
+  narrowFirst = false,
   children,
   className,
 }: {
   caption: React.ReactNode
+  /** The column heads, in order. */
+  columns: React.ReactNode[]
+  /** A first column of short codes (statuses) kept narrow. */
+  narrowFirst?: boolean
   children: React.ReactNode
   className?: string
 }) {
@@ -61,6 +67,15 @@ export function ScrollTable({
       {/* The cells' look is set once for the page's ~4,000 cells (reference-table in styles.css). */}
       <table className="reference-table w-full border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col" className={narrowFirst && index === 0 ? 'w-24' : undefined}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
         {children}
       </table>
     </div>
@@ -98,23 +113,15 @@ export function Details({ description, constraints }: { description?: string; co
 /** Name, type, required and limits of each property; nested properties indented under their parent. */
 export function PropertyTable({ rows, caption }: { rows: PropertyRow[]; caption: React.ReactNode }) {
   return (
-    <ScrollTable caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col">
-            <Trans>Property</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Type</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Required</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Description</Trans>
-          </th>
-        </tr>
-      </thead>
+    <ScrollTable
+      caption={caption}
+      columns={[
+        <Trans key="property">Property</Trans>,
+        <Trans key="type">Type</Trans>,
+        <Trans key="required">Required</Trans>,
+        <Trans key="description">Description</Trans>,
+      ]}
+    >
       <tbody>
         {rows.map((row) => (
           <tr key={row.name}>

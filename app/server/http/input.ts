@@ -185,6 +185,15 @@ export async function parseForm<S extends v.GenericSchema>(
   if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {
     throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded or multipart/form-data')
   }
+  return validate(schema, await formFields(request, type, () => ({ file: true })), 'body', refuse)
+}
+
+/** A form body's fields, each given once, with `fileValue` standing for an uploaded file. */
+async function formFields(
+  request: Request,
+  type: 'application/x-www-form-urlencoded' | 'multipart/form-data',
+  fileValue: (file: File) => unknown,
+): Promise<Record<string, unknown>> {
   let form: FormData
   try {
     form =
@@ -195,12 +204,12 @@ export async function parseForm<S extends v.GenericSchema>(
     if (error instanceof HttpError) throw error
     throw new HttpError(400, 'Malformed form body', { cause: error })
   }
-  const out: Record<string, unknown> = Object.create(null)
+  const fields: Record<string, unknown> = Object.create(null)
   for (const [name, value] of form.entries()) {
-    if (name in out) throw new InvalidInput([{ loc: ['body', name], msg: 'must be given once', type: 'repeated' }])
-    out[name] = typeof value === 'string' ? value : { file: true }
+    if (name in fields) throw new InvalidInput([{ loc: ['body', name], msg: 'must be given once', type: 'repeated' }])
+    fields[name] = typeof value === 'string' ? value : await fileValue(value)
   }
-  return validate(schema, out, 'body', refuse)
+  return fields
 }
 
 /** A multipart form parsed from its body read up to the limit, so a long one is refused rather than held. */
@@ -225,20 +234,6 @@ export async function parseJsonOrForm<S extends v.GenericSchema>(
       415,
       'Content-Type must be application/json, application/x-www-form-urlencoded or multipart/form-data',
     )
-  let form: FormData
-  try {
-    form =
-      type === 'multipart/form-data'
-        ? await multipartForm(request)
-        : (new URLSearchParams(await readBody(request)) as unknown as FormData)
-  } catch (error) {
-    if (error instanceof HttpError) throw error
-    throw new HttpError(400, 'Malformed form body', { cause: error })
-  }
-  const out: Record<string, unknown> = Object.create(null)
-  for (const [name, value] of form.entries()) {
-    if (name in out) throw new InvalidInput([{ loc: ['body', name], msg: 'must be given once', type: 'repeated' }])
-    out[name] = typeof value === 'string' ? value : Buffer.from(await value.arrayBuffer()).toString('base64')
-  }
-  return validate(schema, out, 'body', refuse)
+  const base64 = async (file: File) => Buffer.from(await file.arrayBuffer()).toString('base64')
+  return validate(schema, await formFields(request, type, base64), 'body', refuse)
 }

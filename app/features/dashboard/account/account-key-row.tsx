@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { ConfirmDialog, ConfirmPanel } from '~/components/confirm-dialog'
 import { Badge } from '~/components/ui/badge'
+import { RenameForm } from '~/components/form/rename-form'
 import { Button } from '~/components/ui/button'
-import { Input } from '~/components/ui/input'
 import type { AccountKey } from '~/contracts/account'
 import { accountApi } from '~/lib/auth/account-api'
 import { useFormat } from '~/lib/format'
@@ -50,13 +50,11 @@ export function AccountKeyRow({
       setApiKey(api_key)
       notify.success(t`This browser now uses ${label}.`)
     })
-  const rename = (event: FormEvent) => {
-    event.preventDefault()
+  const rename = () =>
     void act(async () => {
       await accountApi.renameKey(accountKey.key_id, name.trim())
       setRenaming(false)
     })
-  }
   const [controlsOpen, setControlsOpen] = useState(false)
   const revoke = (close: () => void) =>
     void act(async () => {
@@ -83,22 +81,14 @@ export function AccountKeyRow({
         <Trans>{format.tokens(accountKey.balance)} tokens</Trans>
       </p>
       {renaming ? (
-        <form onSubmit={rename} className="flex flex-wrap gap-2">
-          <Input
-            aria-label={t`Name of the key`}
-            value={name}
-            maxLength={60}
-            onChange={(e) => setName(e.target.value)}
-            className="max-w-64"
-            autoFocus
-          />
-          <Button type="submit" size="sm" disabled={busy}>
-            <Trans>Save</Trans>
-          </Button>
-          <Button type="button" size="sm" variant="ghost" onClick={() => setRenaming(false)}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </form>
+        <RenameForm
+          label={t`Name of the key`}
+          value={name}
+          onChange={setName}
+          onSave={rename}
+          onCancel={() => setRenaming(false)}
+          busy={busy}
+        />
       ) : (
         !accountKey.revoked && (
           <div className="flex flex-wrap gap-2">

@@ -1,8 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { PencilIcon } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { RenameForm } from '~/components/form/rename-form'
 import { Button } from '~/components/ui/button'
-import { Input } from '~/components/ui/input'
 import { classifierNames } from '../browser-names'
 
 /** A classifier's name, kept in this browser by its id, renamed in place. */
@@ -12,26 +12,21 @@ export function ClassifierName({ id }: { id: string }) {
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState('')
   const name = names[id]
-  const save = (event: FormEvent) => {
-    event.preventDefault()
+  const save = () => {
     classifierNames.set(id, draft)
     setEditing(false)
   }
   if (editing)
     return (
-      <form onSubmit={save} className="flex flex-wrap items-center gap-1">
-        <Input
-          aria-label={t`Name of the classifier`}
-          value={draft}
-          maxLength={60}
-          onChange={(event) => setDraft(event.target.value)}
-          className="max-w-48"
-          autoFocus
-        />
-        <Button type="submit" size="sm">
-          <Trans>Save</Trans>
-        </Button>
-      </form>
+      <RenameForm
+        label={t`Name of the classifier`}
+        value={draft}
+        onChange={setDraft}
+        onSave={save}
+        onCancel={() => setEditing(false)}
+        className="gap-1"
+        fieldClassName="max-w-48"
+      />
     )
   return (
     <span className="flex items-center gap-1">

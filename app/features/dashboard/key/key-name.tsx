@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { PencilIcon } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { RenameForm } from '~/components/form/rename-form'
 import { Button } from '~/components/ui/button'
-import { Input } from '~/components/ui/input'
 import { accountApi } from '~/lib/auth/account-api'
 import { useAuth } from '~/lib/auth/auth-context'
 import { accountKeys, accountKeysQuery } from '../account/queries'
@@ -29,8 +29,7 @@ export function KeyName({ apiKey }: { apiKey: string }) {
   const accountKey = account.data?.keys.find((key) => key.key_id === keyId)
   const name = accountKey ? accountKey.name : browserNames[keyId]
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault()
+  const save = async () => {
     setBusy(true)
     try {
       if (accountKey) {
@@ -47,23 +46,16 @@ export function KeyName({ apiKey }: { apiKey: string }) {
 
   if (editing)
     return (
-      <form onSubmit={save} className="flex flex-wrap items-center gap-2" data-testid="key-name-form">
-        <Input
-          aria-label={t`Name of the key`}
-          value={draft}
-          maxLength={60}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder={t`Name, e.g. laptop or CI`}
-          className="max-w-64"
-          autoFocus
-        />
-        <Button type="submit" size="sm" disabled={busy}>
-          <Trans>Save</Trans>
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </form>
+      <RenameForm
+        label={t`Name of the key`}
+        value={draft}
+        onChange={setDraft}
+        onSave={() => void save()}
+        onCancel={() => setEditing(false)}
+        busy={busy}
+        placeholder={t`Name, e.g. laptop or CI`}
+        testId="key-name-form"
+      />
     )
   return (
     <div className="flex flex-wrap items-center gap-2">
