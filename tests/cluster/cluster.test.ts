@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import { keyFrom } from '../support/trial-key'
 import { startCluster, usageToken, metricsToken, type Cluster } from './support/cluster'
 import { hasHaproxy } from './support/processes'
 import { payInTabs } from './support/sandbox-checkout'
+import { statusOf } from './support/status-of'
 import { launchBrowser } from '../e2e/support/browser'
 
 /**
@@ -367,27 +368,9 @@ describeNeeding(missing, 'three instances behind HAProxy, through PgBouncer, sha
 })
 
 /** One metering request, as a search service sends it; its status, or 0 if the connection failed. */
-function meter(agent: Agent, base: string, body: { key_id: string; tokens: number }): Promise<number> {
-  const payload = JSON.stringify({ ...body, product: 'reader', usage_event_id: randomUUID() })
-  return new Promise((resolve) => {
-    const req = request(
-      `${base}/internal/v1/usage`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${usageToken}`,
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        res.resume()
-        res.on('end', () => resolve(res.statusCode ?? 0))
-        res.on('error', () => resolve(0))
-      },
-    )
-    req.on('error', () => resolve(0))
-    req.end(payload)
+const meter = (agent: Agent, base: string, body: { key_id: string; tokens: number }) =>
+  statusOf(agent, `${base}/internal/v1/usage`, {
+    method: 'POST',
+    bearer: usageToken,
+    body: { ...body, product: 'reader', usage_event_id: randomUUID() },
   })
-}

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import postgres from 'postgres'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { previousReleaseBuild, PREVIOUS_RELEASE } from '../../scripts/previous-release.mjs'
 import { freePort, serveBuild, type ServedBuild } from '../e2e/support/server'
+import { statusOf } from './support/status-of'
 import { describeNeeding } from '../support/services'
 import { keyFrom } from '../support/trial-key'
 import { backendStates, hasHaproxy, startHaproxy } from './support/processes'
@@ -143,27 +144,5 @@ describeNeeding(missing, `a rolling deploy from ${PREVIOUS_RELEASE.slice(0, 7)} 
   })
 })
 
-/** One request on the keep-alive agent; its status, or 0 when the connection failed. */
-function call(agent: Agent, base: string, method: string, path: string, bearer: string, body?: object) {
-  const payload = body ? JSON.stringify(body) : undefined
-  return new Promise<number>((resolve) => {
-    const req = request(
-      `${base}${path}`,
-      {
-        method,
-        agent,
-        headers: {
-          authorization: `Bearer ${bearer}`,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        },
-      },
-      (res) => {
-        res.resume()
-        res.on('end', () => resolve(res.statusCode ?? 0))
-        res.on('error', () => resolve(0))
-      },
-    )
-    req.on('error', () => resolve(0))
-    req.end(payload)
-  })
-}
+const call = (agent: Agent, base: string, method: string, path: string, bearer: string, body?: object) =>
+  statusOf(agent, `${base}${path}`, { method, bearer, body })

@@ -1,24 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { existsSync, readdirSync, rmSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { existsSync, readdirSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
 import { bulkLimits } from '~/contracts/bulk'
 import { Route as uploadRoute } from '~/routes/v1/bulk-embeddings/index'
 import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
 import { bodyLimitFor } from '~/server/http/body-limit'
 import { countTokens } from '../support/tokens'
-import { downloadResult, drainQueue, jobOf, upload, uploadForm } from '../support/bulk'
-import { call, fingerprint, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { bulkTestDatabase, downloadResult, drainQueue, jobOf, upload, uploadForm } from '../support/bulk'
+import { call, fingerprint, keyWithBalance, scalar } from '../support/api'
 
-const dataDir = `tests/.tmp/bulk-${process.pid}`
-testEnv({ DATA_DIR: dataDir, JOB_WORKER: 'off' })
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(async () => {
-  await database.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+const { database, dataDir } = bulkTestDatabase('bulk')
 
 /** Job folders in local storage: an upload refused part way must leave none behind. */
 const storedJobs = () => (existsSync(`${dataDir}/objects/bulk`) ? readdirSync(`${dataDir}/objects/bulk`).length : 0)

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { rmSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { bulkLimits } from '~/contracts/bulk'
 import { Route as cancelRoute } from '~/routes/v1/bulk-embeddings/$id/cancel'
 import { Route as downloadRoute } from '~/routes/v1/bulk-embeddings/$id/download-result'
@@ -11,19 +10,10 @@ import { rowsOf } from '~/server/db/migrate'
 import { applyEntry } from '~/server/domain/ledger'
 import { countTokens } from '../support/tokens'
 import { objectStorage, type ObjectStorage } from '~/server/providers/storage'
-import { downloadResult, drainQueue, jobOf, upload, uploadForm } from '../support/bulk'
-import { call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { bulkTestDatabase, downloadResult, drainQueue, jobOf, upload, uploadForm } from '../support/bulk'
+import { call, keyWithBalance, scalar } from '../support/api'
 
-const dataDir = `tests/.tmp/bulk-jobs-${process.pid}`
-testEnv({ DATA_DIR: dataDir, JOB_WORKER: 'off' })
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(async () => {
-  await database.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+const { database } = bulkTestDatabase('bulk-jobs')
 afterEach(() => vi.useRealTimers())
 
 const size = bulkLimits.batchSize

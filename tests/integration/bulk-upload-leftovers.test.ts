@@ -1,25 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { existsSync, readdirSync, readlinkSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readlinkSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Route as uploadRoute } from '~/routes/v1/bulk-embeddings/index'
-import { uploadForm } from '../support/bulk'
-import { buildRequest, fingerprint, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { bulkTestDatabase, uploadForm } from '../support/bulk'
+import { buildRequest, fingerprint, keyWithBalance, scalar } from '../support/api'
 
 /**
  * Whatever the file and however the request ends, an upload that does not become a job is answered at
  * once and leaves nothing behind: no open file, no `.partial` file, no job row, no charge.
  */
-const dataDir = `tests/.tmp/bulk-leftovers-${process.pid}`
-testEnv({ DATA_DIR: dataDir, JOB_WORKER: 'off' })
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(async () => {
-  await database.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+const { database, dataDir } = bulkTestDatabase('bulk-leftovers')
 
 const objectsDir = resolve(dataDir, 'objects')
 

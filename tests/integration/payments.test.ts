@@ -31,6 +31,16 @@ const storedSession = async (id: string) => {
   const rows = ((await sessionObject(id)) as { rows?: Array<{ data: Record<string, unknown> }> }).rows
   return (rows ?? ((await sessionObject(id)) as unknown as Array<{ data: Record<string, unknown> }>))[0].data
 }
+/** A checkout the sandbox holds as paid, its webhook not yet delivered. */
+async function paidSession(apiKey: string) {
+  const session = await startCheckout(apiKey)
+  await writeObject(database.db, {
+    ...(await storedSession(session)),
+    status: 'complete',
+    payment_status: 'paid',
+  } as never)
+  return session
+}
 const callerOf = (apiKey: string) => ({ request: new Request('http://localhost:3000/'), presentedKey: apiKey })
 
 describe('buying a pack', () => {
@@ -84,12 +94,7 @@ describe('buying a pack', () => {
 describe('webhook signatures (test 11)', () => {
   it('refuses a missing, wrong or stale signature with 400 and changes nothing', async () => {
     const key = await keyWithBalance(database.db, 5)
-    const session = await startCheckout(key.apiKey)
-    await writeObject(database.db, {
-      ...(await storedSession(session)),
-      status: 'complete',
-      payment_status: 'paid',
-    } as never)
+    const session = await paidSession(key.apiKey)
     const before = await fingerprint(database.db)
     const good = signedEvent('checkout.session.completed', { id: session })
     const forged = signedEvent('checkout.session.completed', { id: session }, { secret: 'whsec_wrong' })
@@ -117,12 +122,7 @@ describe('webhook signatures (test 11)', () => {
 describe('signed events dated ahead, or of the wrong shape', () => {
   it('refuses a signature dated beyond a minute ahead with 400 and changes nothing; a few seconds ahead passes', async () => {
     const key = await keyWithBalance(database.db, 5)
-    const session = await startCheckout(key.apiKey)
-    await writeObject(database.db, {
-      ...(await storedSession(session)),
-      status: 'complete',
-      payment_status: 'paid',
-    } as never)
+    const session = await paidSession(key.apiKey)
     const now = Math.floor(Date.now() / 1000)
     const before = await fingerprint(database.db)
     for (const ahead of [600, 120]) {
@@ -171,15 +171,6 @@ describe('signed events dated ahead, or of the wrong shape', () => {
 })
 
 describe('exactly once (tests 12, 13, 15)', () => {
-  async function paidSession(apiKey: string) {
-    const session = await startCheckout(apiKey)
-    await writeObject(database.db, {
-      ...(await storedSession(session)),
-      status: 'complete',
-      payment_status: 'paid',
-    } as never)
-    return session
-  }
 
   it('credits one purchase once for the same event twice and for two events of one session', async () => {
     const key = await keyWithBalance(database.db, 5)
@@ -354,12 +345,7 @@ describe('refunds and disputes (test 16)', () => {
 describe('a database that is down during a webhook (test 17)', () => {
   it('answers 503 so the service retries, and the retry credits once', async () => {
     const key = await keyWithBalance(database.db, 5)
-    const session = await startCheckout(key.apiKey)
-    await writeObject(database.db, {
-      ...(await storedSession(session)),
-      status: 'complete',
-      payment_status: 'paid',
-    } as never)
+    const session = await paidSession(key.apiKey)
     const event = signedEvent('checkout.session.completed', { id: session })
     const down = await openDatabase({ url: 'postgres://postgres@127.0.0.1:1/unreachable', maxConnections: 1 })
     useDatabase(down)
@@ -380,12 +366,7 @@ describe('a database that is down during a webhook (test 17)', () => {
 describeWithService('TEST_DATABASE_URL', 'concurrent deliveries on real Postgres (test 12)', () => {
   it("credits once for 20 concurrent deliveries of one event, and for the same session's other events among them", async () => {
     const key = await keyWithBalance(database.db, 5)
-    const session = await startCheckout(key.apiKey)
-    await writeObject(database.db, {
-      ...(await storedSession(session)),
-      status: 'complete',
-      payment_status: 'paid',
-    } as never)
+    const session = await paidSession(key.apiKey)
     const completed = signedEvent('checkout.session.completed', { id: session })
     const other = signedEvent('checkout.session.async_payment_succeeded', { id: session })
     const answers = await Promise.all([

@@ -7,7 +7,9 @@ import type { WorkerContext } from '~/server/api/bulk/run-job'
 import type { Db } from '~/server/db/types'
 import { engines } from '~/server/providers/inference/select'
 import { objectStorage } from '~/server/providers/storage'
-import { call } from './api'
+import { rmSync } from 'node:fs'
+import { afterAll } from 'vitest'
+import { apiDatabase, call } from './api'
 
 /** A multipart upload of `text` as the file `name`, with the form fields given. */
 export function uploadForm(
@@ -70,4 +72,15 @@ export async function downloadResult(
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line))
+}
+
+/**
+ * The database of a file of bulk-job tests, with a data folder of its own (`tests/.tmp/<name>-<pid>`, removed
+ * after the file) and no job worker running: the tests work the queue themselves.
+ */
+export function bulkTestDatabase(name: string) {
+  const dataDir = `tests/.tmp/${name}-${process.pid}`
+  const database = apiDatabase({ env: { DATA_DIR: dataDir, JOB_WORKER: 'off' } })
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+  return { database, dataDir }
 }

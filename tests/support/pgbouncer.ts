@@ -1,33 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createConnection, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort, portOpen } from './ports'
 
 /** Whether Debian's pgbouncer is installed (`.ci/run` installs it). */
 export function hasPgbouncer(): boolean {
   return spawnSync('pgbouncer', ['--version'], { stdio: 'ignore' }).status === 0
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 async function listening(port: number, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port })
-      socket.once('connect', () => (socket.destroy(), resolve(true)))
-      socket.once('error', () => resolve(false))
-    })
-    if (up) return
+    if (await portOpen(port)) return
     await new Promise((r) => setTimeout(r, 50))
   }
   throw new Error(`pgbouncer did not listen on ${port}`)

@@ -1,9 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '../../e2e/support/server'
+import { freePort, portOpen } from '../../support/ports'
 
 /** Whether Debian's haproxy is installed (`.ci/run` installs it). */
 export function hasHaproxy(): boolean {
@@ -14,12 +13,7 @@ async function listening(port: number, child: ChildProcess, what: string, output
   const deadline = Date.now() + 20_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}: ${output().slice(-800)}`)
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port })
-      socket.once('connect', () => (socket.destroy(), resolve(true)))
-      socket.once('error', () => resolve(false))
-    })
-    if (up) return
+    if (await portOpen(port)) return
     await new Promise((r) => setTimeout(r, 50))
   }
   child.kill('SIGKILL')

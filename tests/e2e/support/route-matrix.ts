@@ -4,7 +4,8 @@ import { posts } from '#content/news'
 import { staticPublicPaths } from '~/lib/public-paths'
 import { interfaceLocales, localizePath, type Locale } from '~/lib/locale'
 import { axe, wcagTags } from './axe'
-import { appRunning, contextWithStore, watchPage, type PageProblems } from './browser'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appRunning, contextWithStore, launchBrowser, watchPage, type PageProblems } from './browser'
 import { layoutWidths, overflowAt } from './overflow'
 
 /** Every public page template (one model and one post stand for theirs) and the dashboard's. */
@@ -111,4 +112,20 @@ export async function routeMatrixFailures(browser: Browser, baseUrl: string, dar
     }
   })
   return failures
+}
+
+/** The route matrix of one theme as a test file runs it: one test, its own browser. */
+export function describeRouteMatrix(baseUrl: string, dark: boolean): void {
+  describe('every route in every interface locale, light and dark, accessible and no wider than a phone', () => {
+    let browser: Browser
+    beforeAll(async () => {
+      browser = await launchBrowser()
+    })
+    afterAll(() => browser?.close())
+
+    const theme = dark ? 'dark' : 'light'
+    it(`renders without console errors or hydration warnings: the locales seen in the ${theme} theme`, async () => {
+      expect(await routeMatrixFailures(browser, baseUrl, dark)).toEqual([])
+    }, 600_000)
+  })
 }
