@@ -171,7 +171,6 @@ describe('signed events dated ahead, or of the wrong shape', () => {
 })
 
 describe('exactly once (tests 12, 13, 15)', () => {
-
   it('credits one purchase once for the same event twice and for two events of one session', async () => {
     const key = await keyWithBalance(database.db, 5)
     const session = await paidSession(key.apiKey)
