@@ -11,6 +11,7 @@ import { lazyServerFnFetcher } from './build/vite-lazy-rpc'
 import { threadSource } from './build/vite-thread-source.ts'
 import { prerenderedPages } from './build/prerendered-pages.ts'
 import { serverEntryModule } from './build/nitro-server-entry.ts'
+import { serverFunctionsCheck } from './build/server-functions-check.ts'
 import { shellChunkGroups } from './build/shell-chunks.ts'
 import { fileURLToPath } from 'node:url'
 import { interfaceLocales, sourceLocale } from './app.config'
@@ -120,6 +121,8 @@ export default defineConfig({
     }),
     // After Start's prerender (both run last; this one is listed after it): serves them deferred and hashed.
     prerender && prerenderedPages(),
+    // Then: every server function the server bundle calls while rendering can be resolved at run time.
+    !edge && serverFunctionsCheck(),
     !edge &&
       nitro({
         // PGlite loads its WebAssembly and data files from its own package folder, so it ships unbundled.

@@ -41,7 +41,8 @@ export const Route = createFileRoute('/{-$locale}/api-dashboard/{-$tab}')({
     const screen = import('~/features/dashboard/tab-content').then(({ loadScreen }) => loadScreen(tab))
     // Imported in browsers too, though only the server calls it: a server function the client build never
     // sees is registered only if the server build happens to compile it before its function table, and a
-    // build that lost that race answered every dashboard page 500 ("Server function info not found").
+    // build that lost that race answered every dashboard page 500 ("Server function info not found"). Any such
+    // function elsewhere now stops the build (build/server-functions-check.ts).
     const startFunctions = import('~/features/dashboard/start.functions')
     if (!import.meta.env.SSR) return screen.then(() => null)
     const [{ fetchDashboardStart }, { startTabOf }] = await Promise.all([
