@@ -41,7 +41,7 @@ export function serverFunctionsCheck(): Plugin {
     apply: 'build',
     buildApp: {
       order: 'post',
-      handler() {
+      async handler() {
         const missing = unresolvableServerFunctions()
         if (missing.length)
           throw new Error(
