@@ -3,6 +3,7 @@ import { answerHeaders } from './middleware/answer-headers'
 import { bodyLimit } from './middleware/body-limit'
 import { compression } from './middleware/compression'
 import { crossOrigin } from './middleware/cross-origin'
+import { liveDeferral } from './middleware/live-deferral'
 import { methodCheck } from './middleware/method-check'
 import { nodeRouting } from './middleware/node-routing'
 import { pagePolicy } from './middleware/page-policy'
@@ -30,6 +31,7 @@ export const requestMiddleware = [
   serverFnCalls, // unknown or malformed server function calls: 404/400 {detail}
   prerenderedPages, // a page prerendered at build, served as built
   pagePolicy, // a live page: its nonce and policy
+  liveDeferral, // a live page: its runtime starts after the first paint
   serverFnCsrf,
 ] as const
 

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
+import { deferRuntime } from '../app/server/http/deferred-runtime.ts'
 import { inlineScriptHashes } from '../app/server/http/inline-script-hashes.ts'
-import { deferHydration } from './defer-hydration.mjs'
 import { recordedHashFile, sourceHash } from './source-hash.mjs'
 
 const publicDir = '.output/public'
@@ -19,6 +19,10 @@ const apiBase = /window\.__API_BASE_URL__=("(?:[^"\\]|\\.)*")/
 function expectFound(found: unknown, file: string, what: string): void {
   if (!found) throw new Error(`[prerendered-pages] ${file}: ${what} not found; Start's markup changed, update build/`)
 }
+
+/** Where a page's hydration data is served: named by its content's hash, which serves as its etag too. */
+const hydrationPath = (body: string) =>
+  `/_hydration/${createHash('sha256').update(body).digest('base64url').slice(0, 22)}.js`
 
 function* htmlFiles(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -48,7 +52,8 @@ interface PageEntry {
 /**
  * Moves the prerendered pages out of the static folder (so they are served through the request middleware
  * with their guards and headers), strips the build-time nonce, defers their client runtime
- * (./defer-hydration.mjs, which moves the router's hydration data to a script file served alongside), records
+ * (app/server/http/deferred-runtime.ts, which moves the router's hydration data to a script file served
+ * alongside, and stops the build when Start's markup is not what it rewrites), records
  * the hashes of their inline scripts for the page's CSP, and writes gzip and brotli copies (Nitro compresses
  * the static assets before Start prerenders, so these pages are compressed once, here). The manifest names the
  * public origin and API base URL the pages were rendered for: a server configured with others rebases them
@@ -63,7 +68,8 @@ export function writePrerenderedPages(): string {
     const rendered = readFileSync(file, 'utf8')
     expectFound(rendered.includes(nonceMeta), file, 'the build nonce meta tag')
     // Without the meta the browser's router renders head tags without a nonce too, matching this HTML.
-    const { html, data } = deferHydration(rendered.replaceAll(nonceMeta, '').replaceAll(` nonce="${NONCE}"`, ''), file)
+    const stripped = rendered.replaceAll(nonceMeta, '').replaceAll(` nonce="${NONCE}"`, '')
+    const { html, data } = deferRuntime(stripped, { kind: 'prerendered', page: file, dataPath: hydrationPath })
     if (data) {
       writeCompressed(join(outDir, data.path), data.body)
       // Named by its content's hash, which serves as its etag too.

@@ -32,20 +32,24 @@ export const serverFnErrors = createMiddleware({ type: 'function' }).server(asyn
  * (an unknown function id, a body that is not the JSON or form it can decode) is the caller's fault,
  * answered 404 or 400 `{detail}` rather than Start's serialized 500.
  */
-export const serverFnCalls = createMiddleware().server(async ({ pathname, next }) => {
+export const serverFnCalls = createMiddleware().server(({ pathname, next }) => {
+  // Any other request passes on as it is, not awaited here: each middleware still waiting on the next holds
+  // an abort listener on the request's signal, and Node warns on every request past ten.
   if (!pathname.startsWith('/_serverFn/')) return next()
-  const request = currentRequest()
-  let result: Awaited<ReturnType<typeof next>>
-  try {
-    result = await next()
-  } catch (error) {
-    // Start looks the function up before its own error handling starts: only an unknown id gets here.
-    if (request && reached.has(request)) throw error
-    throw errorResponse(new HttpError(404, 'Unknown server function', { cause: error }))
-  }
-  if (result.response.status >= 500 && request && !reached.has(request)) {
-    await result.response.body?.cancel()
-    throw errorResponse(new HttpError(400, 'Malformed server function call'))
-  }
-  return result
+  return (async () => {
+    const request = currentRequest()
+    let result: Awaited<ReturnType<typeof next>>
+    try {
+      result = await next()
+    } catch (error) {
+      // Start looks the function up before its own error handling starts: only an unknown id gets here.
+      if (request && reached.has(request)) throw error
+      throw errorResponse(new HttpError(404, 'Unknown server function', { cause: error }))
+    }
+    if (result.response.status >= 500 && request && !reached.has(request)) {
+      await result.response.body?.cancel()
+      throw errorResponse(new HttpError(400, 'Malformed server function call'))
+    }
+    return result
+  })()
 })

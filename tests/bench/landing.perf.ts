@@ -11,8 +11,8 @@ const baseUrl = inject('baseUrl')
 /**
  * First-load JavaScript: every script file Chromium fetched for the page before `load`, gzipped: what competes
  * with the first paint. Prerendered pages prefetch their client runtime (with the router's hydration data) once
- * the first paint is done and run it on the first interaction (build/defer-hydration.mjs); it is measured
- * apart as every script fetched until the app runs. The inline scripts of the HTML (the theme script, the base URLs, the
+ * the first paint is done and run it on the first interaction (app/server/http/deferred-runtime.ts); it is
+ * measured apart as every script fetched until the app runs. The inline scripts of the HTML (the theme script, the base URLs, the
  * loader) are measured apart as they are served, since the page removes some once they have run; JSON-LD
  * blocks are data for crawlers and not counted.
  */

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { keyFrom } from '../support/trial-key'
 import { contextWithStore, launchBrowser, watchPage } from './support/browser'
 import { freePort, serveBuild, type ServedBuild } from './support/server'
 
@@ -133,6 +134,80 @@ describe('prerendered pages start their client runtime when it is needed', () =>
     await page.waitForSelector('#app[data-mounted="true"]')
     await page.getByRole('button', { name: 'Dark', exact: true }).click()
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+    await context.close()
+  })
+})
+
+describe('live pages start their client runtime once the browser is idle after the first paint', () => {
+  let apiKey: string
+  beforeAll(async () => {
+    apiKey = await keyFrom(baseUrl)
+  })
+
+  /** A visitor holding `apiKey` (stored, and in the cookie unless `cookie` is false), on a phone-sized screen. */
+  async function dashboardVisitor({ cookie = true } = {}) {
+    const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 390, height: 844 } })
+    if (cookie) await context.addCookies([{ name: 'apiKey', value: apiKey, url: baseUrl, secure: true }])
+    const page = await context.newPage()
+    const { problems } = watchPage(page, baseUrl)
+    // A refused script is a console error too (in problems); this names the policy's refusals alone.
+    const refused: string[] = []
+    page.on('console', (message) => /Content Security Policy/i.test(message.text()) && refused.push(message.text()))
+    let loaded = false
+    const beforeLoad: string[] = []
+    page.on('load', () => (loaded = true))
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && !loaded) beforeLoad.push(request.url())
+    })
+    return { context, page, problems, refused, beforeLoad }
+  }
+
+  it('fetches no script before load, then runs without any input: the stored key’s balance shows', async () => {
+    // No cookie: the server renders no balance, so only the running app can show it.
+    const { context, page, problems, refused, beforeLoad } = await dashboardVisitor({ cookie: false })
+    const response = await page.goto(baseUrl + '/api-dashboard', { waitUntil: 'load' })
+    expect(response?.headers()['x-prerendered']).toBeUndefined()
+    expect(beforeLoad).toEqual([])
+    // Nothing is pressed, moved or scrolled from here on.
+    await page.waitForSelector('#app[data-mounted="true"]', { timeout: 15_000 })
+    await expect.poll(async () => Number(await page.getByTestId('balance').getAttribute('data-value'))).toBe(10_000_000)
+    const { paint, runtimeStarts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      runtimeStarts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }))
+    expect(paint).toBeGreaterThan(0)
+    expect(Math.min(...runtimeStarts)).toBeGreaterThanOrEqual(paint!)
+    // The router's hydration data stayed inline (it is this request's): the loader asked for no file of it.
+    const hydrationFile = () => performance.getEntriesByType('resource').some((e) => /\/_hydration\//.test(e.name))
+    expect(await page.evaluate(hydrationFile)).toBe(false)
+    expect(refused).toEqual([])
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('replays a tab tapped before the app runs, in place, once it does', async () => {
+    const { context, page, problems, refused } = await dashboardVisitor()
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(baseUrl + '/api-dashboard', { waitUntil: 'load' })
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+    await page.getByRole('link', { name: 'Usage', exact: true }).click()
+    expect(await page.getAttribute('#app', 'data-mounted')).toBe('false')
+    expect(new URL(page.url()).pathname).toBe('/api-dashboard')
+    release()
+    await page.waitForURL(/\/api-dashboard\/usage$/)
+    await page.waitForSelector('#app[data-mounted="true"]')
+    await page.locator('[data-testid=usage-summary]').waitFor()
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+    expect(refused).toEqual([])
+    expect(problems).toEqual([])
     await context.close()
   })
 })

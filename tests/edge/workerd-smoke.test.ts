@@ -166,8 +166,13 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
     expect(title(en)).toBeTruthy()
     expect(title(de)).not.toBe(title(en))
     expect(english.headers.get('content-security-policy')).not.toBe(german.headers.get('content-security-policy'))
+    // The runtime is deferred here too (app/server/http/live-deferral.ts): the loader, under the page's nonce,
+    // names the runtime's files in place of the preloads and the entry.
+    const nonce = /'nonce-([\w+/=]+)'/.exec(english.headers.get('content-security-policy')!)?.[1]
+    expect(en).toContain(`<script type="module" nonce="${nonce}">`)
+    expect(en).not.toContain('<link rel="modulepreload"')
     // Static files are Cloudflare's to serve: their headers come from the build's _headers file.
-    const script = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(en)?.[1]
+    const script = /"(\/assets\/[^"]+\.js)"/.exec(en)?.[1]
     expect(script).toBeTruthy()
     const asset = await get(script!)
     expect(asset.status).toBe(200)

@@ -7,7 +7,8 @@ import { cn } from '~/lib/utils'
  * A button that opens a panel of links: the disclosure pattern, with no menu library, so marketing
  * pages stay light. Closes on Escape, on a click outside and on navigation. The panel exists only while
  * open: the header's five menus held ~200 hidden elements that every page sent, parsed and hydrated, and
- * a tap before the app runs is replayed once it does (build/defer-hydration.mjs), so it opens all the same.
+ * a tap before the app runs is replayed once it does (app/server/http/deferred-runtime.ts), so it opens all
+ * the same.
  */
 export function DisclosureMenu({
   label,

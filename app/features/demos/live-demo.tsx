@@ -51,7 +51,8 @@ export function LiveDemo({
   const { settings } = useUserStore()
   const Demo = demos[demo]
   return (
-    // Near the viewport, a prerendered page starts its client runtime without waiting for a tap (build/defer-hydration.mjs).
+    // Near the viewport, a prerendered page starts its client runtime without waiting for a tap
+    // (app/server/http/deferred-runtime.ts).
     <div ref={ref} data-demo={demo} data-needs-runtime>
       {near || settings.enableAutoAPIRequest ? (
         <DemoBoundary>

@@ -78,8 +78,9 @@ export async function contextWithStore(
 }
 
 /**
- * Waits until the client runtime runs. A prerendered page starts it on the visitor's first interaction
- * (build/defer-hydration.mjs), so unless it already runs this makes one: a key press that changes nothing.
+ * Waits until the client runtime runs. A prerendered page starts it on the visitor's first interaction, a live
+ * one once the browser is idle after its first paint (app/server/http/deferred-runtime.ts), so unless it already
+ * runs this makes one: a key press that changes nothing.
  */
 export async function appRunning(page: Page, timeout?: number): Promise<void> {
   if ((await page.getAttribute('#app', 'data-mounted')) !== 'true') await page.keyboard.press('Shift')
