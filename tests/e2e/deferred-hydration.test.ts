@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { keyFrom } from '../support/trial-key'
 import { contextWithStore, launchBrowser, watchPage } from './support/browser'
-import { freePort, serveBuild, type ServedBuild } from './support/server'
+import { serveBuild, type ServedBuild } from './support/server'
+import { freePort } from '../support/ports'
 
 const baseUrl = inject('baseUrl')
 

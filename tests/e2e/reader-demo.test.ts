@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { wcagTags } from './support/axe'
 import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
 import { overflowAt } from './support/overflow'
-import { freePort, serveBuild, type ServedBuild } from './support/server'
+import { serveBuild, type ServedBuild } from './support/server'
+import { freePort } from '../support/ports'
 
 /**
  * The reader demo on a server as `npm start` runs it: READER_ALLOW_PRIVATE_NETWORKS unset (the e2e global

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { chromium } from 'playwright-core'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { apiKeyCookie } from '~/lib/api-key-cookie'
-import { freePort } from '../../e2e/support/server'
+import { freePort } from '../../support/ports'
 import type { BenchResult } from './results'
 
 const run = promisify(execFile)

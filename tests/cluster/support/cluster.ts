@@ -2,7 +2,8 @@ import postgres from 'postgres'
 import { Redis } from 'ioredis'
 import { authEmulator, type AuthEmulator } from '../../support/auth-emulator'
 import { startPgbouncer } from '../../support/pgbouncer'
-import { freePort, serveBuild, type ServedBuild } from '../../e2e/support/server'
+import { serveBuild, type ServedBuild } from '../../e2e/support/server'
+import { freePort } from '../../support/ports'
 import { backendStates, startHaproxy, startS3, type Process } from './processes'
 
 /** Redis database the cluster test owns (flushed at its start); the other tests use 0. */

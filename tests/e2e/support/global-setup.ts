@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node'
 import { startAuthEmulator } from '../../../local/auth-emulator.mjs'
-import { freePort, serveBuild } from './server'
+import { serveBuild } from './server'
+import { freePort } from '../../support/ports'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -4,8 +4,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../support/ports'
 
-export { freePort }
-
 // Three minutes: PGlite's first migrations on a loaded two-core machine (parallel suites) have taken over one.
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs
