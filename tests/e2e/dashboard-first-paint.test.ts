@@ -67,13 +67,12 @@ describe('the dashboard’s first paint', () => {
     await appRunning(page)
     await page.getByTestId('buy-tokens').waitFor()
     expect(scripts.some((path) => /\/key-tab-/.test(path))).toBe(true)
-    expect(scripts.filter((path) => /\/(usage-tab|requests-tab|audit-tab|consumption-chart)-/.test(path))).toEqual([])
+    expect(scripts.filter((path) => /\/(usage-tab|requests-tab|audit-tab)-/.test(path))).toEqual([])
 
-    // Another tab fetches its code with it; the chart's library comes only once the usage tab runs.
+    // Another tab fetches its code with it.
     await page.getByRole('link', { name: 'Usage', exact: true }).click()
     await page.locator('[data-testid=summary-by-model] tbody tr').first().waitFor()
     await page.locator('[data-testid=usage-summary]').waitFor()
-    await expect.poll(() => scripts.some((path) => /\/consumption-chart-/.test(path))).toBe(true)
     expect(scripts.some((path) => /\/usage-tab-/.test(path))).toBe(true)
     expect(problems).toEqual([])
     await context.close()

@@ -62,8 +62,16 @@ describe('a developer with a trial key', () => {
     await recordUsage(key, 'embeddings', 12_345, `journey-${Date.now()}-1`)
     await recordUsage(key, 'reranker', 2_000, `journey-${Date.now()}-2`)
     await page.getByRole('link', { name: 'Usage' }).click()
-    await page.locator('.recharts-bar-rectangle').first().waitFor({ timeout: 15_000 })
+    const chart = page.getByTestId('consumption-chart')
+    await chart.waitFor({ timeout: 15_000 })
     await expect.poll(() => page.getByTestId('consumption-total').textContent()).toContain('14,345')
+    // Today's bar names its products and their tokens, on hover and from the keyboard alike.
+    await chart.locator('[data-day]').last().hover()
+    await expect.poll(() => chart.getByRole('status').textContent()).toMatch(/embeddings.*12,345.*reranker.*2,000/)
+    await page.mouse.move(0, 0)
+    await chart.focus()
+    await page.keyboard.press('End')
+    await expect.poll(() => chart.getByRole('status').textContent()).toMatch(/embeddings.*12,345/)
     const rows = page.locator('[data-testid=transactions] tbody tr')
     await expect.poll(() => rows.count()).toBe(3)
     expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-type')))).toEqual([

@@ -1,25 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
 import { useFormat } from '~/lib/format'
-import { useHydrated } from '~/lib/use-api-key'
 import { consumptionQuery } from '../queries'
+import { ConsumptionChart } from './consumption-chart'
 import { chartRows, type UsagePeriod } from './consumption-data'
 
-const ConsumptionChart = lazy(() => import('./consumption-chart'))
-
-/** Chart plus legend; the skeleton matches it so the page does not jump when recharts arrives. */
+/** Chart plus legend; the skeleton matches it so the page does not jump when the usage arrives. */
 const chartSkeleton = <Skeleton className="h-[17.5rem] w-full rounded-md" />
 
 export function ConsumptionCard({ apiKey, range, days }: UsagePeriod) {
   const { t } = useLingui()
   const format = useFormat()
   const consumption = useQuery(consumptionQuery(apiKey, range))
-  // recharts (about 100 KB) comes after the first paint: the server's HTML and the hydrating render keep its place.
-  const hydrated = useHydrated()
   const data = consumption.data && chartRows(consumption.data, range)
 
   return (
@@ -44,7 +39,7 @@ export function ConsumptionCard({ apiKey, range, days }: UsagePeriod) {
           <p role="alert" className="flex h-[17.5rem] items-center justify-center text-sm text-muted-foreground">
             <Trans>Usage could not be loaded ({consumption.error.message}).</Trans>
           </p>
-        ) : !data || !hydrated ? (
+        ) : !data ? (
           chartSkeleton
         ) : data.products.length === 0 ? (
           <p
@@ -54,9 +49,7 @@ export function ConsumptionCard({ apiKey, range, days }: UsagePeriod) {
             <Trans>No usage in this period yet. Calls made with this key show up here.</Trans>
           </p>
         ) : (
-          <Suspense fallback={chartSkeleton}>
-            <ConsumptionChart rows={data.rows} products={data.products} />
-          </Suspense>
+          <ConsumptionChart rows={data.rows} products={data.products} />
         )}
         {data && data.products.length > 0 && (
           <Table aria-label={t`Tokens per product and model`} data-testid="product-totals">
