@@ -15,10 +15,10 @@ describe('the usage chart’s axes', () => {
     for (const max of [1, 9, 11, 99, 101, 4_321, 87_654_321]) expect(niceScale(max).top).toBeGreaterThanOrEqual(max)
   })
 
-  it('dates every other day of a week, and four days of a month or a quarter', () => {
+  it('dates every other day of a week, and the first, middle and last day of a month or a quarter', () => {
     expect(axisLabelIndices(7)).toEqual([0, 2, 4, 6])
-    expect(axisLabelIndices(30)).toEqual([0, 10, 19, 29])
-    expect(axisLabelIndices(90)).toEqual([0, 30, 59, 89])
+    expect(axisLabelIndices(30)).toEqual([0, 15, 29])
+    expect(axisLabelIndices(90)).toEqual([0, 45, 89])
     expect(axisLabelIndices(1)).toEqual([0])
     expect(axisLabelIndices(0)).toEqual([])
   })

@@ -12,11 +12,11 @@ export function niceScale(max: number, count = 4): { top: number; ticks: number[
 }
 
 /**
- * Which of `n` days get a date under them: every other one for a week, else the first, the last and two
- * between, which fit side by side on a 320 px phone.
+ * Which of `n` days get a date under them: every other one for a week, else the first, the middle and the
+ * last, which fit side by side under the 190 px plot of a 320 px phone in every interface language.
  */
 export function axisLabelIndices(n: number): number[] {
   if (n <= 0) return []
   if (n <= 7) return Array.from({ length: Math.ceil(n / 2) }, (_, i) => i * 2).filter((i) => i < n)
-  return [...new Set([0, Math.round((n - 1) / 3), Math.round((2 * (n - 1)) / 3), n - 1])]
+  return [0, Math.round((n - 1) / 2), n - 1]
 }

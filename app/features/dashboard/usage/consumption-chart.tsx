@@ -47,7 +47,8 @@ export function ConsumptionChart({ rows, products }: { rows: ChartRow[]; product
 
   return (
     <figure className="flex flex-col" aria-label={t`Tokens consumed per day, by product`}>
-      <div className="flex h-64 text-xs">
+      {/* The top padding holds the half of the highest value's label that stands above the plot. */}
+      <div className="flex h-64 pt-2 text-xs">
         <div className="relative mb-6 w-12 shrink-0" aria-hidden="true">
           {scale.ticks.map((tick) => (
             <span
