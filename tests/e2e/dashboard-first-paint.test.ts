@@ -55,6 +55,27 @@ describe('the dashboard’s first paint', () => {
     await context.close()
   })
 
+  it('arrives with the alerts, auto-recharge and models tabs filled in, their forms disabled until the app runs', async () => {
+    const context = await visitorWith(browser, { cookie: apiKey, javaScript: false })
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/api-dashboard/notifications`)
+    expect(await page.getByTestId('notification-email').isDisabled()).toBe(true)
+    await page.goto(`${baseUrl}/api-dashboard/auto-recharge`)
+    expect(await page.getByTestId('recharge-status').getAttribute('data-enabled')).toBe('false')
+    expect(await page.getByTestId('recharge-threshold').isDisabled()).toBe(true)
+    await page.goto(`${baseUrl}/api-dashboard/models`)
+    expect(await page.getByRole('row').count()).toBeGreaterThan(5)
+    await context.close()
+
+    // With the app running, the same form takes input.
+    const running = await visitorWith(browser, { stored: apiKey, cookie: apiKey })
+    const live = await running.newPage()
+    await live.goto(`${baseUrl}/api-dashboard/auto-recharge`)
+    await live.getByTestId('recharge-threshold').fill('123456')
+    expect(await live.getByTestId('recharge-threshold').inputValue()).toBe('123456')
+    await running.close()
+  })
+
   it('hydrates onto the server’s HTML without a mismatch, and loads only the open tab’s code', async () => {
     const context = await visitorWith(browser, { stored: apiKey, cookie: apiKey })
     const page = await context.newPage()

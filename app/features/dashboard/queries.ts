@@ -39,6 +39,7 @@ export const dashboardKeys = {
   usageSummary: (apiKey: string, range: { start: string; end: string }, keyId: string) =>
     [...dashboardKeys.ofKey(apiKey), 'usage-summary', range.start, range.end, keyId] as const,
   notification: (apiKey: string) => [...dashboardKeys.ofKey(apiKey), 'balance-notification'] as const,
+  rechargeStatus: (apiKey: string) => [...dashboardKeys.ofKey(apiKey), 'auto-recharge'] as const,
   models: (tags: ModelTag[]) => ['dashboard', 'models', ...tags] as const,
   servedModels: ['dashboard', 'served-models'] as const,
   products: ['dashboard', 'products'] as const,

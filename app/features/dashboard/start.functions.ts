@@ -3,8 +3,11 @@ import { setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { paginatedTransactionQuery, totalConsumptionQuery } from '~/contracts/billing'
 import { usageSummaryQuery } from '~/contracts/usage-summary'
-import { consumptionFor, transactionPageFor } from '~/server/api/billing'
+import { balanceNotificationFor, consumptionFor, transactionPageFor } from '~/server/api/billing'
+import { models } from '~/server/api/catalogue'
 import { keyInfoFor } from '~/server/api/keys'
+import { rechargeStatusFor } from '~/server/api/payments/recharge-settings'
+import { listServedModels } from '~/server/api/search/served-models'
 import { usageSummaryFor } from '~/server/api/usage-summary'
 import { validatorOf } from '~/server/http/input'
 import { serverFnCaller } from '~/server/http/server-fn-caller'
@@ -31,15 +34,32 @@ export const fetchDashboardStart = createServerFn({ method: 'GET' })
     const read = <T>(run: () => Promise<T>) => run().catch(() => undefined)
     const range = lastDays(usagePeriodDays)
     const usage = tab === 'usage'
-    const [keyInfo, transactions, usageSummary, consumption] = await Promise.all([
-      read(() => keyInfoFor(caller)),
-      read(() =>
-        transactionPageFor(caller, v.parse(paginatedTransactionQuery, { num_records: String(transactionsPageSize) })),
-      ),
-      usage ? read(() => usageSummaryFor(caller, v.parse(usageSummaryQuery, range))) : undefined,
-      usage ? read(() => consumptionFor(caller, v.parse(totalConsumptionQuery, range))) : undefined,
-    ])
+    const only = <T>(wanted: boolean, run: () => Promise<T>) => (wanted ? read(run) : undefined)
+    const [keyInfo, transactions, usageSummary, consumption, notification, rechargeStatus, catalogue, servedModels] =
+      await Promise.all([
+        read(() => keyInfoFor(caller)),
+        read(() =>
+          transactionPageFor(caller, v.parse(paginatedTransactionQuery, { num_records: String(transactionsPageSize) })),
+        ),
+        only(usage, () => usageSummaryFor(caller, v.parse(usageSummaryQuery, range))),
+        only(usage, () => consumptionFor(caller, v.parse(totalConsumptionQuery, range))),
+        only(tab === 'notifications', () => balanceNotificationFor(caller)),
+        only(tab === 'auto-recharge', () => rechargeStatusFor(caller)),
+        only(tab === 'models', () => models({})),
+        only(tab === 'models', () => listServedModels()),
+      ])
     // A key the server refuses: the key alone, so the browser asks again and shows why.
     if (!keyInfo) return { apiKey, range }
-    return { apiKey, range, keyInfo, transactions, usageSummary, consumption }
+    return {
+      apiKey,
+      range,
+      keyInfo,
+      transactions,
+      usageSummary,
+      consumption,
+      notification,
+      rechargeStatus,
+      models: catalogue,
+      servedModels,
+    }
   })

@@ -15,6 +15,7 @@ import { productsQuery, refreshKey } from '../queries'
 import { autoRechargeMutation } from '../billing/queries'
 import { usePaymentErrorMessage } from '~/lib/payment-error'
 import { checkoutReturnUrls } from '../billing/return-urls'
+import { HydratedForm } from '~/components/form/hydrated-form'
 
 type PriceId = 'price_tokens_1b' | 'price_tokens_11b'
 
@@ -85,7 +86,7 @@ export function RechargeForm({ apiKey, status }: { apiKey: string; status: Recha
           )}
         </CardDescription>
       </CardHeader>
-      <form onSubmit={submit} noValidate className="contents">
+      <HydratedForm onSubmit={submit} noValidate className="contents">
         <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField id={ids.threshold} label={<Trans>Recharge when the balance falls below (tokens)</Trans>}>
             {(field) => (
@@ -158,7 +159,7 @@ export function RechargeForm({ apiKey, status }: { apiKey: string; status: Recha
             </>
           )}
         </CardFooter>
-      </form>
+      </HydratedForm>
     </Card>
   )
 }

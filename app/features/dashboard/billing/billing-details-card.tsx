@@ -16,6 +16,7 @@ import {
 } from '~/contracts/billing-details'
 import { notify } from '../notify'
 import { billingDetailsMutation, billingDetailsQuery } from './queries'
+import { HydratedForm } from '~/components/form/hydrated-form'
 
 function useProblemText(): (field: BillingField, problem: BillingProblem) => string {
   const { t } = useLingui()
@@ -102,7 +103,7 @@ function DetailsForm({ apiKey, saved }: { apiKey: string; saved: BillingDetails 
   })
 
   return (
-    <form onSubmit={submit} noValidate className="contents">
+    <HydratedForm onSubmit={submit} noValidate className="contents">
       <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField label={<Trans>Name or company</Trans>} error={problems.name}>
           {(props) => <Input autoComplete="organization" data-testid="billing-name" {...control('name', props)} />}
@@ -131,6 +132,6 @@ function DetailsForm({ apiKey, saved }: { apiKey: string; saved: BillingDetails 
           <Trans>Save billing details</Trans>
         </Button>
       </CardFooter>
-    </form>
+    </HydratedForm>
   )
 }

@@ -24,7 +24,7 @@ export const purchasesQuery = (apiKey: string) =>
 
 export const rechargeStatusQuery = (apiKey: string) =>
   queryOptions({
-    queryKey: [...dashboardKeys.ofKey(apiKey), 'auto-recharge'],
+    queryKey: dashboardKeys.rechargeStatus(apiKey),
     queryFn: ({ signal }) => fetchRechargeStatus({ data: { apiKey }, signal }),
     staleTime: 0,
     retry: false,

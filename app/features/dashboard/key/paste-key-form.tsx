@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Input } from '~/components/ui/input'
 import { dashboardKeys, keyInfoOf } from '../queries'
 import { notify } from '~/features/dashboard/notify'
+import { HydratedForm } from '~/components/form/hydrated-form'
 
 /** Adopts a key the visitor already has, after checking with the server that it works. */
 export function PasteKeyForm({ hasKey, onKey }: { hasKey: boolean; onKey: (apiKey: string) => void }) {
@@ -47,7 +48,7 @@ export function PasteKeyForm({ hasKey, onKey }: { hasKey: boolean; onKey: (apiKe
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
+        <HydratedForm onSubmit={submit} className="flex flex-col gap-2" noValidate>
           <FormField id={inputId} label={<Trans>API key</Trans>} error={error}>
             {(field) => (
               <div className="flex flex-col gap-2 sm:flex-row">
@@ -67,7 +68,7 @@ export function PasteKeyForm({ hasKey, onKey }: { hasKey: boolean; onKey: (apiKe
               </div>
             )}
           </FormField>
-        </form>
+        </HydratedForm>
       </CardContent>
     </Card>
   )

@@ -13,6 +13,7 @@ import { removeNotificationMutation, saveNotificationMutation } from '../queries
 import { maxThresholds, parseTokenAmount, validateNotificationForm } from './threshold-input'
 import { useValidationText } from './validation-text'
 import { notify } from '~/features/dashboard/notify'
+import { HydratedForm } from '~/components/form/hydrated-form'
 
 type Props = { apiKey: string; initial: BalanceNotification }
 
@@ -93,7 +94,7 @@ export function NotificationForm({ apiKey, initial }: Props) {
           </Trans>
         </CardDescription>
       </CardHeader>
-      <form onSubmit={submit} noValidate className="contents">
+      <HydratedForm onSubmit={submit} noValidate className="contents">
         <CardContent className="flex flex-col gap-4">
           <fieldset
             className="flex flex-col gap-2"
@@ -199,7 +200,7 @@ export function NotificationForm({ apiKey, initial }: Props) {
             </Button>
           )}
         </CardFooter>
-      </form>
+      </HydratedForm>
     </Card>
   )
 }
