@@ -5,6 +5,11 @@ import { startQueries, type DashboardStart } from './start-data'
 
 /** The key of the `apiKey` cookie the server rendered the page for; gone once the browser's own store is read. */
 const StartKey = createContext<string | undefined>(undefined)
+/** What the server knew of the visitor's sign-in (DashboardStart's `account`). */
+const StartAccount = createContext<DashboardStart['account']>(undefined)
+
+/** The account bar's state as the server knew it, for the render before the browser has checked. */
+export const useStartAccount = () => useContext(StartAccount)
 
 /**
  * Puts the answers the server read for this page (start.functions.ts) into the query cache before anything
@@ -17,7 +22,11 @@ export function DashboardStartProvider({ start, children }: { start: DashboardSt
     for (const [key, data] of start ? startQueries(start) : [])
       if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, data)
   })
-  return <StartKey.Provider value={start?.apiKey}>{children}</StartKey.Provider>
+  return (
+    <StartKey.Provider value={start?.apiKey}>
+      <StartAccount.Provider value={start?.account}>{children}</StartAccount.Provider>
+    </StartKey.Provider>
+  )
 }
 
 /**

@@ -44,6 +44,12 @@ export interface DashboardStart {
   /** The catalogue with no tag selected, and what this server serves of it. */
   models?: ModelRecord[]
   servedModels?: v.InferInput<typeof servedModelsAnswer>
+  /**
+   * What the account bar will show once the browser has checked: known on the server when sign-in is off or
+   * the request has no session, so the bar is drawn with the page rather than appearing after the check (it
+   * was then the largest paint of a tab with little else, seconds late on a phone). Unset: a session to check.
+   */
+  account?: 'signed-out' | 'unavailable'
 }
 
 /** Each answer under the query key the screens read it by (queries.ts, summary-query.ts). */

@@ -3,6 +3,8 @@ import { setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { paginatedTransactionQuery, totalConsumptionQuery } from '~/contracts/billing'
 import { usageSummaryQuery } from '~/contracts/usage-summary'
+import { authConfigFor } from '~/server/api/account/password'
+import { viewerFor } from '~/server/api/account/profile'
 import { balanceNotificationFor, consumptionFor, transactionPageFor } from '~/server/api/billing'
 import { models } from '~/server/api/catalogue'
 import { keyInfoFor } from '~/server/api/keys'
@@ -35,19 +37,32 @@ export const fetchDashboardStart = createServerFn({ method: 'GET' })
     const range = lastDays(usagePeriodDays)
     const usage = tab === 'usage'
     const only = <T>(wanted: boolean, run: () => Promise<T>) => (wanted ? read(run) : undefined)
-    const [keyInfo, transactions, usageSummary, consumption, notification, rechargeStatus, catalogue, servedModels] =
-      await Promise.all([
-        read(() => keyInfoFor(caller)),
-        read(() =>
-          transactionPageFor(caller, v.parse(paginatedTransactionQuery, { num_records: String(transactionsPageSize) })),
-        ),
-        only(usage, () => usageSummaryFor(caller, v.parse(usageSummaryQuery, range))),
-        only(usage, () => consumptionFor(caller, v.parse(totalConsumptionQuery, range))),
-        only(tab === 'notifications', () => balanceNotificationFor(caller)),
-        only(tab === 'auto-recharge', () => rechargeStatusFor(caller)),
-        only(tab === 'models', () => models({})),
-        only(tab === 'models', () => listServedModels()),
-      ])
+    const signInOn = authConfigFor().enabled
+    const [
+      keyInfo,
+      transactions,
+      usageSummary,
+      consumption,
+      notification,
+      rechargeStatus,
+      catalogue,
+      servedModels,
+      viewer,
+    ] = await Promise.all([
+      read(() => keyInfoFor(caller)),
+      read(() =>
+        transactionPageFor(caller, v.parse(paginatedTransactionQuery, { num_records: String(transactionsPageSize) })),
+      ),
+      only(usage, () => usageSummaryFor(caller, v.parse(usageSummaryQuery, range))),
+      only(usage, () => consumptionFor(caller, v.parse(totalConsumptionQuery, range))),
+      only(tab === 'notifications', () => balanceNotificationFor(caller)),
+      only(tab === 'auto-recharge', () => rechargeStatusFor(caller)),
+      only(tab === 'models', () => models({})),
+      only(tab === 'models', () => listServedModels()),
+      // undefined when it could not be read: the bar waits for the browser's check, as without this.
+      signInOn ? viewerFor(caller).catch(() => undefined) : undefined,
+    ])
+    const account = !signInOn ? 'unavailable' : viewer === null ? 'signed-out' : undefined
     // A key the server refuses: the key alone, so the browser asks again and shows why.
     if (!keyInfo) return { apiKey, range }
     return {
@@ -61,5 +76,6 @@ export const fetchDashboardStart = createServerFn({ method: 'GET' })
       rechargeStatus,
       models: catalogue,
       servedModels,
+      account,
     }
   })

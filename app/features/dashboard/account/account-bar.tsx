@@ -3,6 +3,7 @@ import { UserRoundIcon } from 'lucide-react'
 import { cn } from '~/lib/utils'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { useAuth } from '~/lib/auth/auth-context'
+import { useStartAccount } from '../dashboard-key'
 import { LogoutDialog } from './logout-dialog'
 
 /**
@@ -10,7 +11,11 @@ import { LogoutDialog } from './logout-dialog'
  * off.
  */
 export function AccountBar() {
-  const { status, profile } = useAuth()
+  const auth = useAuth()
+  const known = useStartAccount()
+  const { profile } = auth
+  // Until the browser has checked, what the server knew (no session, or sign-in off) stands for the answer.
+  const status = auth.status === 'loading' && known ? known : auth.status
   if (status === 'signed-in' && profile)
     return (
       <div
