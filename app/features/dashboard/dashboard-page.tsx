@@ -30,44 +30,44 @@ export function DashboardPage() {
   const active = tab ?? defaultTab
   const activeLabel = dashboardTabs.find((entry) => entry.key === active)!.label
   return (
-    <div className="flex flex-col gap-6">
-      <AccountBar />
-      <BrowserKeyOffer />
-      {/* minmax(0, …) columns: otherwise the tab list's unwrapped labels set the width of the phone's single column. */}
-      <div className="grid grid-cols-1 gap-8 md:grid-cols-[14rem_minmax(0,1fr)]">
-        <nav aria-label={t`Dashboard`}>
-          {/* On phones the tabs scroll sideways in one row; the current one is scrolled into view. */}
-          <ul data-testid="dashboard-tabs" className="flex gap-1 overflow-x-auto md:flex-col">
-            {dashboardTabs.map((entry) => (
-              <li key={entry.key}>
-                <LocalizedLink
-                  to="/{-$locale}/api-dashboard/{-$tab}"
-                  params={{ tab: entry.key }}
-                  aria-current={entry.key === active ? 'page' : undefined}
-                  ref={entry.key === active ? revealInTabList : undefined}
-                  className={cn(
-                    'block rounded-md px-3 py-2 text-sm whitespace-nowrap hover:bg-accent',
-                    entry.key === active && 'bg-accent font-medium',
-                  )}
-                >
-                  {i18n._(entry.label)}
-                </LocalizedLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <section aria-labelledby="dashboard-title" className="flex min-w-0 flex-col gap-6">
-          <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">
-            {i18n._(activeLabel)}
-          </h1>
-          <DashboardStartProvider start={start}>
+    <DashboardStartProvider start={start}>
+      <div className="flex flex-col gap-6">
+        <AccountBar />
+        <BrowserKeyOffer />
+        {/* minmax(0, …) columns: otherwise the tab list's unwrapped labels set the width of the phone's single column. */}
+        <div className="grid grid-cols-1 gap-8 md:grid-cols-[14rem_minmax(0,1fr)]">
+          <nav aria-label={t`Dashboard`}>
+            {/* On phones the tabs scroll sideways in one row; the current one is scrolled into view. */}
+            <ul data-testid="dashboard-tabs" className="flex gap-1 overflow-x-auto md:flex-col">
+              {dashboardTabs.map((entry) => (
+                <li key={entry.key}>
+                  <LocalizedLink
+                    to="/{-$locale}/api-dashboard/{-$tab}"
+                    params={{ tab: entry.key }}
+                    aria-current={entry.key === active ? 'page' : undefined}
+                    ref={entry.key === active ? revealInTabList : undefined}
+                    className={cn(
+                      'block rounded-md px-3 py-2 text-sm whitespace-nowrap hover:bg-accent',
+                      entry.key === active && 'bg-accent font-medium',
+                    )}
+                  >
+                    {i18n._(entry.label)}
+                  </LocalizedLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section aria-labelledby="dashboard-title" className="flex min-w-0 flex-col gap-6">
+            <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">
+              {i18n._(activeLabel)}
+            </h1>
             {/* Shown only if a tab's code is not there yet; the route's loader fetches it before navigating. */}
             <Suspense fallback={<CardSkeleton />}>
               <TabContent key={active} tab={active} />
             </Suspense>
-          </DashboardStartProvider>
-        </section>
+          </section>
+        </div>
       </div>
-    </div>
+    </DashboardStartProvider>
   )
 }
