@@ -55,7 +55,7 @@ describe('the dashboard’s first paint', () => {
     await context.close()
   })
 
-  it('arrives with the alerts, auto-recharge and models tabs filled in, their forms disabled until the app runs', async () => {
+  it('arrives with the alerts, auto-recharge and models tabs and the sign-in bar filled in, forms disabled until the app runs', async () => {
     const context = await visitorWith(browser, { cookie: apiKey, javaScript: false })
     const page = await context.newPage()
     await page.goto(`${baseUrl}/api-dashboard/notifications`)
@@ -65,6 +65,8 @@ describe('the dashboard’s first paint', () => {
     expect(await page.getByTestId('recharge-threshold').isDisabled()).toBe(true)
     await page.goto(`${baseUrl}/api-dashboard/models`)
     expect(await page.getByRole('row').count()).toBeGreaterThan(5)
+    // No session: the way to sign in is drawn with the page, not after the browser has checked.
+    expect(await page.getByTestId('sign-in-link').isVisible()).toBe(true)
     await context.close()
 
     // With the app running, the same form takes input.
