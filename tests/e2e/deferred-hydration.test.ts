@@ -7,6 +7,23 @@ import { freePort } from '../support/ports'
 
 const baseUrl = inject('baseUrl')
 
+/**
+ * What a visitor's console shows (`problems`), the policy's refusals alone (a refused script is a console error
+ * too, in problems), and the scripts requested before the page's load event.
+ */
+function watchRuntime(page: Page, origin: string) {
+  const { problems } = watchPage(page, origin)
+  const refused: string[] = []
+  page.on('console', (message) => /Content Security Policy/i.test(message.text()) && refused.push(message.text()))
+  let loaded = false
+  const beforeLoad: string[] = []
+  page.on('load', () => (loaded = true))
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && !loaded) beforeLoad.push(request.url())
+  })
+  return { problems, refused, beforeLoad }
+}
+
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -150,17 +167,7 @@ describe('live pages start their client runtime once the browser is idle after t
     const context = await contextWithStore(browser, { apiKey }, { viewport: { width: 390, height: 844 } })
     if (cookie) await context.addCookies([{ name: 'apiKey', value: apiKey, url: baseUrl, secure: true }])
     const page = await context.newPage()
-    const { problems } = watchPage(page, baseUrl)
-    // A refused script is a console error too (in problems); this names the policy's refusals alone.
-    const refused: string[] = []
-    page.on('console', (message) => /Content Security Policy/i.test(message.text()) && refused.push(message.text()))
-    let loaded = false
-    const beforeLoad: string[] = []
-    page.on('load', () => (loaded = true))
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script' && !loaded) beforeLoad.push(request.url())
-    })
-    return { context, page, problems, refused, beforeLoad }
+    return { context, page, ...watchRuntime(page, baseUrl) }
   }
 
   it('fetches no script before load, then runs without any input: the stored key’s balance shows', async () => {
@@ -244,15 +251,7 @@ describe('the build served under an origin it was not built for', () => {
   it('runs the page under its rebased policy: no script before load, the app starts on a tap, nothing refused', async () => {
     const context = await contextWithStore(browser, undefined, { viewport: { width: 390, height: 844 } })
     const page = await context.newPage()
-    const { problems } = watchPage(page, origin)
-    const refused: string[] = []
-    page.on('console', (message) => /Content Security Policy/i.test(message.text()) && refused.push(message.text()))
-    let loaded = false
-    const beforeLoad: string[] = []
-    page.on('load', () => (loaded = true))
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script' && !loaded) beforeLoad.push(request.url())
-    })
+    const { problems, refused, beforeLoad } = watchRuntime(page, origin)
     await page.goto(origin + '/embeddings', { waitUntil: 'load' })
     expect(beforeLoad).toEqual([])
     expect(await page.getAttribute('#app', 'data-mounted')).toBe('false')
