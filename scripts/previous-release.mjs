@@ -1,9 +1,10 @@
 // The previous release's production build, for the rolling-deploy test (tests/cluster/rolling-deploy.test.ts):
 // the source of PREVIOUS_RELEASE (a fixed commit, moved on at each release) taken out of git with `git archive`
-// into .cache/previous-release/<commit>/, given this checkout's node_modules, and built there once. Later runs
-// reuse the build. Prints the path of its server entry.
+// into .cache/previous-release/<commit>/, given this checkout's node_modules when its lockfile is the same (else
+// its own, installed from its lockfile), and built there once. Later runs reuse the build. Prints the path of
+// its server entry.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -23,8 +24,8 @@ export function previousReleaseBuild(commit = PREVIOUS_RELEASE) {
   const archive = execFileSync('git', ['archive', '--format=tar', commit], { cwd: root, maxBuffer: 1 << 30 })
   const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive })
   if (untar.status !== 0) throw new Error(`unpacking ${commit} failed: ${untar.stderr}`)
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir')
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+  provideDependencies(dir)
+  const build = spawnSync(process.execPath, [join(dir, 'node_modules/vite/bin/vite.js'), 'build'], {
     cwd: dir,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
@@ -33,6 +34,26 @@ export function previousReleaseBuild(commit = PREVIOUS_RELEASE) {
   if (build.status !== 0 || !existsSync(entry))
     throw new Error(`building ${commit} failed:\n${`${build.stdout}\n${build.stderr}`.slice(-4000)}`)
   return entry
+}
+
+/**
+ * The release's dependencies: this checkout's, linked, when the two lockfiles agree; otherwise the release's own
+ * from its lockfile (a dependency this release dropped, or moved to another version, must not break its build).
+ * Without install scripts: the build needs none, and some (onnxruntime-node's) would fetch from the internet.
+ */
+function provideDependencies(dir) {
+  const lock = (folder) => readFileSync(join(folder, 'package-lock.json'), 'utf8')
+  if (lock(dir) === lock(root)) return symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir')
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+  const install = spawnSync(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (install.status !== 0)
+    throw new Error(
+      `installing the dependencies of ${dir} failed:\n${`${install.stdout}\n${install.stderr}`.slice(-4000)}`,
+    )
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(previousReleaseBuild(process.argv[2]))
