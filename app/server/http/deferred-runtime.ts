@@ -8,10 +8,11 @@
 //   wheel, a mouse move), a part that cannot work without it coming near the viewport (`data-needs-runtime`:
 //   the live demos, the contact form), or stored state the guards must act on at once (a stored language
 //   redirects, a stored key is used);
-// - a live page (the dashboard, the API reference, any URL with a query; app/server/http/live-deferral.ts)
-//   is an app the visitor came to use: it runs its runtime once the browser is idle after the first paint
-//   (sooner on an interaction), so it becomes interactive without waiting for a tap, yet never competes
-//   with what the visitor is about to see.
+// - a live page (rendered for the request; app/server/http/live-deferral.ts) of the app's own screens (the
+//   dashboard, sign-in, the sandbox checkout) is an app the visitor came to use: it runs its runtime once the
+//   browser is idle after the first paint (sooner on an interaction), so it becomes interactive without
+//   waiting for a tap, yet never competes with what the visitor is about to see; any other live page (the API
+//   reference, a marketing page with a query) waits for a need, as a prerendered page does.
 // Either way a click that arrives before the app runs is held and replayed once it does, so a menu, a
 // switcher, a form or a link works on the first tap, without a full reload.
 // Pure string work on Web APIs only: the Node server, the edge Worker and the build all use it.
@@ -103,7 +104,7 @@ export function loader(P: string[], E: string, D: string | null, live: boolean):
       // A page that reports no paint (a background tab paints nothing) still starts.
       setTimeout(start, 5000)
     } else if (stored) {
-      // A URL with a query renders live, never in this mode: only stored state asks for an early start.
+      // Stored state the guards must act on (a stored language redirects, a stored key is used).
       return void soon()
     } else afterPaint(() => ('requestIdleCallback' in window ? requestIdleCallback(prefetch) : prefetch()))
     if (window.IntersectionObserver) {
@@ -132,10 +133,12 @@ export type DeferOptions =
       dataPath: (body: string) => string
     }
   | {
-      /** Rendered for this request: the hydration data (per request) stays inline; the runtime starts at idle. */
+      /** Rendered for this request: the hydration data (per request) stays inline. */
       kind: 'live'
       /** The page, for the error: its path. */
       page: string
+      /** An app screen's runtime starts at idle after the first paint; another page's waits for a need. */
+      startAtIdle: boolean
       /** The request's CSP nonce, which Start stamped on its own scripts: the loader carries it too. */
       nonce: string
     }
@@ -178,7 +181,7 @@ export function deferRuntime(html: string, options: DeferOptions): Deferred {
     for (const [part] of parts) deferred = deferred.replace(part, '')
   }
   const live = options.kind === 'live'
-  const args = [preloads.filter((p) => p !== entry[1]), entry[1], data?.path ?? null, live]
+  const args = [preloads.filter((p) => p !== entry[1]), entry[1], data?.path ?? null, live && options.startAtIdle]
   const nonce = live ? ` nonce="${options.nonce}"` : ''
   const script = `<script type="module"${nonce}>(${loader.toString()})(${args.map((arg) => JSON.stringify(arg)).join(',')})</script>`
   return { html: deferred.replace(entry[0], () => script), ...(data && { data }) }

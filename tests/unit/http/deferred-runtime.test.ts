@@ -23,7 +23,7 @@ function loaderCall(html: string) {
 
 describe('deferring the client runtime of a page', () => {
   it('replaces a live page’s preloads and entry by the loader, with the nonce, leaving the hydration data inline', () => {
-    const { html, data } = deferRuntime(page(), { kind: 'live', page: '/api-dashboard', nonce })
+    const { html, data } = deferRuntime(page(), { kind: 'live', page: '/api-dashboard', nonce, startAtIdle: true })
     expect(data).toBeUndefined()
     expect(html).not.toContain('<link rel="modulepreload"')
     expect(html).not.toContain('async="" src=')
@@ -48,7 +48,7 @@ describe('deferring the client runtime of a page', () => {
   })
 
   it('names the page and what it did not find when Start’s markup changed', () => {
-    const live = { kind: 'live', page: '/api-reference', nonce } as const
+    const live = { kind: 'live', page: '/api-reference', nonce, startAtIdle: false } as const
     const withoutEntry = page().replace(/<script type="module"[^>]*><\/script>/, '')
     expect(() => deferRuntime(withoutEntry, live)).toThrow(RuntimeMarkupNotFound)
     expect(() => deferRuntime(withoutEntry, live)).toThrow(/\/api-reference: the entry script .* not found/)

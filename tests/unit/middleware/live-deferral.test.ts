@@ -38,6 +38,20 @@ describe('live deferral', () => {
     expect(response.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`)
   })
 
+  it('starts the app’s screens at idle in every locale, and lets every other live page wait for a need', async () => {
+    const startsAtIdle = async (path: string) => {
+      const { response } = await through(path, (ctx) => new Response(rendered(ctx.nonce as string), { headers: html }))
+      const text = await response.text()
+      return JSON.parse(
+        text.slice(text.lastIndexOf(',', text.lastIndexOf(')</script>')) + 1, text.lastIndexOf(')</script>')),
+      )
+    }
+    for (const path of ['/api-dashboard', '/de/api-dashboard/usage', '/zh-CN/sign-in', '/sandbox-checkout/cs_test_1'])
+      expect(await startsAtIdle(path), path).toBe(true)
+    for (const path of ['/api-reference', '/?ref=newsletter', '/ja/models', '/api-dashboards', '/news/sign-in-notes'])
+      expect(await startsAtIdle(path), path).toBe(false)
+  })
+
   it('leaves API answers, server functions, prerendered copies and non-HTML alone', async () => {
     const json = () => Response.json({ html: '<script type="module" async="" src="/x.js"></script>' })
     for (const path of ['/api/v1/product', '/_serverFn/abc', '/v1/models']) {
