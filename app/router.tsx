@@ -15,8 +15,9 @@ const requestNonce = createIsomorphicFn()
 
 export function getRouter() {
   // The first render hydrates a page the browser has already placed: a prerendered page starts its runtime
-  // when the visitor begins to scroll or a demo comes into view, a live one once the browser is idle after its
-  // first paint (app/server/http/deferred-runtime.ts), and the inline restoration script has placed a reload.
+  // when the visitor begins to scroll or a demo comes into view, an app screen rendered live once the browser is
+  // idle after its first paint (app/server/http/deferred-runtime.ts), and the inline restoration script has
+  // placed a reload.
   // Restoring there would throw the visitor back to the top.
   let hydrating = true
   const restoreScroll = () => {

@@ -63,6 +63,8 @@ describe('the dashboard’s first paint', () => {
     await page.goto(`${baseUrl}/api-dashboard/auto-recharge`)
     expect(await page.getByTestId('recharge-status').getAttribute('data-enabled')).toBe('false')
     expect(await page.getByTestId('recharge-threshold').isDisabled()).toBe(true)
+    // The packs too: a save the moment the form is enabled must not meet an empty list ("Choose a pack").
+    expect(await page.getByTestId('recharge-pack').locator('option').count()).toBeGreaterThan(0)
     await page.goto(`${baseUrl}/api-dashboard/models`)
     expect(await page.getByRole('row').count()).toBeGreaterThan(5)
     // No session: the way to sign in is drawn with the page, not after the browser has checked.

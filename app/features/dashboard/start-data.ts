@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import type { BalanceNotification, ConsumptionTotals, TransactionPage } from '~/contracts/billing'
-import type { ModelRecord } from '~/contracts/catalogue'
+import type { ModelRecord, Pack } from '~/contracts/catalogue'
 import type { KeyInfo } from '~/contracts/keys'
 import type { RechargeStatus } from '~/contracts/payments'
 import type { servedModelsAnswer } from '~/contracts/served-models'
@@ -41,6 +41,8 @@ export interface DashboardStart {
   consumption?: ConsumptionTotals
   notification?: BalanceNotification
   rechargeStatus?: RechargeStatus
+  /** The packs on offer, which the auto-recharge form picks from. */
+  products?: Pack[]
   /** The catalogue with no tag selected, and what this server serves of it. */
   models?: ModelRecord[]
   servedModels?: v.InferInput<typeof servedModelsAnswer>
@@ -66,6 +68,7 @@ export function startQueries(start: DashboardStart): Array<[QueryKey, unknown]> 
   if (start.consumption) entries.push([dashboardKeys.consumption(apiKey, range.start, range.end), start.consumption])
   if (start.notification) entries.push([dashboardKeys.notification(apiKey), start.notification])
   if (start.rechargeStatus) entries.push([dashboardKeys.rechargeStatus(apiKey), start.rechargeStatus])
+  if (start.products) entries.push([dashboardKeys.products, start.products])
   if (start.models) entries.push([dashboardKeys.models([]), start.models])
   if (start.servedModels) entries.push([dashboardKeys.servedModels, start.servedModels])
   return entries

@@ -6,7 +6,7 @@ import { usageSummaryQuery } from '~/contracts/usage-summary'
 import { authConfigFor } from '~/server/api/account/password'
 import { viewerFor } from '~/server/api/account/profile'
 import { balanceNotificationFor, consumptionFor, transactionPageFor } from '~/server/api/billing'
-import { models } from '~/server/api/catalogue'
+import { models, packs } from '~/server/api/catalogue'
 import { keyInfoFor } from '~/server/api/keys'
 import { rechargeStatusFor } from '~/server/api/payments/recharge-settings'
 import { listServedModels } from '~/server/api/search/served-models'
@@ -38,44 +38,30 @@ export const fetchDashboardStart = createServerFn({ method: 'GET' })
     const usage = tab === 'usage'
     const only = <T>(wanted: boolean, run: () => Promise<T>) => (wanted ? read(run) : undefined)
     const signInOn = authConfigFor().enabled
-    const [
-      keyInfo,
-      transactions,
-      usageSummary,
-      consumption,
-      notification,
-      rechargeStatus,
-      catalogue,
-      servedModels,
-      viewer,
-    ] = await Promise.all([
-      read(() => keyInfoFor(caller)),
-      read(() =>
+    const { viewer, ...fields } = await settled({
+      keyInfo: read(() => keyInfoFor(caller)),
+      transactions: read(() =>
         transactionPageFor(caller, v.parse(paginatedTransactionQuery, { num_records: String(transactionsPageSize) })),
       ),
-      only(usage, () => usageSummaryFor(caller, v.parse(usageSummaryQuery, range))),
-      only(usage, () => consumptionFor(caller, v.parse(totalConsumptionQuery, range))),
-      only(tab === 'notifications', () => balanceNotificationFor(caller)),
-      only(tab === 'auto-recharge', () => rechargeStatusFor(caller)),
-      only(tab === 'models', () => models({})),
-      only(tab === 'models', () => listServedModels()),
+      usageSummary: only(usage, () => usageSummaryFor(caller, v.parse(usageSummaryQuery, range))),
+      consumption: only(usage, () => consumptionFor(caller, v.parse(totalConsumptionQuery, range))),
+      notification: only(tab === 'notifications', () => balanceNotificationFor(caller)),
+      rechargeStatus: only(tab === 'auto-recharge', () => rechargeStatusFor(caller)),
+      // The form's packs too: enabled at hydration, it must not meet an empty list ("Choose a pack").
+      products: only(tab === 'auto-recharge', async () => packs()),
+      models: only(tab === 'models', () => models({})),
+      servedModels: only(tab === 'models', () => listServedModels()),
       // undefined when it could not be read: the bar waits for the browser's check, as without this.
-      signInOn ? viewerFor(caller).catch(() => undefined) : undefined,
-    ])
+      viewer: signInOn ? viewerFor(caller).catch(() => undefined) : undefined,
+    })
     const account = !signInOn ? 'unavailable' : viewer === null ? 'signed-out' : undefined
     // A key the server refuses: the key alone, so the browser asks again and shows why.
-    if (!keyInfo) return { apiKey, range }
-    return {
-      apiKey,
-      range,
-      keyInfo,
-      transactions,
-      usageSummary,
-      consumption,
-      notification,
-      rechargeStatus,
-      models: catalogue,
-      servedModels,
-      account,
-    }
+    if (!fields.keyInfo) return { apiKey, range }
+    return { apiKey, range, ...fields, account }
   })
+
+/** Every field's promise awaited together, each answer under its field's name. */
+async function settled<T extends Record<string, unknown>>(pending: T): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const entries = await Promise.all(Object.entries(pending).map(async ([name, value]) => [name, await value]))
+  return Object.fromEntries(entries) as { [K in keyof T]: Awaited<T[K]> }
+}
