@@ -99,6 +99,8 @@ export class ConversionPool {
     })
     const thread: Thread = { process: child, ready: false, stderr: '' }
     this.threads.add(thread)
+    // A converter that dies before reading it all (its end is handled on close) must not fail the server on EPIPE.
+    child.stdin!.on('error', () => undefined)
     child.stdin!.end(this.settings.source)
     child.stderr!.setEncoding('utf8')
     child.stderr!.on('data', (chunk: string) => {
@@ -107,8 +109,9 @@ export class ConversionPool {
     this.idle(thread)
     child.on('message', (message: ThreadMessage) => this.received(thread, message))
     child.on('error', (error) => void this.end(thread, error))
+    // On close rather than exit: only then has all of stderr, where V8's out-of-memory message is, been read.
     child.on(
-      'exit',
+      'close',
       (code, signal) =>
         void this.end(
           thread,
@@ -192,7 +195,7 @@ export class ConversionPool {
       thread.process.pid === undefined || thread.process.exitCode !== null || thread.process.signalCode !== null
     const stopped = gone
       ? Promise.resolve()
-      : new Promise<void>((resolve) => thread.process.once('exit', () => resolve()))
+      : new Promise<void>((resolve) => thread.process.once('close', () => resolve()))
     thread.process.kill('SIGKILL')
     if (thread.ready) this.fill()
     await stopped
