@@ -20,10 +20,10 @@
 /**
  * The loader, inline in the page (a prerendered page's CSP allows it by hash, a live page's by the request's
  * nonce). `P` lists the module preloads the page had, `E` its entry, `D` the script with its hydration data
- * (null when the data stays inline in the page), `live` whether to start at idle rather than on demand. Kept
+ * (null when the data stays inline in the page), `startAtIdle` whether to start at idle rather than on demand. Kept
  * self-contained (only its text goes into the page): it runs before anything else of the app exists.
  */
-export function loader(P: string[], E: string, D: string | null, live: boolean): void {
+export function loader(P: string[], E: string, D: string | null, startAtIdle: boolean): void {
   const app = document.getElementById('app')
   const links = (rel: string, hrefs: string[]) => {
     for (const href of hrefs) {
@@ -99,7 +99,7 @@ export function loader(P: string[], E: string, D: string | null, live: boolean):
     observer.observe({ type: 'paint', buffered: true })
   }
   const idle = () => {
-    if (live) {
+    if (startAtIdle) {
       afterPaint(soon)
       // A page that reports no paint (a background tab paints nothing) still starts.
       setTimeout(start, 5000)
