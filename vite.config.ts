@@ -13,6 +13,7 @@ import { prerenderedPages } from './build/prerendered-pages.ts'
 import { serverEntryModule } from './build/nitro-server-entry.ts'
 import { serverFunctionsCheck } from './build/server-functions-check.ts'
 import { shellChunkGroups } from './build/shell-chunks.ts'
+import { catalogChunkNames } from './build/catalog-chunks.ts'
 import { fileURLToPath } from 'node:url'
 import { interfaceLocales, sourceLocale } from './app.config'
 
@@ -86,6 +87,8 @@ export default defineConfig({
     edge && edgeBuild(),
     edge && edgeStaticHeaders(staticRules),
     lazyServerFnFetcher(),
+    // The catalogs' chunk names, for the server's deferred runtime to fetch them with a page's modules.
+    catalogChunkNames(),
     // `import source from './x.ts?thread'`: a worker thread's code, bundled whole (the reader's conversion pool).
     threadSource({ alias: { '~': here('./app') } }),
     tailwindcss(),

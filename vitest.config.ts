@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { threadSource } from './build/vite-thread-source.ts'
+import { catalogChunkNames } from './build/catalog-chunks.ts'
 import { LongestFirst } from './tests/e2e/support/sequencer.ts'
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
@@ -25,6 +26,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     threadSource({ alias: { '~': here('./app') } }),
+    catalogChunkNames(),
   ],
   resolve: { alias: { '~': here('./app'), '#content': here('./content'), '#config': here('./app.config.ts') } },
   test: {

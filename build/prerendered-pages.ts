@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
 import { deferRuntime } from '../app/server/http/deferred-runtime.ts'
 import { inlineScriptHashes } from '../app/server/http/inline-script-hashes.ts'
+import { catalogChunks } from './catalog-chunks.ts'
 import { recordedHashFile, sourceHash } from './source-hash.mjs'
 
 const publicDir = '.output/public'
@@ -69,7 +70,12 @@ export function writePrerenderedPages(): string {
     expectFound(rendered.includes(nonceMeta), file, 'the build nonce meta tag')
     // Without the meta the browser's router renders head tags without a nonce too, matching this HTML.
     const stripped = rendered.replaceAll(nonceMeta, '').replaceAll(` nonce="${NONCE}"`, '')
-    const { html, data } = deferRuntime(stripped, { kind: 'prerendered', page: file, dataPath: hydrationPath })
+    const { html, data } = deferRuntime(stripped, {
+      kind: 'prerendered',
+      page: file,
+      dataPath: hydrationPath,
+      catalogChunks: catalogChunks(),
+    })
     if (data) {
       writeCompressed(join(outDir, data.path), data.body)
       // Named by its content's hash, which serves as its etag too.

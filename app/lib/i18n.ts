@@ -1,4 +1,5 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import { use } from 'react'
 import type { CatalogLocale } from '../../app.config'
 
 /**
@@ -12,12 +13,46 @@ const catalogs = {
   app: (locale: CatalogLocale) => import(`../../locales/${locale}/app.po`),
 }
 
-/** Loads one locale's compiled catalog. */
-export async function loadMessages(
-  locale: CatalogLocale,
-  catalog: keyof typeof catalogs = 'messages',
-): Promise<Messages> {
-  const { messages } = (await catalogs[catalog](locale)) as { messages: Messages }
+export type CatalogName = keyof typeof catalogs
+
+/** A catalog's load, which React's `use` reads at once when it is already done (status and value set). */
+type CatalogLoad = Promise<Messages> & { status?: 'fulfilled'; value?: Messages }
+
+const loads = new Map<string, CatalogLoad>()
+
+/**
+ * Loads one locale's compiled catalog, once per process or page. The catalogs never travel in a page's
+ * hydration data (two thirds of a page's compressed HTML, parsed before it paints): route loaders wait for
+ * them, the browser fetches them as chunks of their own, cached across pages, and app/client.tsx has those a
+ * page names in `<html data-catalogs>` before it hydrates.
+ */
+export function loadCatalog(locale: CatalogLocale, name: CatalogName = 'messages'): Promise<Messages> {
+  const key = `${name}:${locale}`
+  let load = loads.get(key)
+  if (!load) {
+    const started: CatalogLoad = catalogs[name](locale).then(({ messages }: { messages: Messages }) => {
+      Object.assign(started, { status: 'fulfilled', value: messages })
+      return messages
+    })
+    // A failed load (a network error in a browser) is tried again by the next one.
+    started.catch(() => loads.delete(key))
+    loads.set(key, (load = started))
+  }
+  return load
+}
+
+/** Loads one locale's compiled catalog (the server's own uses: the site index, the model catalogue). */
+export const loadMessages = loadCatalog
+
+/** A catalog in a component: ready after its route's loader, or suspends until it is (React's `use`). */
+export function useCatalog(locale: CatalogLocale, name: CatalogName = 'messages'): Messages {
+  return use(loadCatalog(locale, name))
+}
+
+/** A catalog a route loader has loaded, for code that cannot suspend (a route's head). */
+export function loadedCatalog(locale: CatalogLocale, name: CatalogName = 'messages'): Messages {
+  const messages = loads.get(`${name}:${locale}`)?.value
+  if (!messages) throw new Error(`The ${name} catalog of ${locale} is not loaded: its route loader loads it first`)
   return messages
 }
 

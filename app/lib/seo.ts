@@ -1,11 +1,10 @@
-import type { MessageDescriptor, Messages } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
 import { brand, interfaceLocales, sourceLocale } from '../../app.config'
-import { i18nFor } from './i18n'
+import { i18nFor, loadedCatalog } from './i18n'
 import { localizePath, stripLocale, type Locale } from './locale'
 
 export interface RootData {
   locale: Locale
-  messages: Messages
   baseUrl: string
   /** Where the search APIs are called (PUBLIC_API_BASE_URL), as code samples and demo curls show it. */
   apiBaseUrl: string
@@ -40,7 +39,8 @@ export function rootData(matches: HeadContext['matches']): RootData {
  * Twitter card and JSON-LD for one page in one locale, rendered into the server HTML.
  */
 export function pageHead(ctx: HeadContext, page: PageMeta) {
-  const { locale, messages, baseUrl } = rootData(ctx.matches)
+  const { locale, baseUrl } = rootData(ctx.matches)
+  const messages = loadedCatalog(locale)
   const i18n = i18nFor(locale, messages)
   const text = (value: Text) => (typeof value === 'string' ? value : i18n._(value))
   const title = `${text(page.title)} | ${brand.name}`

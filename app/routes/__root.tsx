@@ -1,11 +1,11 @@
 /// <reference types="vite/client" />
 import { I18nProvider } from '@lingui/react'
-import { createRootRoute, HeadContent, Outlet, ScriptOnce, Scripts } from '@tanstack/react-router'
+import { createRootRoute, HeadContent, Outlet, ScriptOnce, Scripts, useMatches } from '@tanstack/react-router'
 import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start'
 import type * as React from 'react'
 import { ClientGuards } from '~/components/site/client-guards'
 import { NotFoundRedirect } from '~/components/site/not-found-redirect'
-import { i18nFor, loadMessages } from '~/lib/i18n'
+import { i18nFor, loadCatalog, useCatalog, type CatalogName } from '~/lib/i18n'
 import { localeFromPathname } from '~/lib/locale'
 import type { RootData } from '~/lib/seo'
 import { themeScript, useThemeSync } from '~/lib/theme'
@@ -42,13 +42,13 @@ const publicUrls = createIsomorphicFn()
 export const Route = createRootRoute({
   beforeLoad: ({ location }) => ({ locale: localeFromPathname(location.pathname) ?? sourceLocale }),
   // The catalog follows the URL's locale: reload on every navigation (a cached import on the client)
-  // and wait for it, so a page never renders in the previous language.
+  // and wait for it, so a page never renders in the previous language. Loaded, not returned: loader data
+  // travels in the page's hydration data, and the catalog comes as a chunk of its own (lib/i18n.ts).
   loader: {
-    handler: async ({ context }): Promise<RootData> => ({
-      locale: context.locale,
-      messages: await loadMessages(context.locale),
-      ...publicUrls(),
-    }),
+    handler: async ({ context }): Promise<RootData> => {
+      await loadCatalog(context.locale)
+      return { locale: context.locale, ...publicUrls() }
+    },
     staleReloadMode: 'blocking',
   },
   shouldReload: true,
@@ -71,10 +71,19 @@ export const Route = createRootRoute({
   notFoundComponent: NotFoundRedirect,
 })
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The catalogs beyond the page's own (`messages`) that the route's screens read. */
+    catalogs?: Exclude<CatalogName, 'messages'>[]
+  }
+}
+
 function RootDocument({ children }: { children: React.ReactNode }) {
   const data = Route.useLoaderData() as RootData | undefined
+  // What app/client.tsx loads before it hydrates, besides the page's own catalog.
+  const catalogs = useMatches({ select: (matches) => matches.flatMap((match) => match.staticData.catalogs ?? []) })
   return (
-    <html lang={data?.locale ?? sourceLocale} suppressHydrationWarning>
+    <html lang={data?.locale ?? sourceLocale} data-catalogs={catalogs.join(' ') || undefined} suppressHydrationWarning>
       <head>
         <ScriptOnce>{themeScript}</ScriptOnce>
         <HeadContent />
@@ -93,7 +102,8 @@ function RootDocument({ children }: { children: React.ReactNode }) {
 }
 
 function RootComponent() {
-  const { locale, messages } = Route.useLoaderData()
+  const { locale } = Route.useLoaderData()
+  const messages = useCatalog(locale)
   useThemeSync()
   return (
     <I18nProvider i18n={i18nFor(locale, messages)}>

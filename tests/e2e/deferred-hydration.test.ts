@@ -196,6 +196,32 @@ describe('live pages start their client runtime once the browser is idle after t
     await context.close()
   })
 
+  it('carries no catalog in its HTML: its catalogs come after the paint, as files a browser keeps for every page', async () => {
+    const { context, page, problems, refused } = await dashboardVisitor()
+    const response = await page.goto(baseUrl + '/de/api-dashboard', { waitUntil: 'load' })
+    // The German catalogs alone are about 60 KB; the page with its balance, without them, about 20 KB.
+    expect((await response!.body()).byteLength).toBeLessThan(40_000)
+    await page.waitForSelector('#app[data-mounted="true"]', { timeout: 15_000 })
+    expect(await page.getByRole('link', { name: 'Nutzung', exact: true }).isVisible()).toBe(true)
+    const catalogs = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/(messages|app)-[\w-]{8}\.js$/.test(entry.name))
+        .map(({ name, startTime }) => ({ name, startTime })),
+    )
+    expect(catalogs.map((c) => c.name.replace(/.*\/(messages|app)-.*/, '$1')).sort()).toEqual(['app', 'messages'])
+    const paint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime)
+    for (const catalog of catalogs) {
+      expect(catalog.startTime).toBeGreaterThanOrEqual(paint)
+      // Named by their content: the browser keeps them for the next page (the tests' browser caches nothing).
+      const file = await context.request.get(catalog.name)
+      expect(file.headers()['cache-control']).toMatch(/immutable/)
+    }
+    expect(refused).toEqual([])
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
   it('replays a tab tapped before the app runs, in place, once it does', async () => {
     const { context, page, problems, refused } = await dashboardVisitor()
     let release!: () => void

@@ -1,10 +1,9 @@
-import type { Messages } from '@lingui/core'
 import { LinguiContext } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useMemo, useState, type ReactNode } from 'react'
 import { Toaster } from 'sonner'
-import { i18nFor, withAppMessages } from '~/lib/i18n'
+import { i18nFor, useCatalog, withAppMessages } from '~/lib/i18n'
 import { resolveNotifyOptions, toasterPosition } from '~/lib/notify-options'
 
 /** Spec §9's defaults (bottom, 5000 ms); each notification may ask for others through notify(). */
@@ -17,9 +16,9 @@ const rootRoute = getRouteApi('__root__')
  * I18nProvider takes up a new instance only in an effect, so after a language switch the screen kept the
  * old language for a render under the new `lang`.
  */
-function AppMessagesProvider({ appMessages, children }: { appMessages: Messages; children: ReactNode }) {
-  const { locale, messages } = rootRoute.useLoaderData()
-  const i18n = i18nFor(locale, withAppMessages(messages, appMessages))
+function AppMessagesProvider({ children }: { children: ReactNode }) {
+  const { locale } = rootRoute.useLoaderData()
+  const i18n = i18nFor(locale, withAppMessages(useCatalog(locale), useCatalog(locale, 'app')))
   const context = useMemo(() => ({ i18n, _: i18n.t.bind(i18n) }), [i18n])
   return <LinguiContext.Provider value={context}>{children}</LinguiContext.Provider>
 }
@@ -27,14 +26,14 @@ function AppMessagesProvider({ appMessages, children }: { appMessages: Messages;
 /**
  * Data fetching, notifications and their own messages for the interactive parts (dashboard, sign-in,
  * checkout). Kept out of the root so marketing pages never download TanStack Query or the toaster.
- * `appMessages` is locales/<locale>/app.po, which the screen's route loaded (see lingui.config.ts).
+ * The live screens' catalog is locales/<locale>/app.po, which the screen's route loaded (see lingui.config.ts).
  */
-export function AppProviders({ appMessages, children }: { appMessages: Messages; children: ReactNode }) {
+export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
   )
   return (
-    <AppMessagesProvider appMessages={appMessages}>
+    <AppMessagesProvider>
       <QueryClientProvider client={queryClient}>
         {children}
         <Toaster position={toasterPosition[defaults.position]} duration={defaults.timeout} richColors closeButton />

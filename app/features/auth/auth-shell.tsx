@@ -1,13 +1,12 @@
-import type { Messages } from '@lingui/core'
 import type { ReactNode } from 'react'
 import { AppProviders } from '~/components/site/app-providers'
 import { SiteHeader } from '~/components/site/header'
 import { AuthProvider } from '~/lib/auth/auth-context'
 
 /** The frame of the screens that know who is signed in: the dashboard and the sign-in pages. */
-export function AuthShell({ appMessages, children }: { appMessages: Messages; children: ReactNode }) {
+export function AuthShell({ children }: { children: ReactNode }) {
   return (
-    <AppProviders appMessages={appMessages}>
+    <AppProviders>
       <AuthProvider>
         <SiteHeader />
         <main id="main" className="mx-auto max-w-6xl px-4 py-8">

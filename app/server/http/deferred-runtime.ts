@@ -124,24 +124,31 @@ export class RuntimeMarkupNotFound extends Error {
   override name = 'RuntimeMarkupNotFound'
 }
 
-export type DeferOptions =
-  | {
-      /** Prerendered at build: the hydration data moves to a file, named by `dataPath` from its content. */
-      kind: 'prerendered'
-      /** The page, for the error: its file in the build. */
-      page: string
-      dataPath: (body: string) => string
-    }
-  | {
-      /** Rendered for this request: the hydration data (per request) stays inline. */
-      kind: 'live'
-      /** The page, for the error: its path. */
-      page: string
-      /** An app screen's runtime starts at idle after the first paint; another page's waits for a need. */
-      startAtIdle: boolean
-      /** The request's CSP nonce, which Start stamped on its own scripts: the loader carries it too. */
-      nonce: string
-    }
+interface CatalogHints {
+  /** The client chunks of the catalogs (`'messages:de'` → its URL; build/catalog-chunks.ts), empty outside a build. */
+  catalogChunks?: Readonly<Record<string, string>>
+}
+
+export type DeferOptions = CatalogHints &
+  (
+    | {
+        /** Prerendered at build: the hydration data moves to a file, named by `dataPath` from its content. */
+        kind: 'prerendered'
+        /** The page, for the error: its file in the build. */
+        page: string
+        dataPath: (body: string) => string
+      }
+    | {
+        /** Rendered for this request: the hydration data (per request) stays inline. */
+        kind: 'live'
+        /** The page, for the error: its path. */
+        page: string
+        /** An app screen's runtime starts at idle after the first paint; another page's waits for a need. */
+        startAtIdle: boolean
+        /** The request's CSP nonce, which Start stamped on its own scripts: the loader carries it too. */
+        nonce: string
+      }
+  )
 
 export interface Deferred {
   html: string
@@ -154,10 +161,23 @@ export interface Deferred {
 const preloadTag = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g
 const entryTag = /<script type="module" async="" src="([^"]+)"(?: nonce="[^"]*")?><\/script>/
 const streamPart = /<script(?: nonce="[^"]*")? data-tsr-stream-part="">([\s\S]*?)<\/script>/g
+const htmlTag = /<html\b[^>]*>/
 
 /**
- * The page with its module preloads and entry script replaced by the loader. A prerendered page's hydration
- * data (inline scripts of ~60 KB carrying the locale's messages, two thirds of the compressed page) moves to a
+ * The chunks of the catalogs the page reads (its `lang`, and the `data-catalogs` app/routes/__root.tsx writes):
+ * not in its hydration data, they are fetched with its modules, so the entry finds them there before it hydrates.
+ */
+export function catalogUrls(html: string, chunks: Readonly<Record<string, string>>): string[] {
+  const tag = html.match(htmlTag)?.[0] ?? ''
+  const lang = tag.match(/\blang="([^"]+)"/)?.[1]
+  if (!lang) return []
+  const names = ['messages', ...(tag.match(/\bdata-catalogs="([^"]*)"/)?.[1].split(' ') ?? [])]
+  return names.flatMap((name) => chunks[`${name}:${lang}`] ?? [])
+}
+
+/**
+ * The page with its module preloads and entry script replaced by the loader, which fetches them with the chunks
+ * of the page's catalogs (never part of its hydration data). A prerendered page's hydration data moves to a
  * file of its own, `data`, which the loader fetches at idle and runs before the app. Every piece of markup it
  * rewrites must be there: if Start renders its entry, preloads or stream parts differently, this throws
  * RuntimeMarkupNotFound naming the page and what is missing, instead of leaving the runtime eager unnoticed.
@@ -181,7 +201,8 @@ export function deferRuntime(html: string, options: DeferOptions): Deferred {
     for (const [part] of parts) deferred = deferred.replace(part, '')
   }
   const live = options.kind === 'live'
-  const args = [preloads.filter((p) => p !== entry[1]), entry[1], data?.path ?? null, live && options.startAtIdle]
+  const modules = [...catalogUrls(html, options.catalogChunks ?? {}), ...preloads.filter((p) => p !== entry[1])]
+  const args = [modules, entry[1], data?.path ?? null, live && options.startAtIdle]
   const nonce = live ? ` nonce="${options.nonce}"` : ''
   const script = `<script type="module"${nonce}>(${loader.toString()})(${args.map((arg) => JSON.stringify(arg)).join(',')})</script>`
   return { html: deferred.replace(entry[0], () => script), ...(data && { data }) }

@@ -1,3 +1,4 @@
+import catalogChunks from 'virtual:catalog-chunks'
 import { log } from '../log'
 import { deferRuntime, RuntimeMarkupNotFound } from './deferred-runtime'
 
@@ -46,7 +47,7 @@ export async function withDeferredRuntime(response: Response, nonce: string, pag
   let html = rendered
   if (rendered.includes('type="module"') || rendered.includes('rel="modulepreload"')) {
     try {
-      html = deferRuntime(rendered, { kind: 'live', page, nonce, startAtIdle: startsAtIdle(page) }).html
+      html = deferRuntime(rendered, { kind: 'live', page, nonce, startAtIdle: startsAtIdle(page), catalogChunks }).html
     } catch (error) {
       if (!(error instanceof RuntimeMarkupNotFound)) throw error
       if (!warned) log('warn', 'live page served with its runtime not deferred', { page, reason: error.message })

@@ -60,4 +60,27 @@ describe('deferring the client runtime of a page', () => {
     // A live page keeps its data inline: it needs none of it found.
     expect(() => deferRuntime(page().replace(/data-tsr-stream-part=""/g, ''), live)).not.toThrow()
   })
+
+  it('fetches the chunks of the catalogs the page names with its modules, first', () => {
+    const catalogChunks = {
+      'messages:de': '/assets/messages-de.js',
+      'app:de': '/assets/app-de.js',
+      'messages:ja': '/assets/messages-ja.js',
+    }
+    const live = { kind: 'live', page: '/de/api-dashboard', nonce, startAtIdle: true, catalogChunks } as const
+    const dashboard = page().replace('<html>', '<html lang="de" data-catalogs="app">')
+    expect(loaderCall(deferRuntime(dashboard, live).html).args[0]).toEqual([
+      '/assets/messages-de.js',
+      '/assets/app-de.js',
+      '/assets/route-B.js',
+    ])
+    // A marketing page reads the page catalog only; a locale without a recorded chunk (a dev server) adds none.
+    const marketing = page().replace('<html>', '<html lang="ja">')
+    expect(loaderCall(deferRuntime(marketing, live).html).args[0]).toEqual([
+      '/assets/messages-ja.js',
+      '/assets/route-B.js',
+    ])
+    const unknown = page().replace('<html>', '<html lang="ko" data-catalogs="app">')
+    expect(loaderCall(deferRuntime(unknown, live).html).args[0]).toEqual(['/assets/route-B.js'])
+  })
 })
