@@ -1,10 +1,12 @@
 // The previous release's production build, for the rolling-deploy test (tests/cluster/rolling-deploy.test.ts):
-// the source of PREVIOUS_RELEASE (a fixed commit, moved on at each release) taken out of git with `git archive`
-// into .cache/previous-release/<commit>/, given this checkout's node_modules when its lockfile is the same (else
-// its own, installed from its lockfile), and built there once. Later runs reuse the build. Prints the path of
-// its server entry.
+// the source of PREVIOUS_RELEASE (a fixed commit, moved on at each release) taken out of git with `git archive`,
+// given this checkout's node_modules when its lockfile is the same (else its own, installed from its lockfile),
+// and built once per machine: a commit's build never changes, so every checkout and every later run (CI's clean
+// clone included) reuses it from the user's cache folder, as npm reuses its downloads. Prints the path of its
+// server entry.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs'
+import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -13,11 +15,19 @@ export const PREVIOUS_RELEASE = '7ae65c13c2e82fddb66b0a7f62310f4724a595bb'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
+/** Where built releases are kept: PREVIOUS_RELEASE_CACHE, else the user's cache folder. */
+export const releaseCache = () =>
+  process.env.PREVIOUS_RELEASE_CACHE ??
+  join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lodestar', 'previous-release')
+
 /** Builds the previous release unless its build is there; answers its server entry. */
 export function previousReleaseBuild(commit = PREVIOUS_RELEASE) {
-  const dir = join(root, '.cache/previous-release', commit)
-  const entry = join(dir, '.output/server/index.mjs')
+  const built = join(releaseCache(), commit)
+  const entry = join(built, '.output/server/index.mjs')
   if (existsSync(entry)) return entry
+  // Built aside and moved into place whole: an interrupted build, or another checkout building the same commit at
+  // the same time, never leaves a half build where the next run would take it for done.
+  const dir = `${built}.building-${process.pid}`
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   // git archive writes no worktree metadata into the repository, unlike `git worktree add`.
@@ -31,8 +41,18 @@ export function previousReleaseBuild(commit = PREVIOUS_RELEASE) {
     maxBuffer: 256 * 1024 * 1024,
     env: { ...process.env, NODE_ENV: 'production' },
   })
-  if (build.status !== 0 || !existsSync(entry))
+  if (build.status !== 0 || !existsSync(join(dir, '.output/server/index.mjs')))
     throw new Error(`building ${commit} failed:\n${`${build.stdout}\n${build.stderr}`.slice(-4000)}`)
+  // The server runs from .output alone (Nitro traced what it needs into it); the linked dependencies would point
+  // at a checkout that may be gone.
+  rmSync(join(dir, 'node_modules'), { recursive: true, force: true })
+  try {
+    renameSync(dir, built)
+  } catch (error) {
+    // Another run finished first: its build is the same.
+    if (!existsSync(entry)) throw error
+    rmSync(dir, { recursive: true, force: true })
+  }
   return entry
 }
 
