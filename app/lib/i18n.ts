@@ -41,9 +41,6 @@ export function loadCatalog(locale: CatalogLocale, name: CatalogName = 'messages
   return load
 }
 
-/** Loads one locale's compiled catalog (the server's own uses: the site index, the model catalogue). */
-export const loadMessages = loadCatalog
-
 /** A catalog in a component: ready after its route's loader, or suspends until it is (React's `use`). */
 export function useCatalog(locale: CatalogLocale, name: CatalogName = 'messages'): Messages {
   return use(loadCatalog(locale, name))

@@ -10,8 +10,8 @@ let describe: Promise<Describe> | undefined
 function describer(): Promise<Describe> {
   describe ??= (async () => {
     try {
-      const { loadMessages, i18nFor } = await import('../../lib/i18n')
-      const i18n = i18nFor('en-US', await loadMessages('en-US'))
+      const { loadCatalog, i18nFor } = await import('../../lib/i18n')
+      const i18n = i18nFor('en-US', await loadCatalog('en-US'))
       return (d: Model['description']) => i18n._(d)
     } catch {
       return (d: Model['description']) => d.message ?? d.id

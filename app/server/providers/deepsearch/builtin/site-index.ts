@@ -3,7 +3,7 @@ import { models } from '#content/models'
 import { posts } from '#content/news'
 import { papers } from '#content/papers'
 import { products } from '#content/products'
-import { i18nFor, loadMessages } from '~/lib/i18n'
+import { i18nFor, loadCatalog } from '~/lib/i18n'
 import { parsePage } from '../../reader/convert/html-document'
 import { textOf } from '../../reader/convert/text'
 import type { ReadPage } from '../engine'
@@ -24,7 +24,7 @@ const isoDay = (day: string) => new Date(`${day.replaceAll('/', '-')}T00:00:00Z`
  * rendered from Markdown as the news page renders it), so a quote from it can be found on the page.
  */
 async function buildIndex(baseUrl: string): Promise<SitePage[]> {
-  const i18n = i18nFor('en-US', await loadMessages('en-US'))
+  const i18n = i18nFor('en-US', await loadCatalog('en-US'))
   const say = (descriptor: MessageDescriptor) => i18n._(descriptor)
   const page = (url: string, title: string, paragraphs: string[], publishedTime?: string): SitePage => {
     const content = paragraphs.filter(Boolean).join('\n\n')
