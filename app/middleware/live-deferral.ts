@@ -11,7 +11,9 @@ import { isApiPath } from '~/server/http/security'
 export const liveDeferral = createMiddleware().server(({ pathname, context, next }) => {
   // Passed on as it is (not awaited here): Start adds an abort listener to the request's signal for each
   // middleware still waiting on the next, and Node warns on every request past ten.
-  if (isApiPath(pathname) || isPrerendering()) return next()
+  // Not under Vite's dev server: its SSR transform rewrites the loader's `import()`, whose text goes into the
+  // page (every page there failed to start with `__vite_ssr_dynamic_import__ is not defined`).
+  if (import.meta.env?.MODE === 'development' || isApiPath(pathname) || isPrerendering()) return next()
   const nonce = (context as { nonce?: string } | undefined)?.nonce
   return (async () => {
     const result = await next()

@@ -18,6 +18,7 @@ const through = (path: string, answer: (context: Record<string, unknown>) => Res
 
 afterEach(() => {
   vi.restoreAllMocks()
+  vi.unstubAllEnvs()
   resetDeferralWarning()
 })
 
@@ -76,5 +77,11 @@ describe('live deferral', () => {
     }
     const lines = warn.mock.calls.map(([line]) => String(line))
     expect(lines.filter((line) => line.includes('runtime not deferred'))).toHaveLength(1)
+  })
+
+  it('serves pages as rendered under Vite’s dev server, whose SSR transform would rewrite the loader’s import()', async () => {
+    vi.stubEnv('MODE', 'development')
+    const answer = new Response(rendered('x'), { headers: html })
+    expect((await through('/api-dashboard', () => answer)).response).toBe(answer)
   })
 })
