@@ -21,12 +21,8 @@ const phases = [
     { name: 'edge (workerd)', command: vitest('edge') },
     { name: 'previous release build', command: ['node', 'scripts/previous-release.mjs'] },
   ],
-  // The cluster and the rolling deploy side by side: each has its own database, balancer, ports and secrets, and
-  // the rolling deploy is over long before the cluster (about 12 s of 50).
-  [
-    { name: 'cluster (HAProxy, PgBouncer, S3)', command: vitest('cluster'), stream: true },
-    { name: 'rolling deploy (previous release beside this one)', command: vitest('rolling') },
-  ],
+  [{ name: 'cluster (HAProxy, PgBouncer, S3)', command: vitest('cluster') }],
+  [{ name: 'rolling deploy (previous release beside this one)', command: vitest('rolling') }],
   // Timing checks (event-loop stalls, a shutdown's drain) last, on a machine nothing else loads.
   [{ name: 'e2e timing checks', command: vitest('e2e-timing') }],
 ]
