@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite'
 
 /** The module the server imports for the map below: `'messages:de'` → `'/assets/messages-….js'`. */
-export const catalogChunksId = 'virtual:catalog-chunks'
+const catalogChunksId = 'virtual:catalog-chunks'
 const resolvedId = `\0${catalogChunksId}`
 const catalogModule = /[\\/]locales[\\/]([^\\/]+)[\\/](messages|app)\.po$/
 

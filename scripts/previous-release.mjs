@@ -16,7 +16,7 @@ export const PREVIOUS_RELEASE = '7ae65c13c2e82fddb66b0a7f62310f4724a595bb'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** Where built releases are kept: PREVIOUS_RELEASE_CACHE, else the user's cache folder. */
-export const releaseCache = () =>
+const releaseCache = () =>
   process.env.PREVIOUS_RELEASE_CACHE ??
   join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lodestar', 'previous-release')
 

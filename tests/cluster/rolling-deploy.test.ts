@@ -32,7 +32,7 @@ describeNeeding(missing, `a rolling deploy from ${PREVIOUS_RELEASE.slice(0, 7)} 
   let stopBalancer: (() => Promise<void>) | undefined
 
   beforeAll(async () => {
-    // Built once per checkout (minutes), then reused: scripts/previous-release.mjs.
+    // Built once per machine (a minute or more), then reused from the user's cache: scripts/previous-release.mjs.
     previousEntry = previousReleaseBuild()
     await admin.unsafe(`create database "${name}"`)
     const url = new URL(adminUrl)
