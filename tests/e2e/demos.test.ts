@@ -1,10 +1,11 @@
 import { axe, wcagTags } from './support/axe'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
-import type { Browser, Page, Request, Route } from 'playwright-core'
+import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { curlArguments } from '../support/shell'
 import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { holdRequests } from './support/hold-requests'
 import { overflowAt } from './support/overflow'
 import { serveBuild, type ServedBuild } from './support/server'
 
@@ -278,25 +279,23 @@ describe('the live demos on the product pages', () => {
       { store: { apiKey }, width: 768, locale: '' },
       { store: { apiKey }, width: 1280, locale: '/ru' },
     ]
+    // Each demo's own chunk, named after it (shared chunks such as use-demo-run are not held).
+    const demoChunk = new RegExp(`/assets/(${demos.map((d) => d.name).join('|')})-demo-[\\w-]+\\.js$`)
     for (const { store, width, locale } of runs) {
       const context = await contextWithStore(browser, store, { viewport: { width, height: 800 } }, { everyLoad: true })
       const page = await context.newPage()
-      // The demo's chunk is held back until the skeleton has been measured.
-      let held: Route[] | undefined
-      // Each demo's own chunk, named after it (shared chunks such as use-demo-run are not held).
-      const demoChunk = new RegExp(`/assets/(${demos.map((d) => d.name).join('|')})-demo-[\\w-]+\\.js$`)
-      await page.route(demoChunk, (route) => (held ? held.push(route) : route.continue()))
+      // The demo's chunk is held back until the skeleton has been measured: paused in the browser's own request
+      // interception for that one file, not routed through Playwright (which turns the whole cache off).
+      const chunks = await holdRequests(page, '*-demo-*.js', demoChunk)
       for (const demo of demos) {
-        held = []
+        chunks.holding = true
         await page.goto(baseUrl + locale + demo.page, { waitUntil: 'load' })
         await appRunning(page)
         await page.locator('#demo').scrollIntoViewIfNeeded()
-        await expect.poll(() => held?.length).toBe(1)
+        await expect.poll(() => chunks.held).toBe(1)
         const height = () => page.locator('[data-demo]').evaluate((e) => e.getBoundingClientRect().height)
         const skeleton = await height()
-        const release = held
-        held = undefined
-        for (const route of release) await route.continue()
+        await chunks.release()
         await page.getByTestId(`demo-${demo.name}`).waitFor()
         await page.getByTestId('demo-run').waitFor()
         const loaded = await height()

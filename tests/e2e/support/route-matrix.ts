@@ -70,6 +70,10 @@ export async function routeMatrixFailures(browser: Browser, baseUrl: string, dar
     .flatMap((locale) => matrixPaths.map((path) => ({ locale, path: localizePath(path, locale) })))
   await inTabs(newContext, baseUrl, visits, 3, async (page, watch, { locale, path }) => {
     try {
+      // Each resize lays the whole page out again, so a page starts where its first check is: on the desktop in
+      // the axe locales (every route also hydrates there), and elsewhere at the narrowest width, as on a phone.
+      const axeHere = axeLocales.has(locale)
+      await page.setViewportSize(axeHere ? desktop : { width: layoutWidths[0], height: desktop.height })
       const response = await page.goto(baseUrl + path, { waitUntil: 'load' })
       await appRunning(page, 15_000)
       await page.waitForTimeout(50)
@@ -91,13 +95,7 @@ export async function routeMatrixFailures(browser: Browser, baseUrl: string, dar
         failures.push(`${path}: ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`)
       if (!state.title || state.h1 !== 1) failures.push(`${path}: title "${state.title}", ${state.h1} h1`)
       for (const problem of watch.problems) failures.push(`${path}: ${problem}`)
-      // No page wider than a phone or a tablet.
-      for (const width of layoutWidths) {
-        const overflow = await overflowAt(page, width)
-        if (overflow) failures.push(`${path} at ${width}: ${overflow}`)
-      }
-      await page.setViewportSize(desktop)
-      if (axeLocales.has(locale)) {
+      if (axeHere) {
         const { violations } = await axe(page, [...wcagTags, 'best-practice'])
         for (const v of violations)
           failures.push(
@@ -106,6 +104,11 @@ export async function routeMatrixFailures(browser: Browser, baseUrl: string, dar
               .map((n) => n.target.join(' '))
               .join(', ')}`,
           )
+      }
+      // No page wider than a phone or a tablet.
+      for (const width of layoutWidths) {
+        const overflow = await overflowAt(page, width)
+        if (overflow) failures.push(`${path} at ${width}: ${overflow}`)
       }
     } catch (error) {
       failures.push(`${path}: ${(error as Error).message.split('\n')[0]}; ${watch.problems.join('; ')}`)
