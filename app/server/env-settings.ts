@@ -101,7 +101,7 @@ export function envSettings() {
     CHROMIUM_PATH: setting(text(), {
       meaning:
         "Chromium for the reader's browser engine (`X-Engine: browser`, screenshots) and the browser tests; without one, browser options answer `501 {detail}` naming this variable",
-      shown: '`/usr/bin/chromium` when it is there',
+      shown: '`/usr/bin/chromium-headless-shell`, else `/usr/bin/chromium`, when there',
     }),
     READER_BROWSER_PAGES: setting(
       integer(1, 32),
