@@ -32,7 +32,7 @@ describe('the dashboard’s first paint', () => {
   let browser: Browser
   let apiKey: string
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await launchBrowser({ painting: true })
     apiKey = await keyFrom(baseUrl)
     await embed(apiKey)
   })

@@ -26,7 +26,7 @@ function watchRuntime(page: Page, origin: string) {
 
 let browser: Browser
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await launchBrowser({ painting: true })
 })
 afterAll(() => browser?.close())
 

@@ -2,7 +2,7 @@ import { afterAll } from 'vitest'
 import { shutdown } from '~/server/lifecycle'
 
 /**
- * The integration files share their worker's modules (`isolate: false`: importing the app once per worker
+ * The unit and integration files share their worker's modules (`isolate: false`: importing the app once per worker
  * rather than once per file took about as long as the tests themselves). Each file still starts as a fresh
  * server would: with the environment the worker started with, whatever an earlier file set, and it ends as a
  * server stops, so the pools, workers and connections it started (sized by its settings) do not serve the next.

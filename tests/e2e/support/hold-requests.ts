@@ -12,8 +12,8 @@ export interface HeldRequests {
 
 /**
  * Holds the page's requests whose address matches `pattern`, in Chromium's own request interception for the
- * addresses that match `glob` alone. Playwright's routing would do it too, but it turns the browser's cache off for every
- * request of the context (and with it the compiled-code cache).
+ * addresses that match `glob` alone. Playwright's routing would do it too, but it turns the browser's cache off
+ * for every request of the context (and with it the compiled-code cache).
  */
 export async function holdRequests(page: Page, glob: string, pattern: RegExp): Promise<HeldRequests> {
   const cdp = await page.context().newCDPSession(page)
