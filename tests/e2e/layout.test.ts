@@ -85,8 +85,9 @@ async function open(page: Page, path: string, byTab: boolean) {
   if (byTab && path.includes('/api-dashboard')) {
     const tabs = '[data-testid=dashboard-tabs]'
     await page.locator(`${tabs} a[href="${path}"]`).click({ timeout: 10_000 })
-    // The Account tab's guard asks the server first, which three tabs at once keep busy on two cores.
-    await page.waitForSelector(`${tabs} a[aria-current=page][href="${path}"]`, { timeout: 20_000 })
+    // The Account tab's guard asks the server first, which three tabs at once keep busy on two cores (beside the
+    // other browser file, over 20 s once in CI on a slower machine).
+    await page.waitForSelector(`${tabs} a[aria-current=page][href="${path}"]`, { timeout: 60_000 })
   } else {
     await page.goto(baseUrl + path, { waitUntil: 'load' })
     await appRunning(page, 15_000)
