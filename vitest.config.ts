@@ -14,6 +14,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
  * database (tests/support/db.ts), so two at a time share nothing.
  */
 const workers = Math.max(2, availableParallelism() - 1)
+/** One import of the app per worker, not per file; each file still starts and stops as a server would. */
+const sharedImports = { isolate: false, setupFiles: ['tests/support/file-per-server.ts'] }
 /** e2e files whose checks are timings: they run after the others, alone (project e2e-timing). */
 const timingChecks = [
   'tests/e2e/event-loop.test.ts',
@@ -41,8 +43,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           maxWorkers: workers,
-          isolate: false,
-          setupFiles: ['tests/support/file-per-server.ts'],
+          ...sharedImports,
         },
       },
       {
@@ -51,9 +52,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          // One import of the app per worker, not per file; each file still starts and stops as a server would.
-          isolate: false,
-          setupFiles: ['tests/support/file-per-server.ts'],
+          ...sharedImports,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: workers,
