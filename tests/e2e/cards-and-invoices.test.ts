@@ -50,6 +50,21 @@ async function submitSandboxCard(page: Page) {
   await page.waitForURL(/\/api-dashboard\/.+checkout=success/)
 }
 
+/**
+ * Saves the auto-recharge form with its "save a card" button and waits for the sandbox's checkout; a refusal the
+ * form shows instead fails at once with its words, rather than as a wait for a page that will not come.
+ */
+async function saveCardForRecharge(page: Page) {
+  await page.getByTestId('save-card-recharge').click()
+  const refused = page.getByTestId('recharge-error')
+  await Promise.race([
+    page.waitForURL(/\/sandbox-checkout\/cs_test_/),
+    refused.waitFor({ timeout: 30_000 }).then(async () => {
+      throw new Error(`the form refused the save: ${await refused.textContent()}`)
+    }),
+  ])
+}
+
 describe('a card saved without buying', () => {
   it('saves a card on a checkout that charges nothing and turns auto-recharge on with it', async () => {
     const apiKey = await keyFrom(server.baseUrl)
@@ -62,8 +77,7 @@ describe('a card saved without buying', () => {
     await appRunning(page)
     await page.getByTestId('recharge-status').waitFor()
     await page.getByTestId('recharge-threshold').fill('1000')
-    await page.getByTestId('save-card-recharge').click()
-    await page.waitForURL(/\/sandbox-checkout\/cs_test_/)
+    await saveCardForRecharge(page)
     await appRunning(page)
     // The page says what happens: a card is saved, nothing is charged, and the button says so too.
     await page.getByTestId('sandbox-pay').waitFor()
@@ -178,8 +192,7 @@ async function setupPageAndReceipt(apiKey: string): Promise<string[]> {
     const page = await context.newPage()
     await page.goto(`${server.baseUrl}/${locale}/api-dashboard/auto-recharge`)
     await appRunning(page)
-    await page.getByTestId('save-card-recharge').click()
-    await page.waitForURL(/\/sandbox-checkout\/cs_test_/)
+    await saveCardForRecharge(page)
     await appRunning(page)
     await page.getByTestId('sandbox-pay').waitFor()
     const check = async (what: string) => {

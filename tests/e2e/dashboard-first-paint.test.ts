@@ -91,7 +91,8 @@ describe('the dashboard’s first paint', () => {
     await page.goto(`${baseUrl}/api-dashboard`)
     await appRunning(page)
     await page.getByTestId('buy-tokens').waitFor()
-    expect(scripts.some((path) => /\/key-tab-/.test(path))).toBe(true)
+    // The open tab hydrates when its chunk arrives, which may be after the app has mounted around the server's HTML.
+    await expect.poll(() => scripts.some((path) => /\/key-tab-/.test(path)), { timeout: 30_000 }).toBe(true)
     expect(scripts.filter((path) => /\/(usage-tab|requests-tab|audit-tab)-/.test(path))).toEqual([])
 
     // Another tab fetches its code with it.
