@@ -6,14 +6,14 @@
  * input is ordinary text here, never a control token.
  */
 import { runPaced } from '../../paced'
-import { loadTokenizer } from './segment-tokenizers'
+import { loadCl100k } from './cl100k'
 import { groupTokenSteps, limitGroups } from './segment-tokens'
 
 // Loaded as the server starts (its tables are a large module), not on a caller's first request.
-void loadTokenizer('cl100k_base').catch(() => undefined)
+void loadCl100k().catch(() => undefined)
 
 export async function countTokens(text: string): Promise<number> {
-  const tokenizer = await loadTokenizer('cl100k_base')
+  const tokenizer = await loadCl100k()
   return (await tokenizer.encode(text)).length
 }
 
@@ -27,7 +27,7 @@ export async function measureText(
   text: string,
   maxTokens: number,
 ): Promise<{ tokens: number; cut?: { text: string; tokens: number } }> {
-  const tokenizer = await loadTokenizer('cl100k_base')
+  const tokenizer = await loadCl100k()
   const ids = await tokenizer.encode(text)
   if (ids.length <= maxTokens) return { tokens: ids.length }
   // Only the groups of the head are built: a 4,000,000-character input is two million tokens.
