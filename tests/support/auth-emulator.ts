@@ -4,8 +4,8 @@ import { startAuthEmulator } from '../../local/auth-emulator.mjs'
  * The Firebase Auth emulator on loopback, for tests: its REST API is the identity service's own, so what a
  * browser's SDK would do (sign in, send a code, sign in with a provider) is done here with the same calls.
  */
-export async function authEmulator(projectId = 'demo-lodestar-test') {
-  const emulator = await startAuthEmulator({ projectId })
+export async function authEmulator(projectId = 'demo-lodestar-test', port?: number) {
+  const emulator = await startAuthEmulator({ projectId, port })
   const rest = async <T = any>(method: string, body: object): Promise<T> => {
     const response = await fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test`, {
       method: 'POST',
@@ -19,7 +19,7 @@ export async function authEmulator(projectId = 'demo-lodestar-test') {
   return {
     ...emulator,
     projectId,
-    env: { FIREBASE_PROJECT_ID: projectId, FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
+    env: emulatorEnv(projectId, emulator.host),
     signIn: (email: string, password: string) =>
       rest<{ idToken: string; localId: string }>('signInWithPassword', { email, password, returnSecureToken: true }),
     /** Sign-in with an external provider, the emulator taking a made-up credential as the provider's answer. */
@@ -59,5 +59,11 @@ export async function authEmulator(projectId = 'demo-lodestar-test') {
     },
   }
 }
+
+/** What a server needs to sign users in with an emulator: known before the emulator answers, from its address. */
+export const emulatorEnv = (projectId: string, host: string) => ({
+  FIREBASE_PROJECT_ID: projectId,
+  FIREBASE_AUTH_EMULATOR_HOST: host,
+})
 
 export type AuthEmulator = Awaited<ReturnType<typeof authEmulator>>
