@@ -87,7 +87,8 @@ export async function startCluster(
   const projectId = 'demo-lodestar-cluster'
   const authPort = await freePort()
   const authStarting = authEmulator(projectId, authPort)
-  authStarting.then((emulator) => (auth = emulator)).catch(() => undefined)
+  // Awaited below; a failure meanwhile (the cluster's own comes first) is not an unhandled rejection.
+  authStarting.catch(() => undefined)
   try {
     const [s3, bouncer, ports] = await Promise.all([
       startS3(bucket),
@@ -149,20 +150,23 @@ export async function startCluster(
       }
     }
     await allUp()
-    const emulator = await authStarting
+    auth = await authStarting
     return {
       url: publicUrl,
       instances,
       db,
       directUrl: direct.toString(),
-      auth: emulator,
+      auth,
       allUp,
       start: (n, env) => start(n, env),
       stop,
     }
   } catch (error) {
-    // An emulator still starting is stopped once it has (stop() sees only one that has).
-    await authStarting.then((emulator) => emulator.stop()).catch(() => undefined)
+    // The emulator is stopped once it has started, which may be after the failure.
+    await authStarting.then(
+      (emulator) => emulator.stop(),
+      () => undefined,
+    )
     await stop().catch(() => undefined)
     throw error
   }
