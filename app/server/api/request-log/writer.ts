@@ -21,6 +21,8 @@ class RequestLogWriter {
   private rows: RequestLogRow[] = []
   private timer: ReturnType<typeof setTimeout> | undefined
   private writing: Promise<void> = Promise.resolve()
+  /** Set at shutdown: what its last flush cannot write is dropped, not tried again on closed connections. */
+  private closed = false
 
   constructor(private readonly db: Db) {}
 
@@ -52,16 +54,22 @@ class RequestLogWriter {
       } catch (error) {
         // Kept for the next flush: a database that is briefly away loses no rows.
         const held = [...batch.slice(at), ...this.rows]
-        const dropped = Math.max(0, held.length - MAX_HELD)
+        const dropped = this.closed ? held.length : Math.max(0, held.length - MAX_HELD)
         this.rows = held.slice(dropped)
         log('error', 'request log write failed', { error: errorFields(error), rows: part.length, dropped })
-        if (!this.timer) {
+        if (!this.timer && !this.closed) {
           this.timer = setTimeout(() => void this.flush(), FLUSH_MS)
           this.timer.unref?.()
         }
         return
       }
     }
+  }
+
+  /** Writes what it holds one last time; the server is stopping and its connections close next. */
+  close(): Promise<void> {
+    this.closed = true
+    return this.flush()
   }
 }
 
@@ -71,7 +79,7 @@ function writerOf(db: Db): RequestLogWriter {
   let writer = writers.get(db)
   if (!writer) {
     writers.set(db, (writer = new RequestLogWriter(db)))
-    onShutdown(flushRequestLog)
+    onShutdown(closeRequestLog)
   }
   return writer
 }
@@ -84,4 +92,14 @@ export function writeRequestLog(db: Db, row: RequestLogRow): void | Promise<void
 /** Writes every queued row now (shutdown, tests, and readers that must see their own requests). */
 export async function flushRequestLog(): Promise<void> {
   await Promise.all([...writers.values()].map((writer) => writer.flush()))
+}
+
+/**
+ * At shutdown: each writer writes its rows once more and is forgotten with the connection it writes to, so a
+ * later server in the same process (a test worker's next file) neither flushes nor retries through it.
+ */
+async function closeRequestLog(): Promise<void> {
+  const closing = [...writers.values()]
+  writers.clear()
+  await Promise.all(closing.map((writer) => writer.close()))
 }
