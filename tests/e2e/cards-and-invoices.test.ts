@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keyFrom } from '../support/trial-key'
 import { wcagTags } from './support/axe'
 import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { holdRequests } from './support/hold-requests'
 import { layoutWidths, overflowAt } from './support/overflow'
+import { serverFnId } from './support/server-fn-id'
 import { serveAtOwnOrigin, type ServedBuild } from './support/server'
 
 /** Its own server whose public address is its real one: the sandbox's checkout page is a page of it. */
@@ -72,9 +74,24 @@ describe('a card saved without buying', () => {
     const page = await context.newPage()
     const { problems } = watchPage(page, server.baseUrl)
     const start = await balanceOf(apiKey)
+    // With no key cookie the browser reads the settings and the packs itself; the packs come last here.
+    const packsRead = await holdRequests(
+      page,
+      `*/_serverFn/${serverFnId('catalogue.functions', 'fetchProducts')}*`,
+      /./,
+    )
+    packsRead.holding = true
+    const statusFn = serverFnId('payments.functions', 'fetchRechargeStatus')
+    const statusRead = page.waitForResponse((response) => response.url().includes(statusFn))
 
     await page.goto(`${server.baseUrl}/api-dashboard/auto-recharge`)
     await appRunning(page)
+    await statusRead
+    await expect.poll(() => packsRead.held).toBe(1)
+    // Two frames for React to draw what it has; a form drawn without the packs would answer "Choose a pack".
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    expect(await page.getByTestId('save-card-recharge').count()).toBe(0)
+    await packsRead.release()
     await page.getByTestId('recharge-status').waitFor()
     await page.getByTestId('recharge-threshold').fill('1000')
     await saveCardForRecharge(page)

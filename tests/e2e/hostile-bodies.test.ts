@@ -1,20 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { connect } from 'node:net'
-import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
+import { serverFnId } from './support/server-fn-id'
 
 const baseUrl = inject('baseUrl')
 const sameSite = { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }
-
-/** The id of the contact-sales server function, read from the build's server bundle. */
-function contactFnId(): string {
-  const dir = join(process.cwd(), '.output/server/_ssr')
-  for (const file of readdirSync(dir).filter((name) => name.startsWith('contact.functions'))) {
-    const id = /id: "([0-9a-f]{64})",\s*name: "submitContactLead"/.exec(readFileSync(join(dir, file), 'utf8'))?.[1]
-    if (id) return id
-  }
-  throw new Error('no submitContactLead in the build')
-}
 
 /**
  * Streams a chunked body of up to `total` bytes without Content-Length over a raw socket, honouring
@@ -61,7 +50,11 @@ describe('hostile request bodies', () => {
 
   it.each([
     ['a REST route', '/api/v1/api_key/empty', { 'content-type': 'application/x-www-form-urlencoded' }],
-    ['a server function', `/_serverFn/${contactFnId()}`, { 'content-type': 'application/json', ...sameSite }],
+    [
+      'a server function',
+      `/_serverFn/${serverFnId('contact.functions', 'submitContactLead')}`,
+      { 'content-type': 'application/json', ...sameSite },
+    ],
   ])('stops reading a chunked 50 MB body to %s at the limit and answers 413', async (_name, path, headers) => {
     // A client still writing when the server closes may get a reset that discards the 413 it was sent
     // (any server that stops reading does this), so up to three tries to read it; never more than the limit.
@@ -84,7 +77,7 @@ describe('hostile request bodies', () => {
         body,
       })
     for (const body of ['garbage', '', '{}', '{"t":{"a":1}}', '[1,2']) {
-      const answer = await post(`/_serverFn/${contactFnId()}`, body)
+      const answer = await post(`/_serverFn/${serverFnId('contact.functions', 'submitContactLead')}`, body)
       expect(answer.status, body).toBe(400)
       expect(await answer.json()).toEqual({ detail: 'Malformed server function call' })
     }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CheckoutReturn } from '../billing/checkout-return'
 import { rechargeStatusQuery } from '../billing/queries'
+import { productsQuery } from '../queries'
 import { CardSkeleton, WithApiKey } from '../panels'
 import { RechargeForm } from './recharge-form'
 import { RechargeStatusCard } from './recharge-status'
@@ -13,18 +14,29 @@ export function AutoRechargeTab() {
 
 function AutoRechargeScreen({ apiKey }: { apiKey: string }) {
   const status = useQuery(rechargeStatusQuery(apiKey))
-  if (status.isPending) return skeleton
-  if (status.isError)
-    return (
-      <p role="alert" className="text-sm text-muted-foreground">
-        {status.error.message}
-      </p>
-    )
+  // The form waits for the packs too: drawn without them, its buttons would answer "Choose a pack".
+  const packs = useQuery(productsQuery())
+  if (status.isPending || packs.isPending) return skeleton
+  if (status.isError) return <Failure message={status.error.message} />
+  if (packs.isError) return <Failure message={packs.error.message} />
   return (
     <div className="flex flex-col gap-6">
       <CheckoutReturn apiKey={apiKey} />
       <RechargeStatusCard apiKey={apiKey} status={status.data} />
-      <RechargeForm key={`${status.data.enabled}-${status.data.threshold}`} apiKey={apiKey} status={status.data} />
+      <RechargeForm
+        key={`${status.data.enabled}-${status.data.threshold}`}
+        apiKey={apiKey}
+        status={status.data}
+        packs={packs.data}
+      />
     </div>
+  )
+}
+
+function Failure({ message }: { message: string }) {
+  return (
+    <p role="alert" className="text-sm text-muted-foreground">
+      {message}
+    </p>
   )
 }

@@ -1,17 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FormField } from '~/components/form/form-field'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { maxTokens } from '~/contracts/common'
+import type { Pack } from '~/contracts/catalogue'
 import type { RechargeStatus } from '~/contracts/payments'
 import { Select } from '~/components/form/select-field'
 import { useLocale } from '~/lib/use-locale'
 import { useFormat } from '~/lib/format'
 import { notify } from '../notify'
-import { productsQuery, refreshKey } from '../queries'
+import { refreshKey } from '../queries'
 import { autoRechargeMutation } from '../billing/queries'
 import { usePaymentErrorMessage } from '~/lib/payment-error'
 import { checkoutReturnUrls } from '../billing/return-urls'
@@ -24,16 +25,15 @@ type PriceId = 'price_tokens_1b' | 'price_tokens_11b'
  * purchase) uses it at once; any other key saves a card in a checkout that charges nothing, or buys the pack
  * now in one that keeps the card. Auto-recharge starts when the card is saved or the payment credited.
  */
-export function RechargeForm({ apiKey, status }: { apiKey: string; status: RechargeStatus }) {
+export function RechargeForm({ apiKey, status, packs }: { apiKey: string; status: RechargeStatus; packs: Pack[] }) {
   const { t } = useLingui()
   const format = useFormat()
   const locale = useLocale()
   const ids = { threshold: useId(), pack: useId(), error: useId() }
   const queryClient = useQueryClient()
-  const packs = useQuery(productsQuery())
   const save = useMutation(autoRechargeMutation())
   const paymentError = usePaymentErrorMessage()
-  const priced = (packs.data ?? []).filter((pack) => pack.price > 0)
+  const priced = packs.filter((pack) => pack.price > 0)
   const [threshold, setThreshold] = useState(status.threshold ? String(status.threshold) : '1000000')
   const [priceId, setPriceId] = useState<string>(status.price_id ?? 'price_tokens_1b')
   const [error, setError] = useState<string>()
