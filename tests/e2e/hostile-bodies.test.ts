@@ -4,6 +4,7 @@ import { serverFnId } from './support/server-fn-id'
 
 const baseUrl = inject('baseUrl')
 const sameSite = { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }
+const contactFn = `/_serverFn/${serverFnId('contact.functions', 'submitContactLead')}`
 
 /**
  * Streams a chunked body of up to `total` bytes without Content-Length over a raw socket, honouring
@@ -50,11 +51,7 @@ describe('hostile request bodies', () => {
 
   it.each([
     ['a REST route', '/api/v1/api_key/empty', { 'content-type': 'application/x-www-form-urlencoded' }],
-    [
-      'a server function',
-      `/_serverFn/${serverFnId('contact.functions', 'submitContactLead')}`,
-      { 'content-type': 'application/json', ...sameSite },
-    ],
+    ['a server function', contactFn, { 'content-type': 'application/json', ...sameSite }],
   ])('stops reading a chunked 50 MB body to %s at the limit and answers 413', async (_name, path, headers) => {
     // A client still writing when the server closes may get a reset that discards the 413 it was sent
     // (any server that stops reading does this), so up to three tries to read it; never more than the limit.
@@ -77,7 +74,7 @@ describe('hostile request bodies', () => {
         body,
       })
     for (const body of ['garbage', '', '{}', '{"t":{"a":1}}', '[1,2']) {
-      const answer = await post(`/_serverFn/${serverFnId('contact.functions', 'submitContactLead')}`, body)
+      const answer = await post(contactFn, body)
       expect(answer.status, body).toBe(400)
       expect(await answer.json()).toEqual({ detail: 'Malformed server function call' })
     }

@@ -17,8 +17,12 @@ function AutoRechargeScreen({ apiKey }: { apiKey: string }) {
   // The form waits for the packs too: drawn without them, its buttons would answer "Choose a pack".
   const packs = useQuery(productsQuery())
   if (status.isPending || packs.isPending) return skeleton
-  if (status.isError) return <Failure message={status.error.message} />
-  if (packs.isError) return <Failure message={packs.error.message} />
+  if (status.isError || packs.isError)
+    return (
+      <p role="alert" className="text-sm text-muted-foreground">
+        {(status.error ?? packs.error)?.message}
+      </p>
+    )
   return (
     <div className="flex flex-col gap-6">
       <CheckoutReturn apiKey={apiKey} />
@@ -30,13 +34,5 @@ function AutoRechargeScreen({ apiKey }: { apiKey: string }) {
         packs={packs.data}
       />
     </div>
-  )
-}
-
-function Failure({ message }: { message: string }) {
-  return (
-    <p role="alert" className="text-sm text-muted-foreground">
-      {message}
-    </p>
   )
 }
