@@ -8,6 +8,14 @@ export const brand = {
   name: 'Lodestar AI',
   shortName: 'Lodestar',
   legalName: 'Lodestar AI GmbH',
+  /**
+   * What invoices print about the seller besides its name (the server's SELLER_ADDRESS, SELLER_VAT_ID and
+   * SELLER_REGISTRATION_ID override them; an empty value prints nothing): the postal address, lines separated by newlines or `;`,
+   * the VAT id and the company register entry.
+   */
+  legalAddress: 'Friedrichstraße 100\n10117 Berlin\nGermany',
+  vatId: 'DE000000000',
+  registrationId: 'Amtsgericht Berlin-Charlottenburg, HRB 000000 B',
   domain: 'lodestar.example',
   supportEmail: 'support@lodestar.example',
   salesEmail: 'sales@lodestar.example',
@@ -55,9 +63,20 @@ export const rateLimitTiers = {
   classify: { anonymous: null, free: 25, paid: 125, premium: 1250 },
   segment: { anonymous: 20, free: 200, paid: 200, premium: 1000 },
   deepsearch: { anonymous: null, free: 50, paid: 50, premium: 500 },
+  /** The original's search: 40 a minute per key, 100 premium; without a key this server allows 5 an address. */
+  search: { anonymous: 5, free: 40, paid: 40, premium: 100 },
   dashboard: { anonymous: null, free: 600, paid: 1200, premium: 6000 },
 } as const
 export type RateLimitedApi = keyof typeof rateLimitTiers
+
+/**
+ * Browser seconds a minute the reader may spend rendering one key's pages, by tier (`anonymous`: per client
+ * address without a key). Reads that name no engine render only pages that need it (BENCHMARKS.md: about a
+ * second of Chromium and a core-second each); past this a read naming no engine is answered by the direct
+ * fetch with a warning, and `X-Engine: browser` is refused with 429. READER_BROWSER_SECONDS_PER_MINUTE
+ * overrides every tier.
+ */
+export const readerBrowserSeconds = { anonymous: 20, free: 40, paid: 60, premium: 120 } as const
 
 /**
  * Per-minute token limits (TPM) per key tier, where the original API publishes them. Classify and train

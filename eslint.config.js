@@ -1,298 +1,123 @@
-// Lint for bugs and for the shape of the code: which layer may import which. Formatting is Prettier's job.
+// Lint for bugs and for the shape of the code: which layer may import which (the table is lint/layers.js).
+// Formatting is Prettier's job.
 import { readdirSync } from 'node:fs'
 import { defineConfig, globalIgnores } from 'eslint/config'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
+import { layers, outside, sourceFiles } from './lint/layers.js'
+import layersPlugin from './lint/plugin.js'
 
 const root = import.meta.dirname
 
-// The layers, by the files they hold. Each file belongs to at most one, so one block per layer sets its rules.
-// tests/unit/layering.test.ts lints a file that breaks each rule (tests/fixtures/layering/) and fails if one passes.
+/** A zone's `from` must be all globs: a plain file path becomes a brace pattern naming it alone. */
+const asGlob = (path) => (/[*{]/.test(path) ? path : path.replace(/\.(tsx?)$/, '.{$1,$1}'))
+/** ESLint's `files` name files: a folder glob means the TypeScript files in it. */
+const asFiles = (glob) => (glob.endsWith('**') ? `${glob}/*.{ts,tsx}` : glob)
+/** Exceptions to a glob are globs matched against absolute paths: one brace pattern for the list. */
+const absolute = (globs) => `${root}/${globs.length > 1 ? `{${globs.map(asGlob).join(',')}}` : asGlob(globs[0])}`
+
 const features = readdirSync(`${root}/app/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
-const contracts = ['app/contracts/**']
-const content = ['content/**', 'app.config.ts']
-const lib = ['app/lib/**']
-const components = ['app/components/**']
-const pages = ['app/routes/{-$locale}/**', 'app/routes/__root.tsx']
-/** Every route that is no page: the REST endpoints, the search APIs, health, robots and the sitemap. */
-const endpoints = [
-  'app/routes/api/**',
-  'app/routes/internal/**',
-  'app/routes/v1/**',
-  'app/routes/r/**',
-  'app/routes/*.ts',
-]
-/** The app's composition: Start's instance and server entry, the router, the request middleware. */
-const root_ = ['app/start.ts', 'app/server.ts', 'app/router.tsx', 'app/endpoint-methods.ts', 'app/middleware/**']
-/** Server functions and server-only modules next to the features: Start keeps their server half out of browsers. */
-const serverEdges = ['app/features/**/*.functions.ts', 'app/features/**/*.server.ts']
-const foundation = [
-  'app/server/env.ts',
-  'app/server/env-rules.ts',
-  'app/server/env-settings.ts',
-  'app/server/log.ts',
-  'app/server/metrics.ts',
-  'app/server/metrics.edge.ts',
-  'app/server/request-context.ts',
-  'app/server/lifecycle.ts',
-  'app/server/runtime.ts',
-  'app/server/runtime.edge.ts',
-  'app/server/node-capabilities.ts',
-  'app/server/connection-scope.ts',
-  'app/server/connection-scope.edge.ts',
-]
-const db = ['app/server/db/**']
-const domain = ['app/server/domain/**']
-const providers = ['app/server/providers/**']
-const api = ['app/server/api/**']
-const http = ['app/server/http/**']
-const composition = [
-  'app/start.ts',
-  'app/server.ts',
-  'app/router.tsx',
-  'app/endpoint-methods.ts',
-  'app/routeTree.gen.ts',
-]
 
-const ui = {
-  from: ['app/features/**', 'app/components/**', 'app/routes/**'],
-  message: 'Server code never imports pages or components: move what both need into app/contracts or app/lib.',
-}
-const anyServer = {
-  from: ['app/server/**'],
-  message:
-    'This runs in browsers, where server code must not go (the build refuses it too): put shared types and schemas in app/contracts or app/lib, and reach the server through a server function (*.functions.ts) or the HTTP API.',
-}
-const top = {
-  from: [...composition, 'app/middleware/**'],
-  message:
-    'The route tree, the router and Start’s entries sit on top: nothing below imports them (a route path type comes from RegisteredRouter, see app/lib/page-path.ts).',
-}
-const belowOperations = {
-  from: [...db, ...domain, ...providers],
-  message:
-    'Routes, server functions and the app’s entries reach the database, the domain and the providers through an operation of app/server/api (and app/server/http for answers), so every caller gets the same checks.',
-}
-
-/** A zone's `from` must be all globs: a plain file path becomes a brace pattern naming it alone. */
-const asGlob = (path) => (/[*{]/.test(path) ? path : path.replace(/\.(tsx?)$/, '.{$1,$1}'))
-
-/** One block per layer: `forbid` lists zones of files it may not import, each saying what to do instead. */
-function layer(name, { files, ignores = [], forbid, rules = {} }) {
-  const zones = forbid.map(({ from, except, message, target = files }) => ({
-    target,
-    from: from.map(asGlob),
-    // Exceptions to a glob must be globs, matched against absolute paths: one brace pattern for the list.
-    ...(except && { except: [`${root}/${except.length > 1 ? `{${except.join(',')}}` : except[0]}`] }),
-    message,
-  }))
-  return {
-    name: `layers/${name}`,
-    files: files.map((glob) => (glob.endsWith('**') ? `${glob}/*.{ts,tsx}` : glob)),
-    ignores: ignores.map((glob) => (glob.endsWith('**') ? `${glob}/*` : glob)),
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones }], ...rules },
-  }
-}
-
-/** The domain's third-party packages: the query builder, hashing and tokens. Anything else is a provider's. */
-const domainPackages = ['drizzle-orm', 'drizzle-orm/pg-core', 'node:crypto', 'jose', 'valibot']
-const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-
-const layers = [
-  layer('content', {
-    files: content,
-    forbid: [
-      { ...anyServer, message: `Content is read in browsers and on the server. ${anyServer.message}` },
-      {
-        from: [...ui.from, ...contracts, 'app/middleware/**', ...composition],
-        message:
-          'Content (and app.config.ts) is the bottom layer: it names pages by PagePath (app/lib/page-path.ts) and imports nothing else of the app.',
-      },
-      {
-        from: lib,
-        except: ['app/lib/page-path.{ts,ts}'],
-        message: 'Content imports nothing of app/lib but the PagePath type.',
-      },
-    ],
-  }),
-  layer('contracts', {
-    files: contracts,
-    forbid: [
-      { ...anyServer, message: `Contracts are shared by browsers and the server. ${anyServer.message}` },
-      {
-        from: [...ui.from, 'app/middleware/**', ...composition],
-        message: 'Contracts (endpoint schemas) sit on app/lib and content: move what they need there.',
-      },
-    ],
-  }),
-  layer('lib', {
-    files: lib,
-    forbid: [
-      { ...anyServer, message: `app/lib runs in browsers and on the server. ${anyServer.message}` },
-      {
-        from: ui.from,
-        message: 'app/lib sits below the pages and components: move what it needs from them into app/lib.',
-      },
-      top,
-    ],
-  }),
-  layer('components', {
-    files: components,
-    forbid: [
-      anyServer,
-      {
-        from: ['app/features/**', 'app/routes/**'],
-        message:
-          'Components are shared by every feature and know none: move the part they need into app/components or app/lib, or pass it in as a prop.',
-      },
-      top,
-    ],
-  }),
-  layer('features', {
-    files: ['app/features/**'],
-    ignores: serverEdges,
-    forbid: [
-      anyServer,
-      { from: ['app/routes/**'], message: 'Features are rendered by routes and never import them.' },
-      top,
-      ...features.map((feature) => ({
+/** The zones a layer may not import: every other layer it does not name, the files it names alone excepted. */
+function zonesOf(name, { files, may, refuse = [], ownFolder, advice }) {
+  const allowed = new Map(
+    may.map((entry) => (typeof entry === 'string' ? [entry, undefined] : [entry.layer, entry.only])),
+  )
+  const zones = Object.entries(layers)
+    .filter(([other]) => other !== name && !(allowed.has(other) && !allowed.get(other)))
+    .map(([other, layer]) => {
+      const except = allowed.get(other) ?? layer.ignores
+      return {
+        target: files,
+        from: layer.files.map(asGlob),
+        ...(except && { except: [absolute(except)] }),
+        message: `The ${name} layer does not import the ${other} layer. ${advice}`,
+      }
+    })
+  for (const refused of refuse)
+    zones.push({
+      target: files,
+      from: refused.files.map(asGlob),
+      message: `The ${name} layer does not import ${refused.files.join(', ')}. ${refused.because}`,
+    })
+  zones.push({
+    target: files,
+    from: outside,
+    message: 'App code never imports the tests, the build’s plugins, the scripts or local/: they sit beside the app.',
+  })
+  // A feature, and a feature's server functions, import nothing of another feature's folder.
+  if (ownFolder)
+    for (const feature of features)
+      zones.push({
         target: [`app/features/${feature}/**`],
         from: ['app/features/**'],
-        except: [`app/features/${feature}/**`],
-        message:
-          'A feature does not import another feature: move the shared part into app/components (UI) or app/lib (logic).',
-      })),
-    ],
-  }),
-  layer('server-functions', {
-    files: serverEdges,
-    forbid: [
-      belowOperations,
-      { ...ui, from: ['app/components/**', 'app/routes/**'] },
-      top,
-      ...features.map((feature) => ({
-        target: [`app/features/${feature}/**`],
-        from: ['app/features/**'],
-        except: [`app/features/${feature}/**`],
-        message: 'A feature’s server functions do not import another feature’s: share through app/server/api.',
-      })),
-    ],
-  }),
-  layer('pages', { files: pages, forbid: [anyServer, top] }),
-  layer('endpoints', {
-    files: endpoints,
-    forbid: [
-      belowOperations,
+        except: [absolute([`app/features/${feature}/**`])],
+        message: `A feature does not import another feature. ${advice}`,
+      })
+  return zones
+}
+
+/** One block per layer: its path zones, its packages, and a mark (`settings.layer`) the layering test reads. */
+const layerBlocks = Object.entries(layers).map(([name, layer]) => ({
+  name: `layers/${name}`,
+  files: layer.files.map(asFiles),
+  ignores: (layer.ignores ?? []).map(asFiles),
+  plugins: { layers: layersPlugin },
+  settings: { layer: { [name]: true } },
+  rules: {
+    'import-x/no-restricted-paths': ['error', { basePath: root, zones: zonesOf(name, layer) }],
+    'layers/packages': ['error', { ...layer.packages, layer: name, advice: layer.advice }],
+  },
+}))
+
+/** A source file no layer holds is refused outright, so a new folder cannot slip past every rule. */
+const unassignedBlock = {
+  name: 'layers/unassigned',
+  files: sourceFiles,
+  ignores: Object.values(layers).flatMap((layer) => layer.files.map(asFiles)),
+  plugins: { layers: layersPlugin },
+  rules: { 'layers/unassigned': 'error' },
+}
+
+/**
+ * A raw sql condition handed to and(), not(), where() or having() goes in as written, without parentheses:
+ * `and(owner, sql\`a or b\`)` reads `(owner and a) or b`, every owner's rows (a key once read every
+ * customer's purchases so). Its `or` is refused; drizzle's or() parenthesises what it joins.
+ */
+const conditionCall = 'CallExpression:matches([callee.name=/^(and|not)$/], [callee.property.name=/^(where|having)$/])'
+const rawOr = "TaggedTemplateExpression[tag.name='sql'] > TemplateLiteral > TemplateElement[value.raw=/\\bor\\b/i]"
+const rawOrMessage =
+  'A raw sql condition is not parenthesised where and(), not() or where() put it, so its `or` can widen the query to every owner’s rows: write the alternatives with drizzle’s or(), e.g. or(ne(t.status, …), isNotNull(t.paymentId)).'
+const ownerQueries = {
+  files: ['app/server/**/*.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: `${conditionCall} > ${rawOr}`, message: rawOrMessage },
       {
-        from: ['app/features/**', 'app/components/**', 'app/routes/{-$locale}/**'],
-        message:
-          'An endpoint answers data, never pages: what it shares with a page belongs in app/contracts or app/lib.',
+        selector: `${conditionCall} > :matches(ConditionalExpression, LogicalExpression) > ${rawOr}`,
+        message: rawOrMessage,
       },
-      top,
     ],
-  }),
-  layer('composition', {
-    files: root_,
-    forbid: [belowOperations, { ...ui, from: ['app/features/**', 'app/components/**'] }],
-  }),
-  layer('server-foundation', {
-    files: foundation,
-    forbid: [
-      {
-        from: ['app/server/**'],
-        except: foundation,
-        message:
-          'The server foundation (env, log, request-context, lifecycle, runtime, node-capabilities, connection-scope) depends on nothing else in app/server: take what it needs as arguments.',
-      },
-      ui,
-      top,
-    ],
-  }),
-  layer('db', {
-    files: db,
-    forbid: [
-      {
-        from: ['app/server/**'],
-        except: [...foundation, ...db],
-        message:
-          'app/server/db holds the schema and the connection and may use only the server foundation and shared code: move logic that needs more into app/server/domain.',
-      },
-      ui,
-      top,
-    ],
-  }),
-  layer('domain', {
-    files: domain,
-    forbid: [
-      {
-        from: [...http, ...api, ...providers],
-        message:
-          'The domain knows no HTTP, operations or providers: return results or throw refusals (domain/refusals.ts) for app/server/api and app/server/http to turn into answers, and take what a provider does as an argument.',
-      },
-      ui,
-      top,
-    ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // Any package but the few the rules need (relative, ~/ and #content imports start otherwise).
-              regex: `^(?![.~#/])(?!(?:${domainPackages.map(escape).join('|')})$).+`,
-              message: `The domain imports only ${domainPackages.join(', ')} of the outside world: a transport, an SDK or a server belongs to app/server/providers (or app/server/db), which the domain takes as an argument.`,
-            },
-          ],
-        },
-      ],
-    },
-  }),
-  layer('providers', {
-    files: providers,
-    forbid: [
-      {
-        from: [...http, ...api],
-        message:
-          'Providers (email, captcha, rate-limit stores) are called by the operations and the HTTP layer, never the other way round: take request details as arguments.',
-      },
-      ui,
-      top,
-    ],
-  }),
-  layer('api', {
-    files: api,
-    forbid: [
-      {
-        from: http,
-        message:
-          'Operations serve both the REST routes and the server functions, so they know no HTTP: take parsed input, return results, throw refusals; app/server/http maps them to answers.',
-      },
-      ui,
-      top,
-    ],
-  }),
-  layer('http', {
-    files: http,
-    forbid: [
-      {
-        from: db,
-        except: ['app/server/db/{types,unavailable}.ts'],
-        message:
-          'The HTTP edge parses input and maps results to answers; reading or writing the database is an operation’s (app/server/api) or the domain’s.',
-      },
-      ui,
-      top,
-    ],
-  }),
-  layer('server', {
-    files: ['app/server/**'],
-    ignores: [...foundation, ...db, ...domain, ...providers, ...api, ...http],
-    forbid: [ui, top],
-  }),
-]
+  },
+}
+
+/**
+ * Operations and the domain know no HTTP: the Request stays at the edge (app/server/http), which reads what
+ * they need (the request id, the client's address, the key, the session) into the Caller.
+ */
+const noRequestMessage =
+  'Operations and the domain take the Caller (app/server/api/caller.ts), never the Request: read what they need from it at the edge, in app/server/http/caller-of.ts.'
+const noRequest = {
+  files: ['app/server/api/**/*.ts', 'app/server/domain/**/*.ts'],
+  rules: {
+    '@typescript-eslint/no-restricted-types': ['error', { types: { Request: noRequestMessage } }],
+    'no-restricted-globals': ['error', { name: 'Request', message: noRequestMessage }],
+  },
+}
 
 export default defineConfig([
   globalIgnores([
@@ -356,5 +181,8 @@ export default defineConfig([
       'import-x/no-self-import': 'error',
     },
   },
-  ...layers,
+  ownerQueries,
+  noRequest,
+  unassignedBlock,
+  ...layerBlocks,
 ])

@@ -18,7 +18,7 @@ const demoSources = ['lib', 'parts', 'embeddings', 'rerank', 'segment', 'classif
  * The live screens' own messages (dashboard, sign-in, sandbox checkout): marketing pages never show them, so
  * those screens' routes load this catalog and merge it into the page's (app/components/site/app-providers.tsx)
  * instead of every page carrying it in its hydration data. The shared parts only those screens use (the
- * identity client, the sign-in fields, the rename form, the tab names, the payment errors) go with them; the captcha widget is
+ * identity client, the sign-in fields, the local mailbox, the rename form, the tab names, the payment errors) go with them; the captcha widget is
  * also on the demos' trial-key offer and the contact form: it stays in the main catalog.
  */
 const appSources = [
@@ -28,7 +28,7 @@ const appSources = [
   '<rootDir>/app/lib/auth/**',
   '<rootDir>/app/lib/dashboard-tabs.ts',
   '<rootDir>/app/lib/payment-error.ts',
-  '<rootDir>/app/components/form/{auth-field,form-error,password-rules,rename-form}.tsx',
+  '<rootDir>/app/components/form/{auth-field,form-error,local-mailbox,password-rules,rename-form}.tsx',
 ]
 
 export default defineConfig({

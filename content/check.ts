@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { customerGroups } from './customers'
+import { docPages, docsProblems } from './docs'
+import { docsIndex } from './docs-index'
 import { jobSeasons } from './jobs'
 import { marketplaceEntries } from './marketplace'
 import { models } from './models'
@@ -24,6 +26,8 @@ const collections: Record<string, [v.GenericSchema, unknown]> = {
   socialLinks: [v.array(s.socialLink), socialLinks],
   ossProjects: [v.array(s.ossProject), ossProjects],
   posts: [v.array(s.newsPost), posts],
+  docsIndex: [v.array(s.docsSection), docsIndex],
+  docPages: [v.array(s.docPage), docPages],
 }
 
 /** The problems of one collection, each as `collection.path message`. */
@@ -38,6 +42,9 @@ export function contentProblems(name: string, schema: v.GenericSchema, data: unk
  * The browser never imports this file, so it never downloads the validators.
  */
 export function checkContent(): void {
-  const problems = Object.entries(collections).flatMap(([name, [schema, data]]) => contentProblems(name, schema, data))
+  const problems = [
+    ...Object.entries(collections).flatMap(([name, [schema, data]]) => contentProblems(name, schema, data)),
+    ...docsProblems(),
+  ]
   if (problems.length > 0) throw new Error(`Invalid content: ${problems.join('; ')}`)
 }

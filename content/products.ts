@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { brand } from '../app.config'
+import { brand } from '#config'
 import type { LegacyProduct, Product } from './schemas'
 import type { ProductKey } from './vocabulary'
 
@@ -116,7 +116,7 @@ export const products: Product[] = [
     ...icons('fine-tuning'),
     spectrum: [90, 140, 180],
     enterprise: true,
-    inMenu: false,
+    inMenu: true,
     modelSlugs: ['embeddings-v3', 'reranker-v2-base-multilingual'],
   },
   {
@@ -125,12 +125,12 @@ export const products: Product[] = [
     caption: msg`A search results page written by a language model`,
     description: msg`This demo asks a language model to imagine a search engine results page for your query, then checks each result against the live web with Reader. It shows how far model knowledge goes and where grounding is needed.`,
     audience: msg`For anyone curious how language models compare with a real search engine.`,
-    pricing: msg`Free to try in the browser; no key and no tokens needed.`,
+    pricing: msg`Each search is a DeepSearch session on your API key, billed per token of the whole session; 10 million free tokens with every new key.`,
     homepage: '/{-$locale}/llm-serp-demo',
     ...icons('llm-serp-demo'),
     spectrum: [220, 260, 300],
     enterprise: false,
-    inMenu: false,
+    inMenu: true,
     modelSlugs: ['readerlm-v2'],
   },
 ]

@@ -85,7 +85,7 @@ export const product = v.object({
   subItems: v.optional(v.array(v.object({ label: messageDescriptor, path: routePath }))),
   /** Listed under the "enterprise & others" group of the products menu. */
   enterprise: v.boolean(),
-  /** False for product pages that exist but are not in the products menu (fine-tuning, SERP demo). */
+  /** False for a product page that exists but is in neither the products menu nor the footer. */
   inMenu: v.boolean(),
   modelSlugs: v.array(slug),
 })
@@ -253,3 +253,37 @@ export const newsPost = v.object({
   body: v.pipe(v.string(), v.minLength(1)),
 })
 export type NewsPost = v.InferOutput<typeof newsPost>
+
+/**
+ * One page of the API documentation (`/docs/<slug>`): its Markdown body, English like the news posts. The
+ * body has no `#` title (the page's title is its index entry's, translated) and starts at `##` headings.
+ */
+export const docPage = v.object({
+  slug,
+  body: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.check((body) => !/^# /m.test(body.replace(/^```[\s\S]*?^```/gm, '')), 'must not hold a # title'),
+  ),
+})
+export type DocPage = v.InferOutput<typeof docPage>
+
+/** An API path as the OpenAPI document writes it (`/v1/embeddings`, `/api/v1/billing/{id}`): a prefix of its operations. */
+const apiPathPrefix = v.pipe(v.string(), v.regex(/^\/[\w\-/{}.]*$/, 'must be an API path'))
+
+/** A page's entry in the documentation's index: what the navigation, the page's title and /api-reference read. */
+export const docsIndexEntry = v.object({
+  slug,
+  title: messageDescriptor,
+  description: messageDescriptor,
+  /** The API paths this page documents: /api-reference links each operation under one to this page (longest wins). */
+  paths: v.array(apiPathPrefix),
+})
+export type DocsIndexEntry = v.InferOutput<typeof docsIndexEntry>
+
+export const docsSection = v.object({
+  id: slug,
+  title: messageDescriptor,
+  pages: v.pipe(v.array(docsIndexEntry), v.minLength(1)),
+})
+export type DocsSection = v.InferOutput<typeof docsSection>

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { brand } from '../app.config'
+import { brand } from '#config'
 import type { SocialLink } from './schemas'
 
 const iconSrc = (icon: string) => `/images/socials/${icon}.svg`

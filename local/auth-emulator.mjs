@@ -6,6 +6,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { keepAccounts, restoreAccounts } from './auth-emulator-accounts.mjs'
 
 const require = createRequire(import.meta.url)
 
@@ -23,10 +24,12 @@ export function freePort() {
 
 /**
  * Starts the emulator for `projectId` (a `demo-` id: it never reaches a real project) and waits until it answers.
- * @param {{ projectId: string, port?: number, quiet?: boolean }} options
- * @returns {Promise<{ host: string, url: string, stop: () => Promise<void> }>}
+ * With `accountsDir` its accounts are loaded from that folder before it is handed over and kept there while it
+ * runs (auth-emulator-accounts.mjs), so a restart signs the same users in; without it, it starts empty.
+ * @param {{ projectId: string, port?: number, quiet?: boolean, accountsDir?: string }} options
+ * @returns {Promise<{ host: string, url: string, pid: number, restored: number, stop: () => Promise<void>, stopAtExit: () => void }>}
  */
-export async function startAuthEmulator({ projectId, port, quiet = true }) {
+export async function startAuthEmulator({ projectId, port, quiet = true, accountsDir }) {
   const authPort = port ?? (await freePort())
   const [hubPort, loggingPort] = [await freePort(), await freePort()]
   const dir = mkdtempSync(join(tmpdir(), 'auth-emulator-'))
@@ -67,12 +70,31 @@ export async function startAuthEmulator({ projectId, port, quiet = true }) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  const stop = () =>
+  let kept
+  let restored = 0
+  if (accountsDir) {
+    try {
+      restored = await restoreAccounts({ url, projectId, dir: accountsDir })
+    } catch (error) {
+      child.kill('SIGKILL')
+      throw new Error(`the Auth emulator could not load the accounts kept in ${accountsDir}: ${error.message}`)
+    }
+    kept = keepAccounts({ url, projectId, dir: accountsDir })
+    // An emulator killed outright (a test's SIGKILL, a crash) would otherwise be asked for its accounts each
+    // second for as long as this process lives.
+    child.once('exit', () => kept.halt())
+  }
+  const exit = () =>
     new Promise((resolve) => {
       if (child.exitCode !== null) return resolve()
       child.once('exit', () => resolve())
       child.kill('SIGTERM')
       setTimeout(() => child.kill('SIGKILL'), 5000).unref()
     })
-  return { host, url, stop }
+  // A last snapshot before it goes, where the caller can wait for one (a process exiting cannot).
+  const stop = async () => {
+    await kept?.stop().catch(() => undefined)
+    await exit()
+  }
+  return { host, url, pid: child.pid, restored, stop, stopAtExit: () => void exit() }
 }

@@ -1,55 +1,28 @@
-// `node scripts/fix-lock.mjs` after changing dependencies. Adds lock entries for optional platform packages that `npm install` left out (the registry mirror here
-// lacks some of them), so `npm ci` accepts the lock; on this platform npm skips them by os/cpu.
+// `node scripts/fix-lock.mjs` after changing dependencies. Adds lock entries for optional platform packages that
+// `npm install` left out (the registry mirror here lacks some of them), so `npm ci` accepts the lock; on this
+// platform npm skips them by os/cpu. Exits 1, saying why, when the lock is still refused.
 import { execSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
-const osOf = (n) =>
-  n.includes('darwin')
-    ? 'darwin'
-    : n.includes('win32')
-      ? 'win32'
-      : n.includes('android')
-        ? 'android'
-        : n.includes('freebsd')
-          ? 'freebsd'
-          : n.includes('openharmony')
-            ? 'openharmony'
-            : n.includes('wasm32')
-              ? null
-              : 'linux'
-const cpuOf = (n) =>
-  n.includes('wasm32')
-    ? 'wasm32'
-    : n.includes('arm64')
-      ? 'arm64'
-      : n.includes('x64')
-        ? 'x64'
-        : n.includes('ppc64')
-          ? 'ppc64'
-          : n.includes('s390x')
-            ? 's390x'
-            : n.includes('arm')
-              ? 'arm'
-              : n.includes('ia32')
-                ? 'ia32'
-                : null
-for (let round = 0; round < 5; round++) {
-  const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'))
-  let out = ''
+
+const systems = ['darwin', 'win32', 'android', 'freebsd', 'openharmony']
+const cpus = ['wasm32', 'arm64', 'x64', 'ppc64', 's390x', 'arm', 'ia32']
+/** The platform a package's name says it is for (`@rolldown/binding-darwin-arm64`): wasm32 has no system. */
+const osOf = (name) => (name.includes('wasm32') ? null : (systems.find((os) => name.includes(os)) ?? 'linux'))
+const cpuOf = (name) => cpus.find((cpu) => name.includes(cpu)) ?? null
+
+/** `npm ci --dry-run`'s complaint, or undefined when it accepts the lock. */
+function refusal() {
   try {
     execSync('npm ci --dry-run', { stdio: 'pipe' })
-    console.log('lock accepted')
-    break
-  } catch (e) {
-    out = String(e.stderr) + String(e.stdout)
+    return undefined
+  } catch (error) {
+    return String(error.stderr) + String(error.stdout)
   }
-  const missing = [...out.matchAll(/Missing: (@?[^@\s]+)@(\S*) from lock file/g)].map((m) => ({
-    name: m[1],
-    version: m[2],
-  }))
-  if (!missing.length) {
-    console.log(out.slice(0, 2000))
-    break
-  }
+}
+
+/** Adds an entry for each missing optional package; how many it added. */
+function addMissing(lock, missing) {
+  let added = 0
   for (const { name, version } of missing) {
     for (const [path, info] of Object.entries(lock.packages)) {
       const spec = info.optionalDependencies?.[name]
@@ -62,17 +35,40 @@ for (let round = 0; round < 5; round++) {
       const entry = { version: want, optional: true }
       if (info.dev) entry.dev = true
       if (info.devOptional) entry.devOptional = true
-      const os = osOf(name),
-        cpu = cpuOf(name)
+      const os = osOf(name)
+      const cpu = cpuOf(name)
       if (os) entry.os = [os]
       if (cpu) entry.cpu = [cpu]
       if (name.includes('musl')) entry.libc = ['musl']
       lock.packages[target] = entry
+      added++
       console.log('stubbed', target, want)
     }
+  }
+  return added
+}
+
+for (let round = 0; round < 5; round++) {
+  const complaint = refusal()
+  if (complaint === undefined) {
+    console.log('lock accepted')
+    process.exit(0)
+  }
+  const missing = [...complaint.matchAll(/Missing: (@?[^@\s]+)@(\S*) from lock file/g)].map((m) => ({
+    name: m[1],
+    version: m[2],
+  }))
+  const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'))
+  if (!missing.length || addMissing(lock, missing) === 0) {
+    console.error(
+      `fix-lock: npm ci still refuses the lock, and not for a missing platform package:\n${complaint.slice(0, 2000)}`,
+    )
+    process.exit(1)
   }
   lock.packages = Object.fromEntries(
     Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
   )
   writeFileSync('package-lock.json', JSON.stringify(lock, null, 2) + '\n')
 }
+console.error('fix-lock: npm ci still refuses the lock after five rounds of adding platform packages')
+process.exit(1)

@@ -35,15 +35,21 @@ if (why) {
 // Sign-in: with no Firebase project configured, the Auth emulator stands in for it (offline, a demo- project).
 if (!process.env.FIREBASE_PROJECT_ID) {
   const { startAuthEmulator } = await import('../local/auth-emulator.mjs')
+  const { join } = await import('node:path')
   const projectId = 'demo-lodestar'
-  const emulator = await startAuthEmulator({ projectId, port: await preferredPort(9099) })
+  // Its accounts live beside the database that holds their keys, so both survive a restart.
+  const accountsDir = join(process.env.DATA_DIR || '.data', 'auth-emulator')
+  const emulator = await startAuthEmulator({ projectId, port: await preferredPort(9099), accountsDir })
   Object.assign(process.env, { FIREBASE_PROJECT_ID: projectId, FIREBASE_AUTH_EMULATOR_HOST: emulator.host })
   console.log(
-    `[start] sign-in: Firebase Auth emulator at ${emulator.url} (project ${projectId}); ` +
-      `its e-mails (verification and reset codes) are listed at ${emulator.url}/emulator/v1/projects/${projectId}/oobCodes`,
+    `[start] sign-in: Firebase Auth emulator at ${emulator.url} (project ${projectId}), ` +
+      `${emulator.restored} account${emulator.restored === 1 ? '' : 's'} kept in ${accountsDir}; ` +
+      `its e-mails (verification and reset codes) are shown on the sign-in page and listed at ` +
+      `${emulator.url}/emulator/v1/projects/${projectId}/oobCodes`,
   )
-  // Whatever ends the server (its own shutdown on SIGTERM, a crash) ends the emulator with it.
-  process.once('exit', () => void emulator.stop())
+  // Whatever ends the server (its own shutdown on SIGTERM, a crash) ends the emulator with it; its accounts were
+  // saved within the last second.
+  process.once('exit', () => emulator.stopAtExit())
 }
 
 // Payments: without Stripe's keys, the test-mode sandbox on a local server, none on a public one.

@@ -6,6 +6,12 @@
 import { spawn } from 'node:child_process'
 
 const vitest = (...projects) => ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p])]
+/**
+ * With the test services set (CI sets them), the integration files that open a database run a second time as a
+ * fresh clone runs them, on the embedded PGlite without the TEST_* variables (project `integration-embedded`):
+ * otherwise a failure that shows only there would never show in CI. One file at a time, beside the browser tests.
+ */
+const services = !!(process.env.TEST_DATABASE_URL || process.env.TEST_REDIS_URL)
 const phases = [
   [
     { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
@@ -13,13 +19,14 @@ const phases = [
     { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
   ],
   [{ name: 'unit, integration, build checks', command: vitest('unit', 'integration', 'build') }],
-  // The workerd smoke test and the previous release's build (for the rolling-deploy test) beside the browser
-  // tests, which leave the cores idle while pages and servers answer: each has its own database, ports and
-  // build directory, and the e2e servers use no Redis.
+  // The workerd smoke test, the previous release's build (for the rolling-deploy test) and the embedded-database
+  // pass beside the browser tests, which leave the cores idle while pages and servers answer: each has its own
+  // database, ports and build directory, and the e2e servers use no Redis.
   [
     { name: 'e2e (Chromium)', command: vitest('e2e'), stream: true },
     { name: 'edge (workerd)', command: vitest('edge') },
     { name: 'previous release build', command: ['node', 'scripts/previous-release.mjs'] },
+    ...(services ? [{ name: 'integration, embedded database', command: vitest('integration-embedded') }] : []),
   ],
   [{ name: 'cluster (HAProxy, PgBouncer, S3)', command: vitest('cluster') }],
   [{ name: 'rolling deploy (previous release beside this one)', command: vitest('rolling') }],

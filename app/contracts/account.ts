@@ -1,21 +1,6 @@
 /** Contracts of the account service (spec §7): the stored user, sessions, an account's keys, tickets. */
 import * as v from 'valibot'
-import { isSingleLine, isStorableText, presentedKey } from './common'
-
-const singleLine = (max: number) =>
-  v.pipe(
-    v.string(),
-    v.trim(),
-    v.maxLength(max, `must be at most ${max} characters`),
-    v.check(isSingleLine, 'must be a single line'),
-    v.check(isStorableText, 'contains a character that cannot be stored'),
-  )
-
-const emptyAsNull = <T extends v.GenericSchema<string, string>>(schema: T) =>
-  v.pipe(
-    v.nullable(schema),
-    v.transform((s) => (s ? s : null)),
-  )
+import { emptyAsNull, presentedKey, singleLine } from './common'
 
 const photoUrl = v.pipe(
   v.string(),

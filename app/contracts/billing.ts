@@ -21,6 +21,11 @@ export const transactionAnswer = v.object({
   created_at: v.string(),
   /** Why an entry that is neither plain usage nor a purchase was made (a refund, tokens given back); null otherwise. */
   reason: v.optional(v.nullable(v.picklist(transactionReasons))),
+  /**
+   * With `group_requests=true`, a row that stands for several entries of one request: the tokens its
+   * reservations (or its debit) took, what it gave back, and how many ledger entries they are.
+   */
+  request: v.optional(v.object({ entries: v.number(), reserved: v.number(), given_back: v.number() })),
 })
 
 export const paginatedTransactionQuery = v.strictObject({
@@ -31,6 +36,15 @@ export const paginatedTransactionQuery = v.strictObject({
       v.check((cursor) => decodeCursor(cursor) !== undefined, 'is not a cursor from this API'),
       v.description('`next_cursor` of the previous page.'),
     ),
+  ),
+  group_requests: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'must be true or false'),
+      v.description(
+        "`true`: the entries of one request (a streamed answer's reservations and what it gave back, a failed request and its refund) as one row with their net tokens, as the dashboard lists them.",
+      ),
+    ),
+    'false',
   ),
 })
 

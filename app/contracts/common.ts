@@ -58,10 +58,39 @@ export const idText = (message: string) =>
 /** An API key as a caller presents it; whether it is one of ours is the server's business. */
 export const presentedKey = v.pipe(v.string(), v.maxLength(200))
 
+/**
+ * A refusal: `detail` as the original API and the dashboard read it, and on /v1 OpenAI's error object beside
+ * it, which its SDKs read into `err.message`, `err.type`, `err.code` and `err.param`.
+ */
 export const errorAnswer = v.object({
   detail: v.union([
     v.string(),
     v.array(v.object({ loc: v.array(v.union([v.string(), v.number()])), msg: v.string(), type: v.string() })),
   ]),
+  error: v.optional(
+    v.object({
+      message: v.string(),
+      type: v.string(),
+      code: v.nullable(v.string()),
+      param: v.nullable(v.string()),
+    }),
+  ),
 })
 export type ErrorAnswer = v.InferOutput<typeof errorAnswer>
+
+/** A name or title: one line of storable text, trimmed, at most `max` characters. */
+export const singleLine = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(max, `must be at most ${max} characters`),
+    v.check(isSingleLine, 'must be a single line'),
+    v.check(isStorableText, 'contains a character that cannot be stored'),
+  )
+
+/** `schema`, or null; an empty text (after trimming) reads as null too. */
+export const emptyAsNull = <T extends v.GenericSchema<string, string>>(schema: T) =>
+  v.pipe(
+    v.nullable(schema),
+    v.transform((s) => (s ? s : null)),
+  )

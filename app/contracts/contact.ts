@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { interfaceLocales } from '../../app.config'
+import { interfaceLocales } from '#config'
 import { isSingleLine } from './common'
 
 /**

@@ -89,6 +89,19 @@ export const modelChatOptions = [
 ] as const
 export type ModelChatOption = (typeof modelChatOptions)[number]
 
+/**
+ * Where the reasoning goes: `parsed` (the default) in `reasoning_content` (and, streamed, `reasoning`) beside
+ * the answer, as OpenAI-shaped clients read it; `think_tags` inside the content between `<think>` and
+ * `</think>`, as the original deep search streams it. Asked with the body's `reasoning_format` or the
+ * `X-Reasoning-Format` header (the body wins).
+ */
+export const reasoningFormats = ['parsed', 'think_tags'] as const
+export type ReasoningFormat = (typeof reasoningFormats)[number]
+export const reasoningFormat = v.picklist(reasoningFormats, `must be ${reasoningFormats.join(' or ')}`)
+
+/** The request headers deep search reads. */
+export const deepSearchHeaders = v.object({ 'x-reasoning-format': v.optional(reasoningFormat) })
+
 /** The fields /v1/chat/completions reads; others are accepted and named in `X-Options-Not-Applied`. */
 export const deepSearchFields = [
   'model',
@@ -106,6 +119,7 @@ export const deepSearchFields = [
   'max_completion_tokens',
   'max_returned_urls',
   'response_format',
+  'reasoning_format',
   ...modelChatOptions,
 ] as const
 
@@ -167,6 +181,7 @@ export const deepSearchBody = v.pipe(
         ),
       ),
     ),
+    reasoning_format: v.optional(reasoningFormat),
     /** Sampling settings (see `modelChatOptions`), in OpenAI's ranges. */
     temperature: v.optional(
       v.nullable(v.pipe(v.number(), v.minValue(0, 'must be at least 0'), v.maxValue(2, 'must be at most 2'))),
@@ -191,7 +206,26 @@ export const urlCitation = v.object({
 })
 export type UrlCitation = v.InferOutput<typeof urlCitation>
 
-export const annotation = v.object({ type: v.literal('url_citation'), url_citation: urlCitation })
+/** Where in the answer's text a citation applies: `text.slice(start_index, end_index)` is the cited span. */
+export const citedSpan = {
+  /** The span's first character (a JavaScript string index: UTF-16 code units, as `slice` takes it). */
+  start_index: v.number(),
+  /** One past its last character: the end of its `[^n]` marker. */
+  end_index: v.number(),
+}
+export type CitedSpan = { start_index: number; end_index: number }
+
+/** A citation as the answer carries it: OpenAI's `url_citation` fields, and the original's quote and date. */
+export const annotatedCitation = v.object({
+  url: v.string(),
+  title: v.string(),
+  ...citedSpan,
+  exactQuote: v.string(),
+  dateTime: v.string(),
+})
+export type AnnotatedCitation = v.InferOutput<typeof annotatedCitation>
+
+export const annotation = v.object({ type: v.literal('url_citation'), url_citation: annotatedCitation })
 
 const usage = v.object({ prompt_tokens: v.number(), completion_tokens: v.number(), total_tokens: v.number() })
 
@@ -207,6 +241,9 @@ export const deltaTypes = ['think', 'text', 'error'] as const
 export const chunkDelta = v.object({
   role: v.optional(v.literal('assistant')),
   content: v.optional(v.string()),
+  /** A reasoning step (`reasoning_format: "parsed"`), under both names OpenAI-compatible clients read. */
+  reasoning_content: v.optional(v.string()),
+  reasoning: v.optional(v.string()),
   type: v.optional(v.picklist(deltaTypes)),
   /** A think step that opens a page names it; one that searches names its query. */
   url: v.optional(v.string()),
@@ -247,6 +284,8 @@ export const completionAnswer = v.object({
       message: v.object({
         role: v.literal('assistant'),
         content: v.string(),
+        /** The reasoning steps (`reasoning_format: "parsed"`); with `think_tags` they open `content` instead. */
+        reasoning_content: v.optional(v.string()),
         type: v.literal('text'),
         annotations: v.array(annotation),
       }),

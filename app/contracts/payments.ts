@@ -4,7 +4,7 @@
  * dashboard's server functions over the same calls.
  */
 import * as v from 'valibot'
-import { allowedPriceIds } from '../../app.config'
+import { allowedPriceIds } from '#config'
 import { maxTokens, presentedKey, wholeNumberText } from './common'
 
 const priceId = v.picklist(allowedPriceIds, `must be one of ${allowedPriceIds.join(', ')}`)

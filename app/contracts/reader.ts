@@ -22,6 +22,8 @@ export const readerLimits = {
   maxTimeoutSeconds: 180,
   /** Longest CSS selector in `X-Target-Selector` or `X-Remove-Selector`. */
   maxSelectorLength: 1000,
+  /** Longest chunk of `X-Markdown-Chunking: true`, in characters. */
+  defaultChunkLength: 2000,
 } as const
 
 export const returnFormats = ['content', 'markdown', 'html', 'text'] as const
@@ -32,9 +34,15 @@ export type ShotFormat = (typeof shotFormats)[number]
 /** Formats that need a language model this server does not run (422 unless one is configured). */
 export const modelFormats = ['readerlm-v2', 'vlm'] as const
 
-/** What `X-Return-Format` (or `X-Respond-With`) asked for: one text format, and the images wanted beside it. */
+/**
+ * What `X-Return-Format` (or `X-Respond-With`) asked for: the text formats (one or several, as the original's
+ * compound `markdown+html` or `markdown,html`), and the images wanted beside them.
+ */
 export interface ReturnFormats {
+  /** The first text format named (`content` when none was). */
   text: ReturnFormat
+  /** Every text format named, in order, each once (`[text]` when none was). */
+  texts: ReturnFormat[]
   /** Whether the text was named (a caller asking only for a screenshot gets no content). */
   textNamed: boolean
   screenshot: boolean
@@ -43,30 +51,33 @@ export interface ReturnFormats {
 
 const allFormats: readonly string[] = [...returnFormats, ...shotFormats, ...modelFormats]
 
-/** Several formats at once, comma-separated, as the original takes them: `markdown,screenshot`. */
-const formatList = v.optional(
-  v.pipe(
-    v.string(),
-    v.toLowerCase(),
-    v.transform((s) =>
-      s
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean),
+/**
+ * Several formats at once, comma- or plus-separated, as the original takes them (`markdown,screenshot`,
+ * `markdown+html`), each one of `formats`; `refusal` says what may be sent.
+ */
+export const formatListOf = (formats: readonly string[], refusal: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.toLowerCase(),
+      v.transform((s) =>
+        s
+          .split(/[,+]/)
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+      v.check((parts) => parts.every((part) => formats.includes(part)), refusal),
     ),
-    v.check(
-      (parts) => parts.every((part) => allFormats.includes(part)),
-      `must be one or more of ${allFormats.join(', ')}, comma-separated`,
-    ),
-    v.check(
-      (parts) => parts.filter((part) => (returnFormats as readonly string[]).includes(part)).length <= 1,
-      `names at most one of ${returnFormats.join(', ')}`,
-    ),
-  ),
-)
+  )
+
+const formatList = formatListOf(allFormats, `must be one or more of ${allFormats.join(', ')}, separated by , or +`)
 
 export const engines = ['direct', 'browser', 'auto'] as const
 export type Engine = (typeof engines)[number]
+/** The original's names for the same engines: `curl` is its direct fetch, `cf-browser-rendering` a browser. */
+export const engineAliases: Record<string, Engine> = { curl: 'direct', 'cf-browser-rendering': 'browser' }
+/** `X-Retain-Links`: every link (default), none (their text goes too), their text only, or gpt-oss's `【n†text†host】`. */
+export const retainLinks = ['all', 'none', 'text', 'gpt-oss'] as const
 export const respondTimings = [
   'html',
   'visible-content',
@@ -147,7 +158,16 @@ export const readerHeaders = v.object({
   'x-respond-with': formatList,
   /** `direct` (default: fetch the HTML), `browser` (render it in Chromium), `auto` (the browser when the direct fetch yields too little). */
   'x-engine': v.optional(
-    v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(engines, `must be one of ${engines.join(', ')}`)),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.picklist(
+        [...engines, ...Object.keys(engineAliases)],
+        `must be one of ${[...engines, ...Object.keys(engineAliases)].join(', ')}`,
+      ),
+      v.transform((name): Engine => engineAliases[name] ?? (name as Engine)),
+    ),
   ),
   'x-wait-for-selector': selector,
   'x-respond-timing': v.optional(
@@ -171,7 +191,23 @@ export const readerHeaders = v.object({
   'x-set-cookie': shortText(4096),
   'x-with-iframe': flag,
   'x-with-shadow-dom': flag,
-  'x-retain-images': pick(['all', 'none', 'alt']),
+  /** `all` numbers each image (`![Image 1: alt](src)`), `alt` keeps `(Image 1: alt)`; `all_p`/`alt_p` the same unnumbered. */
+  'x-retain-images': pick(['all', 'none', 'alt', 'all_p', 'alt_p']),
+  'x-retain-links': pick(retainLinks),
+  /** Removes what covers the page: fixed and sticky layers, dialogs, cookie and newsletter banners. */
+  'x-remove-overlay': flag,
+  /** `true` or the longest chunk in characters: the Markdown also comes split at headings and paragraphs (`chunks`). */
+  'x-markdown-chunking': v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.regex(/^(true|false|\d{1,6})$/, 'must be true, false or a number of characters'),
+      v.transform((s) =>
+        s === 'false' ? undefined : s === 'true' ? readerLimits.defaultChunkLength : Math.max(100, Number(s)),
+      ),
+    ),
+  ),
   'x-keep-img-data-url': flag,
   /** `true`: CommonMark without GitHub's extensions; `table`: all but tables. */
   'x-no-gfm': pick(['true', 'false', 'table']),
@@ -192,6 +228,8 @@ export const readerHeaders = v.object({
   'x-token-budget': count(1, 100_000_000),
   /** Cuts the content at this many tokens. */
   'x-max-output-tokens': count(1, 10_000_000),
+  /** The original's name for `X-Max-Output-Tokens` (which wins when both are sent). */
+  'x-max-tokens': count(1, 10_000_000),
   /** Seconds old a cached page may be to be answered (0: fetch anew). */
   'x-cache-tolerance': count(0, 30 * 86_400),
   /** `1`: the page is not cached (and the page's server is told so). */
@@ -213,13 +251,14 @@ export const readerHeaders = v.object({
   'x-with-links-summary': summaryFlag,
   'x-with-images-summary': summaryFlag,
   'x-no-cache': flag,
+  /** Seconds, clamped to the longest honoured (180) as the original clamps them; `0` is the default. */
   'x-timeout': v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d{1,4}$/, 'must be a whole number of seconds'),
-      v.transform(Number),
-      v.minValue(1, 'must be at least 1 second'),
-      v.maxValue(readerLimits.maxTimeoutSeconds, `must be at most ${readerLimits.maxTimeoutSeconds} seconds`),
+      v.trim(),
+      v.regex(/^\d{1,9}$/, 'must be a whole number of seconds'),
+      v.transform((s) => Number(s) || undefined),
+      v.transform((n) => (n === undefined ? undefined : Math.min(n, readerLimits.maxTimeoutSeconds))),
     ),
   ),
 })
@@ -246,8 +285,8 @@ const whole = (min: number, max: number) =>
 export const readerViewport = v.strictObject({ width: whole(200, 3840), height: whole(200, 3840) })
 export type ReaderViewport = v.InferOutput<typeof readerViewport>
 
-/** What the reader made of a page: the JSON answer's `data`, and each event-stream snapshot. */
-export const readerPage = v.object({
+/** What the reader made of a page in one text format, as it is converted, cached and metered. */
+export const pageRead = v.object({
   title: v.string(),
   description: v.string(),
   url: v.string(),
@@ -273,8 +312,46 @@ export const readerPage = v.object({
   pages: v.optional(v.number()),
   /** Which engine read the page: `direct` or `browser`. */
   engine: v.optional(v.picklist(['direct', 'browser'])),
+  /** `Target URL returned error 404: Not Found`, when the page's server answered an error page. */
+  warning: v.optional(v.string()),
+  /** The converter's sign that the page most likely writes its text with a script (chooses the browser; never answered). */
+  scriptBuilt: v.optional(v.boolean()),
 })
-export type ReaderPage = v.InferOutput<typeof readerPage>
+export type ReaderPage = v.InferOutput<typeof pageRead>
+
+/**
+ * The JSON answer's `data` and each event-stream snapshot, in the original's shape: each format asked for in
+ * its own field (`content` for Markdown, `html`, `text`, `screenshotUrl`, `pageshotUrl`), and the summaries,
+ * the engine and the chunks only when asked for.
+ */
+export const readerPage = v.object({
+  title: v.string(),
+  description: v.string(),
+  url: v.string(),
+  /** The Markdown (`content` or `markdown` asked for, or no format named). */
+  content: v.optional(v.string()),
+  /** The page's HTML (`html` asked for). */
+  html: v.optional(v.string()),
+  /** The page's text (`text` asked for). */
+  text: v.optional(v.string()),
+  publishedTime: v.optional(v.string()),
+  /** The page's server answered an error (`Target URL returned error 404: Not Found`); its content is answered. */
+  warning: v.optional(v.string()),
+  /** `X-With-Links-Summary`: text to URL once per text (`true`), or every link as `[text, url]` pairs (`all`). */
+  links: v.optional(v.union([v.record(v.string(), v.string()), v.array(v.tuple([v.string(), v.string()]))])),
+  /** `X-With-Images-Summary`: `Image 1: alt` to URL (`true`: the content's images; `all`: every image of the page). */
+  images: v.optional(v.record(v.string(), v.string())),
+  usage: v.object({ tokens: v.number() }),
+  screenshotUrl: v.optional(v.string()),
+  pageshotUrl: v.optional(v.string()),
+  /** How many pages the document has, when it is a PDF. */
+  numPages: v.optional(v.number()),
+  /** Which engine read the page (when `X-Engine` was sent). */
+  engine: v.optional(v.picklist(['direct', 'browser'])),
+  /** `X-Markdown-Chunking`: the Markdown split at headings and paragraphs. */
+  chunks: v.optional(v.array(v.string())),
+})
+export type ReaderAnswerPage = v.InferOutput<typeof readerPage>
 
 export const readerAnswer = v.object({
   code: v.literal(200),
@@ -315,8 +392,46 @@ const base64Field = v.pipe(
  * POST /r, as JSON, form-urlencoded or multipart: the page named by `url`, or given whole as `html` (converted
  * without fetching; `url` then only makes its links absolute), or a PDF as `pdf` (base64) or an uploaded `file`.
  */
+/** A header's option as the original's POST body names it: `x-with-links-summary` → `withLinksSummary`. */
+type CamelOf<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelOf<Tail>>}` : S
+type ReaderHeaderName = keyof typeof readerHeaders.entries
+export type BodyOptionName<H extends string = ReaderHeaderName> = H extends `x-${infer Rest}` ? CamelOf<Rest> : H
+
+export function bodyOptionNameOf<H extends string>(header: H): BodyOptionName<H> {
+  return header
+    .replace(/^x-/, '')
+    .replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()) as BodyOptionName<H>
+}
+
+/** A body option's value: the header's text, or a JSON number, boolean or list (selectors, formats) standing for it. */
+const bodyOption = v.optional(
+  v.union([
+    v.pipe(v.string(), v.maxLength(8192)),
+    v.number(),
+    v.boolean(),
+    v.array(v.pipe(v.string(), v.maxLength(2048))),
+  ]),
+)
+
+/** Every header as a camelCase body field (`respondWith`, `targetSelector`, `tokenBudget`, …), checked as the header is. */
+export const readerBodyOptions = Object.fromEntries(
+  Object.keys(readerHeaders.entries).map((header) => [bodyOptionNameOf(header), bodyOption]),
+) as { [H in ReaderHeaderName as BodyOptionName<H>]: typeof bodyOption }
+
+/** The body's options as the headers they stand for (`{withLinksSummary: true}` → `x-with-links-summary: true`). */
+export function headersOfBody(body: Record<string, unknown>): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const header of Object.keys(readerHeaders.entries)) {
+    const value = body[bodyOptionNameOf(header)]
+    if (value === undefined || value === null) continue
+    headers[header] = Array.isArray(value) ? value.join(',') : String(value)
+  }
+  return headers
+}
+
 export const readerBody = v.pipe(
   v.strictObject({
+    ...readerBodyOptions,
     url: v.optional(readerUrl),
     html: v.optional(
       v.pipe(

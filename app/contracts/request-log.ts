@@ -44,6 +44,7 @@ export const requestLogFilters = {
   since: instant('Requests from this time on, inclusive.'),
   until: instant('Requests before this time.'),
   request_id: filterText('Only the request with this `X-Request-Id`.'),
+  tag: filterText('Only requests sent with this `X-Request-Tag`.'),
 }
 
 export const requestLogQuery = v.strictObject({
@@ -71,6 +72,8 @@ export const requestLogRow = v.object({
   output_tokens: v.number(),
   latency_ms: v.number(),
   status: v.number(),
+  /** The request's `X-Request-Tag`, if it sent one (last, so exports keep their earlier columns in place). */
+  tag: v.nullable(v.string()),
 })
 
 export const requestLogAnswer = v.object({

@@ -9,11 +9,18 @@
  */
 import * as v from 'valibot'
 import { embeddingTasks, type EmbeddingTask } from '#content/vocabulary'
-import { isStorableText, unstorableTextMessage } from './common'
+import { emptyAsNull, isStorableText, singleLine, unstorableTextMessage } from './common'
 
 export const searchLimits = {
-  /** Inputs of one embeddings, classify or train request; documents of one rerank request. */
+  /** Inputs of one classify or train request; documents of one rerank request. */
   maxInputs: 1024,
+  /** Inputs of one embeddings request: OpenAI's limit, which the AI SDK's `embedMany` sends in one call. */
+  maxEmbeddingInputs: 2048,
+  /**
+   * Tokens of one embeddings request, in inputs of the model's limit: the bound of 1,024 inputs at most that
+   * long each, kept when the inputs went to 2,048 so that no request does more work than before.
+   */
+  maxEmbeddingRequestInputLimits: 1024,
   /** Distinct labels of a trained classifier. */
   maxClasses: 16,
   /** Labels of one zero-shot classify request. */
@@ -124,7 +131,7 @@ export const embeddingsFields = [
 export const embeddingsBody = v.pipe(
   v.looseObject({
     model: modelName,
-    input: textOrImageList(searchLimits.maxInputs, 'input'),
+    input: textOrImageList(searchLimits.maxEmbeddingInputs, 'input'),
     task: v.optional(v.picklist(embeddingTasks, `must be one of ${embeddingTasks.join(', ')}`)),
     dimensions: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1))),
     /** The original API's name for the encoding. */
@@ -182,6 +189,8 @@ export const rerankBody = v.looseObject({
 })
 
 export const rerankAnswer = v.object({
+  /** Cohere's answer id: the request id (`X-Request-Id`). */
+  id: v.string(),
   model: v.string(),
   results: v.array(
     v.object({
@@ -192,6 +201,11 @@ export const rerankAnswer = v.object({
     }),
   ),
   usage: usageTotal,
+  /** Cohere's `meta`: its API version and search units (a query with up to 100 documents is one). */
+  meta: v.object({
+    api_version: v.object({ version: v.string() }),
+    billed_units: v.object({ search_units: v.number() }),
+  }),
 })
 export type RerankAnswer = v.InferOutput<typeof rerankAnswer>
 
@@ -301,7 +315,13 @@ export type ClassifyAnswer = v.InferOutput<typeof classifyAnswer>
 export const classifierAccess = ['public', 'private'] as const
 
 /** The fields /v1/train reads, and those of each example; any other is accepted and named as not applied. */
-export const trainFields = ['model', 'classifier_id', 'access', 'num_iters', 'input'] as const
+export const trainFields = ['model', 'classifier_id', 'access', 'num_iters', 'input', 'name'] as const
+
+/** What a classifier is called, kept with it on the server (up to 60 characters; empty or null: no name). */
+export const classifierName = v.pipe(
+  emptyAsNull(singleLine(60)),
+  v.description('A name for the classifier, up to 60 characters; empty or null leaves it unnamed.'),
+)
 export const trainExampleFields = ['text', 'label'] as const
 
 export const trainBody = v.pipe(
@@ -309,6 +329,7 @@ export const trainBody = v.pipe(
     model: v.optional(modelName),
     classifier_id: v.optional(classifierId),
     access: v.optional(v.picklist(classifierAccess, 'must be public or private')),
+    name: v.optional(classifierName),
     num_iters: v.optional(
       v.pipe(count, v.maxValue(searchLimits.maxNumIters, `must be at most ${searchLimits.maxNumIters}`)),
       10,
@@ -336,6 +357,7 @@ export const trainAnswer = v.object({
 
 export const classifierItem = v.object({
   classifier_id: v.string(),
+  name: v.nullable(v.string()),
   model_name: v.string(),
   labels: v.array(v.string()),
   access: v.picklist(classifierAccess),
@@ -349,5 +371,7 @@ export const classifierItem = v.object({
 export type ClassifierItem = v.InferOutput<typeof classifierItem>
 
 export const classifiersAnswer = v.array(classifierItem)
+
+export const renameClassifierBody = v.strictObject({ name: classifierName })
 
 export const deleteClassifierAnswer = v.object({ classifier_id: v.string(), deleted: v.literal(true) })

@@ -31,7 +31,7 @@ export const servedModelRecord = v.object({
   context_length: v.number(),
   /** Task adapters the model has (`task` values that change its vectors). */
   tasks: v.array(v.picklist(embeddingTasks)),
-  /** Whether this server serves it, and with what engine (`builtin`, `onnx:<folder>`, `upstream:<model>`). */
+  /** Whether this server serves it, and with what engine (`builtin`, `onnx:<folder>`, `use-lite`, `upstream:<model>`). */
   served: v.boolean(),
   engine: v.nullable(v.string()),
   /** Per endpoint, how this server treats each option (absent when not served). */

@@ -5,6 +5,7 @@
  *
  *   {"reranker-v2-base-multilingual": {"engine": "onnx", "folder": "cross-encoder"},
  *    "clip-v2": {"engine": "upstream", "url": "https://api.example.com", "model": "jina-clip-v2"},
+ *    "embeddings-v2-base-en": {"engine": "use-lite"},
  *    "*": {"engine": "builtin"}}
  *
  * Unset, the older settings are the simple case: every catalogue model on INFERENCE_ENGINE (the onnx engine on
@@ -21,6 +22,8 @@ export const engineSpec = v.variant(
   [
     v.strictObject({ engine: v.literal('builtin') }),
     v.strictObject({ engine: v.literal('onnx'), folder }),
+    /** The Universal Sentence Encoder Lite shipped in an npm package (providers/inference/use-lite). */
+    v.strictObject({ engine: v.literal('use-lite') }),
     v.strictObject({
       engine: v.literal('upstream'),
       url: v.pipe(v.string(), v.url('must be a URL')),
@@ -30,7 +33,7 @@ export const engineSpec = v.variant(
       api_key_env: v.optional(envName),
     }),
   ],
-  'must be builtin, onnx or upstream',
+  'must be builtin, onnx, use-lite or upstream',
 )
 export type EngineSpec = v.InferOutput<typeof engineSpec>
 
@@ -45,7 +48,7 @@ export class ServingConfigError extends Error {}
 /** The settings the serving configuration is read from (a part of the server's environment). */
 export interface ServingSettings {
   SERVED_MODELS?: string
-  INFERENCE_ENGINE: 'builtin' | 'onnx' | 'upstream'
+  INFERENCE_ENGINE: 'builtin' | 'onnx' | 'use-lite' | 'upstream'
   ONNX_EMBEDDING_MODEL?: string
   UPSTREAM_API_BASE_URL?: string
 }
@@ -56,6 +59,8 @@ export function servingConfigOf(env: ServingSettings): ServingConfig {
   switch (env.INFERENCE_ENGINE) {
     case 'onnx':
       return { '*': { engine: 'onnx', folder: env.ONNX_EMBEDDING_MODEL! } }
+    case 'use-lite':
+      return { '*': { engine: 'use-lite' } }
     case 'upstream':
       return { '*': { engine: 'upstream', url: env.UPSTREAM_API_BASE_URL! } }
     default:

@@ -20,8 +20,10 @@ export const usageSummaryInput = v.strictObject({
 const counts = {
   /** Requests answered (2xx). */
   requests: v.number(),
-  /** Requests refused or failed (4xx, 5xx). */
+  /** Requests refused (4xx: the caller's to change, such as the balance, the input or the rate). */
   refused: v.number(),
+  /** Requests that failed on this side (5xx), as the request log calls them. */
+  failed: v.number(),
   /** Tokens used, net of those given back. */
   tokens: v.number(),
   /** What those tokens cost at the price paid, in `price.currency`; null without a purchase to price them. */
@@ -31,12 +33,19 @@ const counts = {
 export const usageSummaryAnswer = v.object({
   start: v.string(),
   end: v.string(),
-  /** The price the tokens were bought at: the paid purchases of these keys, in the latest one's currency. */
-  price: v.nullable(v.object({ currency: v.string(), per_million_tokens: v.number(), purchases: v.number() })),
+  /**
+   * The price the tokens were bought at: the paid purchases behind these keys' balance, in the latest one's
+   * currency; `transferred` of them were made for keys whose balance was transferred into these.
+   */
+  price: v.nullable(
+    v.object({ currency: v.string(), per_million_tokens: v.number(), purchases: v.number(), transferred: v.number() }),
+  ),
   totals: v.object(counts),
   by_day: v.array(v.object({ date: v.string(), ...counts })),
   by_model: v.array(v.object({ product: v.string(), model: v.nullable(v.string()), ...counts })),
   by_key: v.array(v.object({ key_id: v.string(), label: v.string(), ...counts })),
+  /** Requests sent with an `X-Request-Tag`, per tag; their tokens are the request log's (answered less given back). */
+  by_tag: v.array(v.object({ tag: v.string(), ...counts })),
   keys: v.array(v.object({ key_id: v.string(), label: v.string() })),
   /**
    * The presented key's balance and the scale its bar is drawn against: the largest balance the key held in

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { constants } from '../../app.config'
+import { constants } from '#config'
 import { maxTokens } from '~/contracts/common'
 
 /** Spec §5's exact wording; the server answers it as the 400 detail and the form shows it too. */

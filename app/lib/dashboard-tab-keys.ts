@@ -10,6 +10,7 @@ export const dashboardTabKeys = [
   'billing',
   'auto-recharge',
   'notifications',
+  'webhooks',
   'transfer',
   'bulk-embeddings',
   'classifiers',
@@ -21,7 +22,7 @@ export type DashboardTab = (typeof dashboardTabKeys)[number]
 export const defaultTab: DashboardTab = 'key'
 
 /** Tabs that need a signed-in user: their route guard sends a visitor to sign in first. */
-export const signedInTabs: ReadonlySet<DashboardTab> = new Set(['account'])
+export const signedInTabs: ReadonlySet<DashboardTab> = new Set(['account', 'webhooks'])
 
 /**
  * A tab named in a URL, the one rule for reading it: the dashboard route's `params.parse` and the sign-in

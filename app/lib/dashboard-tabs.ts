@@ -13,6 +13,7 @@ const labels: Record<DashboardTab, MessageDescriptor> = {
   billing: msg`Billing`,
   'auto-recharge': msg`Auto-recharge`,
   notifications: msg`Notifications`,
+  webhooks: msg`Webhooks`,
   transfer: msg`Transfer balance`,
   'bulk-embeddings': msg`Bulk embeddings`,
   classifiers: msg`Classifiers`,

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { useMemo } from 'react'
 import { formatAxisDay, formatDay, formatInstant } from '~/lib/dates'
-import { constants } from '../../app.config'
+import { constants } from '#config'
 
 /** Spec §9: the free pack every trial key starts with. */
 export const freePackTokens = constants.freePackTokens
@@ -17,6 +17,14 @@ export function useFormat() {
       tokens: (n: number) => integer.format(n),
       money: (amount: number, currency: string) =>
         new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount),
+      /** US dollars to the cent, and finer under it (a spend limit may be a fraction of a cent). */
+      dollars: (amount: number) =>
+        new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency: 'USD',
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 6,
+        }).format(amount),
       compactTokens: (n: number) => compact.format(n),
       dateTime: (iso: string) => formatInstant(locale, iso, { withTime: true }),
       /** `YYYY-MM-DD` buckets are UTC days. */

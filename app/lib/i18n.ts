@@ -1,6 +1,6 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { use } from 'react'
-import type { CatalogLocale } from '../../app.config'
+import type { CatalogLocale } from '#config'
 
 /**
  * The compiled catalogs by name (see lingui.config.ts). One import per name, the name written out: Vite

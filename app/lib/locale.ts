@@ -1,11 +1,4 @@
-import {
-  catalogLocales,
-  interfaceLocales,
-  localeAliases,
-  sourceLocale,
-  type CatalogLocale,
-  type Locale,
-} from '../../app.config'
+import { catalogLocales, interfaceLocales, localeAliases, sourceLocale, type CatalogLocale, type Locale } from '#config'
 
 const byLowerCase = new Map<string, Locale>([
   ...interfaceLocales.map((l) => [l.toLowerCase(), l] as const),

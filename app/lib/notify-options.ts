@@ -1,5 +1,5 @@
 import type { ToasterProps } from 'sonner'
-import { constants } from '../../app.config'
+import { constants } from '#config'
 
 /** Where a notification may appear: the toaster's six places. */
 export const notifyPositions = ['top-left', 'top', 'top-right', 'bottom-left', 'bottom', 'bottom-right'] as const

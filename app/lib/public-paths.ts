@@ -1,3 +1,4 @@
+import { docsEntries } from '#content/docs-index'
 import { models } from '#content/models'
 import { posts } from '#content/news'
 
@@ -20,8 +21,14 @@ export const staticPublicPaths = [
   '/classifier',
   '/tokenizer',
   '/api-reference',
+  '/docs',
 ] as const
 
 export function publicPaths(): string[] {
-  return [...staticPublicPaths, ...models.map((m) => `/models/${m.slug}`), ...posts.map((p) => `/news/${p.slug}`)]
+  return [
+    ...staticPublicPaths,
+    ...models.map((m) => `/models/${m.slug}`),
+    ...posts.map((p) => `/news/${p.slug}`),
+    ...docsEntries.map((entry) => `/docs/${entry.slug}`),
+  ]
 }

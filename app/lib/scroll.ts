@@ -1,4 +1,4 @@
-import { constants } from '../../app.config'
+import { constants } from '#config'
 
 /**
  * Smoothly scrolls to the first element matching `selector`, leaving room for the sticky header.

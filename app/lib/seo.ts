@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { brand, interfaceLocales, sourceLocale } from '../../app.config'
+import { brand, interfaceLocales, sourceLocale } from '#config'
 import { i18nFor, loadedCatalog } from './i18n'
 import { localizePath, stripLocale, type Locale } from './locale'
 

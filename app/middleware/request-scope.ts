@@ -5,7 +5,8 @@ import { requestIdOf } from '~/server/http/request-id'
 
 /**
  * First on every request: the environment, read once, and the request's id go into the request context
- * every later call reads (`currentRequest()`); the public origin (canonical links) and the API base URL
+ * (`currentRequest()`, read-only: log lines and the HTTP edge read it, and the edge hands the id to the
+ * operations in their Caller); the public origin (canonical links) and the API base URL
  * (code samples, demo curls) go into Start's context for app/routes/__root.tsx, so no page code imports
  * the server's environment. API paths get them too, since an unknown one renders the not-found page.
  */

@@ -11,7 +11,7 @@ import type { RootData } from '~/lib/seo'
 import { themeScript, useThemeSync } from '~/lib/theme'
 import appCss from '~/styles.css?url'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
-import { sourceLocale } from '../../app.config'
+import { sourceLocale } from '#config'
 
 declare global {
   interface Window {

@@ -4,7 +4,7 @@
  * when they differ), so a new variable is documented by declaring it here.
  */
 import * as v from 'valibot'
-import { brand } from '../../app.config'
+import { brand } from '#config'
 import { email, filled, flag, integer, listOf, matching, oneOf, rate, secret, setting, text, url } from './env-rules'
 
 type PasswordClass = 'lower' | 'upper' | 'numeric' | 'symbol'
@@ -57,8 +57,8 @@ export function envSettings() {
       'which catalogue models the search APIs serve, each with its engine instance, as JSON (see "Serving models"); unset: every catalogue model on `INFERENCE_ENGINE`',
     ),
     INFERENCE_ENGINE: setting(
-      oneOf(['builtin', 'onnx', 'upstream']),
-      'without `SERVED_MODELS`, the engine of every served model: `builtin`, `onnx` or `upstream` (see "Serving models")',
+      oneOf(['builtin', 'onnx', 'use-lite', 'upstream']),
+      'without `SERVED_MODELS`, the engine of every served model: `builtin`, `onnx`, `use-lite` or `upstream` (see "Serving models")',
       'builtin',
     ),
     MODELS_DIR: setting(filled(), "the `onnx` engine's model folder (nothing is ever downloaded)", 'models'),
@@ -78,6 +78,9 @@ export function envSettings() {
     ),
     READER_ALLOW_PRIVATE_NETWORKS: flag(
       '`true` lets the reader fetch loopback, private, link-local and other non-public addresses (tests, self-hosting on a private network); see "Reader and deep search"',
+    ),
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: flag(
+      "`true` lets webhook endpoints be on loopback, private and other non-public addresses (tests); otherwise they are held to the reader's address rules, at creation and at every delivery (names resolved with `READER_DNS_SERVERS`)",
     ),
     READER_DNS_SERVERS: setting(
       listOf('[\\w.:[\\]]+', 'must be a comma-separated list of ip or ip:port'),
@@ -105,12 +108,23 @@ export function envSettings() {
     }),
     READER_BROWSER_PAGES: setting(
       integer(1, 32),
-      "pages the reader's browser renders at once (more wait in order)",
+      "pages the reader's browser renders at once (more wait, a freed page going to the caller rendering the fewest)",
       '2',
     ),
+    READER_BROWSER_PAGES_PER_CALLER: setting(
+      integer(1, 32),
+      "pages one key (or one address without a key) renders at once; its other reads wait behind other callers' reads",
+      '1',
+    ),
+    READER_BROWSER_SECONDS_PER_MINUTE: setting(integer(1, 3600), {
+      meaning:
+        "browser time one key (or one address without a key) may use a minute, its pages' times added, for every key tier alike; a page is cut where it runs out, and further reads that name `X-Engine: browser` are refused with 429 and `Retry-After` (reads naming no engine are read directly, with a warning)",
+      shown:
+        "unset: the key tier's `readerBrowserSeconds` in `app.config.ts` (20 s without a key, 40 free, 60 paid, 120 premium)",
+    }),
     READER_BROWSER_MEMORY_MB: setting(
       integer(64, 8192),
-      "JavaScript heap one rendered page may use (Chromium's per-renderer limit)",
+      "memory one rendered page may use, all of it (its renderer's resident memory: JavaScript heap, typed arrays, images, DOM); past it the page is stopped and refused with 422",
       '512',
     ),
     READER_BROWSER_RECYCLE_PAGES: setting(
@@ -118,8 +132,17 @@ export function envSettings() {
       'pages the browser process renders before it is closed and started anew (it is also closed after a minute unused)',
       '200',
     ),
+    READER_SHOT_MAX_MB: setting(
+      integer(1, 256),
+      'largest screenshot or pageshot stored, in MB (a larger PNG is refused with 422); both are also cut at 16.8 million pixels before they are taken',
+      '32',
+    ),
     READER_ALLOW_PAGE_SCRIPTS: flag(
       '`true` lets callers run their own script in the page (`injectPageScript`); otherwise it is refused with 422',
+    ),
+    READER_HOST: setting(
+      matching(/^[a-z0-9.-]+(:\d{1,5})?$/i, 'must be a host name such as r.example.com (with a port if it has one)'),
+      "a host whose whole root is the reader, as the original's is: `GET /<url>` (with or without `https://`) and `POST /` read pages; unset: the reader answers at `/r/<url>`, and at this site's root for absolute `http(s)` URLs",
     ),
     READER_CONVERT_MEMORY_MB: setting(
       integer(32, 16_384),
@@ -144,16 +167,25 @@ export function envSettings() {
     ),
     SEARCH_API_URL: setting(
       url(),
-      "the `upstream` deep-search engine's web search: a SearXNG-style JSON API, called as `SEARCH_API_URL?q=…&format=json` (required with `upstream`)",
+      'the `upstream` web search of deep search and of `/s`: a SearXNG-style JSON API, called as `SEARCH_API_URL?q=…&format=json` (required with either `upstream`)',
+    ),
+    SEARCH_ENGINE: setting(
+      oneOf(['builtin', 'upstream']),
+      "what the search endpoint (`/s/<query>`, `POST /s`) searches: `builtin` (this site's products, models, papers and news, offline) or `upstream` (`SEARCH_API_URL`)",
+      'builtin',
+    ),
+    SEARCH_HOST: setting(
+      matching(/^[a-z0-9.-]+(:\d{1,5})?$/i, 'must be a host name such as s.example.com (with a port if it has one)'),
+      "a host whose whole root is the search endpoint, as the original's is: `GET /<query>`, `GET /?q=…` and `POST /` search; unset: search answers at `/s/<query>` and `POST /s`",
     ),
     INSTANCE_ID: setting(matching(/^[\w.:-]{1,100}$/, 'must be letters, digits, ., :, _ or -'), {
       meaning:
-        "this process's name in log lines and in `app_instances`, where each instance on a Postgres records a fingerprint of its shared secrets every 10 s: a server whose `CAPTCHA_SECRET`, `BULK_DOWNLOAD_SECRET`, `PAYMENTS_SANDBOX_SECRET` (sandbox on) or `KEY_ENCRYPTION_SECRET` differs from an instance seen in the last 30 s (a random per-process default always does) logs the variables and exits",
+        "this process's name in log lines and in `app_instances`, where each instance on a Postgres records a fingerprint of its shared secrets every 10 s: a server whose `CAPTCHA_SECRET`, `BULK_DOWNLOAD_SECRET`, `PAYMENTS_SANDBOX_SECRET` (sandbox on) or `KEY_ENCRYPTION_SECRET` differs from a live instance (seen in the last 30 s, and on this machine its process still running: a crashed one's row does not count) logs the variables and exits; a random per-process default always differs",
       shown: 'host name and process id',
     }),
     REDIS_URL: setting(
       matching(/^rediss?:\/\//, 'must be a redis:// URL'),
-      '`redis://…` for rate-limit counters shared between instances (in-memory otherwise)',
+      '`redis://…` for rate-limit counters shared between instances (in-memory otherwise); while it is unreachable each instance counts in its own memory, with one warning',
     ),
     SMTP_URL: setting(
       matching(/^smtps?:\/\//, 'must be an smtp:// URL'),
@@ -161,6 +193,17 @@ export function envSettings() {
     ),
     MAIL_FROM: setting(email(), 'sender of outgoing e-mail', `no-reply@${brand.domain}`),
     SALES_EMAIL: setting(email(), 'where contact-sales leads are sent', brand.salesEmail),
+    SELLER_ADDRESS: setting(
+      text(),
+      {
+        meaning:
+          'the seller block of invoices beside `brand.legalName`: the postal address (lines separated by `;` or a newline), the VAT id and the company register entry; empty prints none',
+        shown: '`brand` in `app.config.ts`',
+      },
+      brand.legalAddress,
+    ),
+    SELLER_VAT_ID: setting(text(), { shown: '`brand` in `app.config.ts`' }, brand.vatId),
+    SELLER_REGISTRATION_ID: setting(text(), { shown: '`brand` in `app.config.ts`' }, brand.registrationId),
     USAGE_SERVICE_TOKEN: setting(
       secret(16),
       'bearer token the search services use on `POST /internal/v1/usage` (metering is refused without it)',
@@ -312,7 +355,7 @@ export function envSettings() {
     SESSION_DAYS: setting(integer(1, 90), 'how long a sign-in session (its cookie and its row) lasts', '14'),
     SESSION_CHECK_SECONDS: setting(
       integer(1, 3600),
-      'how long a session is trusted before the identity service is asked again whether its user exists and is enabled (1 to 3600: at least as often as ID tokens expire)',
+      'how long a session is trusted before the identity service is asked again whether its user exists, is enabled and has not had its tokens revoked since the sign-in (1 to 3600: at least as often as ID tokens expire)',
       '3600',
     ),
     KEY_ENCRYPTION_SECRET: setting(secret(32), {

@@ -51,6 +51,8 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       throw new ConfigError(
         'Invalid environment: DEEPSEARCH_ENGINE=upstream needs LLM_BASE_URL, LLM_MODEL and SEARCH_API_URL',
       )
+    if (env.SEARCH_ENGINE === 'upstream' && !env.SEARCH_API_URL)
+      throw new ConfigError('Invalid environment: SEARCH_ENGINE=upstream needs SEARCH_API_URL')
     if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET)
       throw new ConfigError(
         'Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together, or neither (the sandbox)',

@@ -13,8 +13,8 @@ export const nodeCapabilities = {
   },
   embeddings: {
     variable: 'EMBEDDINGS_UPSTREAM',
-    label: 'the onnx inference engine',
-    why: 'ONNX Runtime is native code',
+    label: 'the onnx and use-lite inference engines',
+    why: 'ONNX Runtime is native code, and use-lite runs on a worker thread with weights read from its package folder',
   },
   bulk: {
     variable: 'BULK_UPSTREAM',

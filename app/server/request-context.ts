@@ -2,20 +2,19 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { ServerEnv } from './env'
 
 /**
- * What one request carries through every call it makes: the environment read once at its start (so
- * the many `serverEnv()` calls of a request cost a lookup), and its id, which every log line of the
- * request names and the answer returns as `X-Request-Id`. AsyncLocalStorage exists on Node and on the
- * edge runtimes Start supports (Start keeps its own request context the same way).
+ * What one request carries through every call it makes, set once by the request scope (app/middleware/
+ * request-scope.ts) and never written after: the environment read once at its start (so the many
+ * `serverEnv()` calls of a request cost a lookup), and its id, method and path, which every log line of the
+ * request names (the answer returns the id as `X-Request-Id`). Only the foundation and the HTTP edge read
+ * it: the edge puts the id into the Caller, and operations and the domain take what they need as arguments
+ * (lint/layers.js refuses their imports of this file). AsyncLocalStorage exists on Node and on the edge
+ * runtimes Start supports (Start keeps its own request context the same way).
  */
 export interface RequestContext {
-  env: ServerEnv
-  requestId: string
-  method: string
-  path: string
-  /** Who the request acts as, once known (`user:<uid>`, `key:<prefix…last4>`): the audit log names it. */
-  actor?: string
-  /** The client's address as the API layer reads it (TRUST_PROXY), for the audit log. */
-  clientAddress?: string
+  readonly env: ServerEnv
+  readonly requestId: string
+  readonly method: string
+  readonly path: string
 }
 
 const storage = new AsyncLocalStorage<RequestContext>()
@@ -24,6 +23,7 @@ export function currentRequest(): RequestContext | undefined {
   return storage.getStore()
 }
 
+/** Runs `run` in the request's scope; the scope is frozen, so nothing later can write to it. */
 export function runInRequest<T>(context: RequestContext, run: () => T): T {
-  return storage.run(context, run)
+  return storage.run(Object.freeze({ ...context }), run)
 }

@@ -8,7 +8,8 @@ const baseUrl = inject('baseUrl')
 
 /**
  * The dashboard as a developer with a key opens it: every tab a key alone shows (the account tab needs a
- * sign-in), and the API reference. `DASHBOARD_TABS=key,usage` measures fewer.
+ * sign-in), the key tab as a first visitor without a key sees it, and the API reference.
+ * `DASHBOARD_TABS=key,usage` measures fewer tabs.
  */
 const tabs = (process.env.DASHBOARD_TABS?.split(',') ?? dashboardTabs.map((tab) => tab.key)).filter(
   (tab) => tab !== 'account',
@@ -28,7 +29,7 @@ async function useKey(apiKey: string) {
 }
 
 describe('Lighthouse on the dashboard', () => {
-  it('scores every tab a key shows, with that key in the browser, and the API reference', async () => {
+  it('scores every tab a key shows, with that key in the browser, the first visit without one, and the API reference', async () => {
     const apiKey = await keyFrom(baseUrl)
     await useKey(apiKey)
     const results: BenchResult[] = []
@@ -37,6 +38,10 @@ describe('Lighthouse on the dashboard', () => {
       const measured = await measure(baseUrl + path, dashboard ? { apiKey } : {})
       results.push(...pageResults(path, measured, { performance: 98, indexed: !dashboard }))
     }
+    // And where every new visitor lands: the key tab with no key yet, its trial-key card drawn by the server
+    // (it painted late when the app drew it: LCP 3.5 s, score 90).
+    const firstVisit = await measure(`${baseUrl}/api-dashboard`, {})
+    results.push(...pageResults('/api-dashboard without a key', firstVisit, { performance: 98, indexed: false }))
     recordResults('dashboard-lighthouse', results)
     // Timing budgets are recorded, not asserted (the machine is shared); what load cannot move is asserted.
     expect(results.filter((r) => r.name.endsWith('accessibility')).every((r) => r.value === 100)).toBe(true)

@@ -10,7 +10,8 @@ import { writeFile } from 'node:fs/promises'
 import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { openDatabase } from '~/server/db/client'
-import { migrate, rowsOf } from '~/server/db/migrate'
+import { migrate } from '~/server/db/migrate'
+import { rowsOf } from '~/server/db/rows'
 import type { Db } from '~/server/db/types'
 import { auditLedger } from '~/server/domain/ledger'
 import { consume, meteringBatcher } from '~/server/domain/metering'
@@ -127,6 +128,23 @@ test('ledger metering throughput (durable)', async () => {
       ),
     )
     const rechargeAudit = await auditLedger(db)
+    // The same spread over keys with two spend limits each, far above what the run spends (a token limit per
+    // day and a dollar limit per month, priced at the list price): what judging and counting limits adds.
+    const limited = await seedKeys(db, KEYS, 1_000_000_000)
+    await db.execute(sql`insert into spend_limits (subject_kind, subject_id, unit, amount, period)
+      select 'key', id, u.unit, u.amount, u.period from unnest(${`{${limited.join(',')}}`}::uuid[]) as id,
+        (values ('tokens', 1000000000::numeric, 'day'), ('usd', 1000::numeric, 'month')) as u (unit, amount, period)`)
+    const limitedSpread = await batched(db, () =>
+      throughput(SPREAD_DEBITS, CONCURRENCY, (i) =>
+        consume(db, { keyId: limited[i % KEYS], tokens: 3, usageEventId: randomUUID(), product: 'embeddings' }),
+      ),
+    )
+    const limitedAudit = await auditLedger(db)
+    const limitsCounted = Number(
+      rowsOf<{ n: string }>(
+        await db.execute(sql`select coalesce(sum(used), 0) as n from spend_limits where unit = 'tokens'`),
+      )[0].n,
+    )
     const bare = (id: (i: number) => number) => (i: number) =>
       db.execute(sql`update bench_counter set n = n - 3 where id = ${id(i)}`)
     const bareSpread = await throughput(
@@ -160,6 +178,15 @@ test('ledger metering throughput (durable)', async () => {
         bare_update: bareSpread,
         ratio_to_bare: Number((rechargeSpread.per_second / bareSpread.per_second).toFixed(2)),
       },
+      spend_limits_spread: {
+        keys: KEYS,
+        limits_per_key: 2,
+        ...limitedSpread,
+        audit_mismatches: limitedAudit.length,
+        limits_counted_tokens: limitsCounted,
+        bare_update: bareSpread,
+        ratio_to_bare: Number((limitedSpread.per_second / bareSpread.per_second).toFixed(2)),
+      },
       hot: {
         keys: 1,
         ...hotRun,
@@ -167,13 +194,20 @@ test('ledger metering throughput (durable)', async () => {
         bare_update: bareHot,
         ratio_to_bare: Number((hotRun.per_second / bareHot.per_second).toFixed(2)),
       },
-      targets: { spread_per_second: 2000, hot_per_second: 500, auto_recharge_spread_per_second: 2000 },
+      targets: {
+        spread_per_second: 2000,
+        hot_per_second: 500,
+        auto_recharge_spread_per_second: 2000,
+        spend_limits_spread_per_second: 2000,
+      },
     }
     console.log(JSON.stringify(result, null, 2))
     if (process.env.BENCH_OUT) await writeFile(process.env.BENCH_OUT, JSON.stringify(result, null, 2))
     expect(spreadAudit).toEqual([])
     expect(hotAudit).toEqual([])
     expect(rechargeAudit).toEqual([])
+    expect(limitedAudit).toEqual([])
+    expect(limitsCounted).toBe(SPREAD_DEBITS * 3)
   } finally {
     await database.close()
     await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`))

@@ -11,7 +11,8 @@ import { expect, test } from 'vitest'
 import { paymentProvider } from '~/server/api/payments/provider'
 import { receiveWebhook } from '~/server/api/payments/webhook'
 import { openDatabase, useDatabase } from '~/server/db/client'
-import { migrate, rowsOf } from '~/server/db/migrate'
+import { migrate } from '~/server/db/migrate'
+import { rowsOf } from '~/server/db/rows'
 import { auditLedger } from '~/server/domain/ledger'
 import { createPurchase } from '~/server/domain/purchases'
 import { packByPriceId } from '~/server/domain/packs'
@@ -85,7 +86,7 @@ test('webhook fulfilment throughput', async () => {
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < deliveries.length) {
           const { payload, signature } = deliveries[next++]
-          await receiveWebhook(provider, payload, signature)
+          await receiveWebhook(undefined, provider, payload, signature)
         }
       }),
     )

@@ -244,8 +244,10 @@ describeNeeding(missing, 'three instances behind HAProxy, through PgBouncer, sha
         .filter((line) => line.includes('"request log pruned"')),
     )
     expect(pruned.length, pruned.join('\n')).toBe(1)
-    const runs = await cluster.db`select job, last_instance from scheduled_runs`
-    expect(runs.map((r) => r.job)).toEqual(['request-log-retention'])
+    // The period is recorded as run (the other periodic jobs, the reconciler's and the idempotency keys'
+    // retention, have rows of their own).
+    const runs = await cluster.db`select job from scheduled_runs where job = 'request-log-retention'`
+    expect(runs).toHaveLength(1)
   })
 
   it('refuses to start a fourth instance whose one shared secret is left per process', async () => {

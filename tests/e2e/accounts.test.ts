@@ -1,30 +1,20 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { appRunning, contextWithStore, watchPage, useBrowser } from './support/browser'
+import { emulatorCode, type CodeKind } from '../support/auth-emulator'
 
 const baseUrl = inject('baseUrl')
 const emulator = inject('authEmulator')
 const dataDir = inject('dataDir')
 const password = 'correct horse 42'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(() => browser?.close())
+const browser = useBrowser()
 
 /** The code the emulator "mailed" to `email` (its REST API lists every message it would have sent). */
-async function codeFor(email: string, requestType: string): Promise<string> {
-  const response = await fetch(`${emulator.url}/emulator/v1/projects/${emulator.projectId}/oobCodes`)
-  const { oobCodes } = (await response.json()) as {
-    oobCodes: Array<{ email: string; requestType: string; oobCode: string }>
-  }
-  const code = oobCodes.filter((c) => c.email === email && c.requestType === requestType).pop()
-  if (!code) throw new Error(`no ${requestType} code for ${email}`)
-  return code.oobCode
-}
+const codeFor = async (email: string, requestType: CodeKind) =>
+  (await emulatorCode(emulator, email, requestType)).oobCode
 
 /** The subjects of the mail the served build wrote to `to` (its outbox files, as no SMTP server is configured). */
 async function outboxMailTo(to: string): Promise<string> {

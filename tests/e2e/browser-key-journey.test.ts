@@ -1,19 +1,15 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { wcagTags } from './support/axe'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { axeViolations } from './support/axe'
+import { appRunning, contextWithStore, watchPage, useBrowser } from './support/browser'
+import { submitSignIn } from './support/sign-in'
 import { keyFrom } from '../support/trial-key'
 
 const baseUrl = inject('baseUrl')
 const emulator = inject('authEmulator')
 const password = 'correct horse 42'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(() => browser?.close())
+const browser = useBrowser()
 
 /** Problems a visitor would notice, leaving out the emulator's own address (the identity service's stand-in). */
 const realProblems = (problems: string[]) => problems.filter((problem) => !problem.includes(emulator.url))
@@ -31,22 +27,17 @@ async function signUpAndIn(page: Page, email: string) {
 }
 
 async function signIn(page: Page, email: string) {
-  const form = page.getByTestId('sign-in-form')
-  if (!(await form.getByLabel('E-mail').inputValue())) await form.getByLabel('E-mail').fill(email)
-  await form.getByLabel('Password').fill(password)
-  await form.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL(/\/api-dashboard/)
+  await submitSignIn(page, email, password)
   await page.getByTestId('account-bar').getByTestId('sign-out').waitFor()
 }
 
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
+async function settledAxeViolations(page: Page, selector: string): Promise<string[]> {
   // Measured once the dialog's opening fade (spec §9) is over: mid-fade its text is faded on purpose.
   await page.locator(selector).evaluate((element) =>
     // A fade replaced by another rejects its `finished`: either way it is over.
     Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))),
   )
-  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(wcagTags).analyze()
-  return violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  return axeViolations(page, selector)
 }
 
 async function embed(apiKey: string): Promise<number> {
@@ -79,7 +70,7 @@ describe("the browser's key is never lost at sign-up and sign-out", () => {
     await offer.waitFor()
     expect(await offer.textContent()).toContain(key.slice(-4))
     expect(await offer.textContent()).toContain('10,000,000')
-    expect(await axeViolations(page, '[data-testid=browser-key-offer]')).toEqual([])
+    expect(await settledAxeViolations(page, '[data-testid=browser-key-offer]')).toEqual([])
     await offer.getByTestId('claim-browser-key').click()
     await page.getByText('The key of this browser is now in your account.').waitFor({ timeout: 60_000 })
     await offer.waitFor({ state: 'detached' })
@@ -134,7 +125,7 @@ describe("the browser's key is never lost at sign-up and sign-out", () => {
       const warning = page.getByTestId('unclaimed-key-warning')
       await warning.waitFor({ timeout: 20_000 })
       expect(await warning.textContent()).toContain(key.slice(-4))
-      expect(await axeViolations(page, '[role=dialog]')).toEqual([])
+      expect(await settledAxeViolations(page, '[role=dialog]')).toEqual([])
       await page.getByTestId('sign-out-without-key').click()
       await page.getByTestId('sign-in-link').first().waitFor()
       expect(await page.getByTestId('api-key').count()).toBe(0)

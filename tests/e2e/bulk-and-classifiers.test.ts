@@ -1,24 +1,14 @@
 import { readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
-import { serveAtOwnOrigin, type ServedBuild } from './support/server'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appRunning, contextWithStore, watchPage, useServedBrowser } from './support/browser'
 import { keyFrom } from '../support/trial-key'
 
 /**
  * Its own server, whose PUBLIC_BASE_URL is its real address: a download link is signed for the API's
  * public address, and the browser follows it.
  */
-let server: ServedBuild
-let browser: Browser
-beforeAll(async () => {
-  server = await serveAtOwnOrigin()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop({ forceAfterMs: 15_000 })
-})
+const { browser, server } = useServedBrowser()
 
 async function dashboardTab(apiKey: string, tab: string): Promise<{ page: Page; problems: string[] }> {
   const context = await contextWithStore(
@@ -74,7 +64,8 @@ describe('the Bulk embeddings tab', () => {
 
 describe('the Classifiers tab', () => {
   it('trains a classifier from pasted examples, classifies a text with it, and deletes it after confirming', async () => {
-    const { page, problems } = await dashboardTab(await keyFrom(server.baseUrl), 'classifiers')
+    const apiKey = await keyFrom(server.baseUrl)
+    const { page, problems } = await dashboardTab(apiKey, 'classifiers')
     const examples = [
       'billing: I was charged twice for my invoice',
       'billing: refund the payment on my credit card invoice',
@@ -98,6 +89,14 @@ describe('the Classifiers tab', () => {
     await expect
       .poll(() => page.getByTestId('prediction').getAttribute('data-label'), { timeout: 30_000 })
       .toBe('billing')
+    // Charged from the dashboard, logged as the same calls through the API are: one row each, answered.
+    const log = await fetch(`${server.baseUrl}/api/v1/requests`, { headers: { authorization: `Bearer ${apiKey}` } })
+    const { requests } = (await log.json()) as { requests: Array<Record<string, unknown>> }
+    expect(requests.map((r) => [r.product, r.status])).toEqual([
+      ['classifier', 200],
+      ['classifier', 200],
+    ])
+    expect(requests.every((r) => Number(r.input_tokens) > 0 && typeof r.request_id === 'string')).toBe(true)
 
     await row.getByTestId('delete-classifier').click()
     await page.getByTestId('confirm-delete').click()

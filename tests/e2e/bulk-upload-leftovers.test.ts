@@ -1,32 +1,22 @@
-import { solveChallenge, type Challenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { existsSync, readdirSync, readlinkSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serveBuild, type ServedBuild } from './support/server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { keyFrom } from '../support/trial-key'
+import { serveBuild, useServer } from './support/server'
 
 /**
  * Uploads that never become jobs, against the production build with its own data folder: clients that
  * drop the connection part way through the file, and files the parser refuses. Afterwards the server holds
  * no more open files than before and its storage folder is as it was.
  */
-let server: ServedBuild
+// A hundred uploads from one key in a minute: the per-key limit would answer 429 long before the end.
+const server = useServer(() =>
+  serveBuild({ DATABASE_URL: '', CAPTCHA_DIFFICULTY: '20', JOB_WORKER: 'off', RATE_LIMIT_KEYS: 'off' }),
+)
 let apiKey: string
 beforeAll(async () => {
-  // A hundred uploads from one key in a minute: the per-key limit would answer 429 long before the end.
-  server = await serveBuild({ DATABASE_URL: '', CAPTCHA_DIFFICULTY: '20', JOB_WORKER: 'off', RATE_LIMIT_KEYS: 'off' })
-  const challenge = await (await fetch(`${server.baseUrl}/api/v1/captcha/challenge?action=new_key`)).json()
-  const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey })
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-  const issued = await fetch(`${server.baseUrl}/api/v1/api_key/trial`, {
-    method: 'POST',
-    body: new URLSearchParams({ captcha }),
-  })
-  apiKey = ((await issued.json()) as { api_key: string }).api_key
-})
-afterAll(async () => {
-  await server?.stop({ forceAfterMs: 15_000 })
+  apiKey = await keyFrom(server.baseUrl)
 })
 
 /**

@@ -1,27 +1,18 @@
 import AxeBuilder from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { keyFrom } from '../support/trial-key'
 import { wcagTags } from './support/axe'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, watchPage, useServedBrowser } from './support/browser'
 import { holdRequests } from './support/hold-requests'
 import { layoutWidths, overflowAt } from './support/overflow'
+import { paySandboxCheckout, walletBalance } from './support/sandbox-checkout'
 import { serverFnId } from './support/server-fn-id'
-import { serveAtOwnOrigin, type ServedBuild } from './support/server'
 
 /** Its own server whose public address is its real one: the sandbox's checkout page is a page of it. */
-let server: ServedBuild
-let browser: Browser
-beforeAll(async () => {
-  server = await serveAtOwnOrigin()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop({ forceAfterMs: 15_000 })
-})
+const { browser, server } = useServedBrowser()
 
 /** The error a form field announces: the element its control is described by. */
 const problemOf = (page: Page, testId: string) =>
@@ -33,24 +24,8 @@ const problemOf = (page: Page, testId: string) =>
       .trim(),
   )
 
-const balanceOf = async (apiKey: string) =>
-  (
-    (await (await fetch(`${server.baseUrl}/api/v1/api_key/fe_user?api_key=${apiKey}`)).json()) as {
-      wallet: { total_balance: number }
-    }
-  ).wallet.total_balance
-
-/** Enters the test card that succeeds on the sandbox's page and submits it, then waits to be back on the dashboard. */
-async function submitSandboxCard(page: Page) {
-  await page.waitForURL(/\/sandbox-checkout\/cs_test_/)
-  await appRunning(page)
-  await page.getByTestId('sandbox-pay').waitFor()
-  const email = page.getByTestId('sandbox-email')
-  if (await email.count()) await email.fill('saver@example.com')
-  await page.getByTestId('test-card-succeeds').click()
-  await page.getByTestId('sandbox-pay').click()
-  await page.waitForURL(/\/api-dashboard\/.+checkout=success/)
-}
+const balanceOf = (apiKey: string) => walletBalance(server.baseUrl, apiKey)
+const submitSandboxCard = (page: Page) => paySandboxCheckout(page, 'saver@example.com')
 
 /**
  * Saves the auto-recharge form with its "save a card" button and waits for the sandbox's checkout; a refusal the

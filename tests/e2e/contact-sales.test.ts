@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { appRunning, contextWithStore, watchPage, useBrowser } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 const outbox = join(inject('dataDir'), 'outbox')
@@ -18,11 +17,7 @@ const salesMails = () => {
 }
 
 describe('contact sales', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
+  const browser = useBrowser()
 
   it('explains bad input field by field, sends nothing, then delivers a good lead to sales', async () => {
     const context = await contextWithStore(browser, undefined, { viewport: { width: 1280, height: 1000 } })

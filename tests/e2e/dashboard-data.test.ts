@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { wcagTags } from './support/axe'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, watchPage, useBrowser } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'
 import { keyFrom } from '../support/trial-key'
 
@@ -24,20 +24,18 @@ async function embed(apiKey: string, body: unknown, requestId: string): Promise<
 const tableOf: Record<string, string> = { requests: 'requests', usage: 'summary-by-model', audit: 'audit' }
 
 describe('the Requests, Usage and Audit tabs', () => {
-  let browser: Browser
+  const browser = useBrowser()
   let apiKey: string
   const run = Date.now().toString(36)
   const answered = `e2e-answered-${run}`
   const refused = `e2e-refused-${run}`
   beforeAll(async () => {
-    browser = await launchBrowser()
     apiKey = await keyFrom(baseUrl)
     expect(
       await embed(apiKey, { model: 'embeddings-v3', input: ['a sentence nobody should see again'] }, answered),
     ).toBe(200)
     expect(await embed(apiKey, { model: 'embeddings-v3', input: 'not a list', dimensions: 2 }, refused)).toBe(422)
   })
-  afterAll(() => browser?.close())
 
   async function requestsTab(
     locale = '',

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { keyFrom } from '../support/trial-key'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, watchPage, useBrowser } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 
@@ -29,14 +29,12 @@ async function embed(apiKey: string) {
 }
 
 describe('the dashboard’s first paint', () => {
-  let browser: Browser
+  const browser = useBrowser({ painting: true })
   let apiKey: string
   beforeAll(async () => {
-    browser = await launchBrowser({ painting: true })
     apiKey = await keyFrom(baseUrl)
     await embed(apiKey)
   })
-  afterAll(() => browser?.close())
 
   it('arrives with the balance and the usage in its HTML, before any script runs', async () => {
     const context = await visitorWith(browser, { cookie: apiKey, javaScript: false })
@@ -118,6 +116,43 @@ describe('the dashboard’s first paint', () => {
     await expect
       .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'apiKey')?.value)
       .toBe(other)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('draws the trial-key card with the page for a first visitor, its largest paint before any script', async () => {
+    const bare = await visitorWith(browser, { javaScript: false })
+    const html = await bare.newPage()
+    await html.goto(`${baseUrl}/api-dashboard`)
+    expect(await html.getByRole('heading', { name: 'Get a free trial key' }).isVisible()).toBe(true)
+    expect(await html.getByText(/free tokens for every API/).isVisible()).toBe(true)
+    expect(await html.getByTestId('get-trial-key').isVisible()).toBe(true)
+    expect(await html.locator('main [data-slot=skeleton]').count()).toBe(0)
+    await bare.close()
+
+    // With scripts, as Lighthouse loads it: the largest paint comes before the app's code is even fetched.
+    const context = await visitorWith(browser, {})
+    await context.addInitScript(() => {
+      const entries: Array<{ at: number; text: string }> = []
+      Object.assign(window, { largestPaints: entries })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element }>)
+          entries.push({ at: entry.startTime, text: entry.element?.textContent?.slice(0, 60) ?? '' })
+      }).observe({ type: 'largest-contentful-paint', buffered: true })
+    })
+    const page = await context.newPage()
+    const { problems } = watchPage(page, baseUrl)
+    await page.goto(`${baseUrl}/api-dashboard`, { waitUntil: 'load' })
+    await page.waitForSelector('#app[data-mounted="true"]', { timeout: 15_000 })
+    const { paints, runtimeStarts } = await page.evaluate(() => ({
+      paints: (window as unknown as { largestPaints: Array<{ at: number; text: string }> }).largestPaints,
+      runtimeStarts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }))
+    expect(paints.length).toBeGreaterThan(0)
+    expect(paints.at(-1)!.at, JSON.stringify(paints)).toBeLessThanOrEqual(Math.min(...runtimeStarts))
     expect(problems).toEqual([])
     await context.close()
   })

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { appRunning, contextWithStore, watchPage, useBrowser } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 const usageToken = 'e2e-usage-service-token-0123456789'
@@ -17,16 +17,12 @@ async function recordUsage(apiKey: string, product: string, tokens: number, id: 
 const balanceOf = async (page: Page) => Number(await page.getByTestId('balance').getAttribute('data-value'))
 
 describe('a developer with a trial key', () => {
-  let browser: Browser
+  const browser = useBrowser()
   const problems: string[][] = []
   /** Calls the pages made to the REST API; the dashboard uses server functions, so there must be none. */
   const restCalls: string[] = []
   /** Every address the pages asked for (documents, server functions, assets): logs and proxies keep them. */
   const requestUrls: string[] = []
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
 
   async function dashboard(): Promise<Page> {
     const context = await contextWithStore(browser, undefined, { viewport: { width: 1280, height: 900 } })

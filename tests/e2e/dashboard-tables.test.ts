@@ -1,16 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { wcagTags } from './support/axe'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, watchPage, useBrowser } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(() => browser?.close())
+const browser = useBrowser()
 
 describe('dashboard tables on a phone', () => {
   it('scroll sideways with a visible cue, and every model shows its API id with a copy button, light and dark', async () => {

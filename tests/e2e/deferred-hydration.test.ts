@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { keyFrom } from '../support/trial-key'
-import { contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { contextWithStore, watchPage, useBrowser } from './support/browser'
 import { serveBuild, type ServedBuild } from './support/server'
 import { freePort } from '../support/ports'
 
@@ -24,11 +24,7 @@ function watchRuntime(page: Page, origin: string) {
   return { problems, refused, beforeLoad }
 }
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser({ painting: true })
-})
-afterAll(() => browser?.close())
+const browser = useBrowser({ painting: true })
 
 /**
  * A prerendered page whose client runtime is held back until `release`, so a tap can land before the app runs,

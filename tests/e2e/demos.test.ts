@@ -1,13 +1,13 @@
 import { axe, wcagTags } from './support/axe'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
-import type { Browser, Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page, Request } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { curlArguments } from '../support/shell'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, launchBrowser, watchPage, useBrowser } from './support/browser'
 import { holdRequests } from './support/hold-requests'
 import { overflowAt } from './support/overflow'
-import { serveBuild, type ServedBuild } from './support/server'
+import { serveBuild, useServer } from './support/server'
 
 const baseUrl = inject('baseUrl')
 /** The global server's PUBLIC_API_BASE_URL: unset there, so its PUBLIC_BASE_URL (tests/e2e/support/global-setup.ts). */
@@ -156,11 +156,7 @@ async function restKey(kind: 'trial' | 'empty'): Promise<string> {
 }
 
 describe('the live demos on the product pages', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
+  const browser = useBrowser()
 
   for (const demo of demos) {
     it(`${demo.page}: from no key to a real answer and the curl that repeats it`, async () => {
@@ -387,12 +383,10 @@ describe('the live demos on the product pages', () => {
 })
 
 describe('a server whose PUBLIC_API_BASE_URL differs from the build', () => {
-  let server: ServedBuild
   const otherApi = 'https://api.demos.example'
-  beforeAll(async () => {
-    server = await serveBuild({ PUBLIC_BASE_URL: apiBaseUrl, PUBLIC_API_BASE_URL: otherApi, DATABASE_URL: '' })
-  })
-  afterAll(() => server?.stop({ forceAfterMs: 15_000 }))
+  const server = useServer(() =>
+    serveBuild({ PUBLIC_BASE_URL: apiBaseUrl, PUBLIC_API_BASE_URL: otherApi, DATABASE_URL: '' }),
+  )
 
   it('renders the product pages live, with its API base URL in the samples and the demo curl', async () => {
     const answer = await fetch(`${server.baseUrl}/segmenter`)

@@ -1,15 +1,11 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { appRunning, contextWithStore, watchPage, useBrowser } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 
 describe('router guards in a real browser', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
+  const browser = useBrowser()
 
   async function open(path: string, store?: Record<string, unknown>): Promise<{ page: Page; problems: string[] }> {
     const context = await contextWithStore(browser, store)

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { serveBuild, type ServedBuild } from './support/server'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { serveBuild, useServer } from './support/server'
 
 const baseUrl = inject('baseUrl')
 
@@ -104,13 +104,13 @@ describe('canonical and alternate links', () => {
 })
 
 describe('a server started on another port without PUBLIC_BASE_URL', () => {
-  let server: ServedBuild
+  const server = useServer(() => serveBuild({ PUBLIC_BASE_URL: undefined, E2E_PUBLIC_BASE_URL: undefined }), {
+    forceAfterMs: 10_000,
+  })
   let origin: string
-  beforeAll(async () => {
-    server = await serveBuild({ PUBLIC_BASE_URL: undefined, E2E_PUBLIC_BASE_URL: undefined })
+  beforeAll(() => {
     origin = `http://localhost:${new URL(server.baseUrl).port}`
   })
-  afterAll(() => server?.stop({ forceAfterMs: 10_000 }))
 
   it('links canonical, hreflang, sitemap and API reference to that port', async () => {
     const html = await (await fetch(`${server.baseUrl}/de/models`)).text()

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import postgres from 'postgres'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeWithService } from '../support/services'
@@ -83,5 +84,63 @@ describeWithService('TEST_DATABASE_URL', 'instances sharing one Postgres', () =>
       'PAYMENTS_SANDBOX_SECRET',
     ])
       expect(output).toContain(variable)
+  })
+})
+
+/**
+ * A server killed without leaving (SIGKILL, a crash, the OOM killer) and restarted at once by its supervisor,
+ * with the default per-process secrets: its predecessor's row is a second old, but the process is gone.
+ */
+describeWithService('TEST_DATABASE_URL', 'a restart after a crash', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL!
+  const name = `restart_${process.pid}_${Date.now().toString(36)}`
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  let database: ReturnType<typeof postgres> | undefined
+  let databaseUrl = ''
+  const running: ServedBuild[] = []
+
+  beforeAll(async () => {
+    await admin.unsafe(`create database "${name}"`)
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    databaseUrl = url.toString()
+    database = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+  })
+  afterAll(async () => {
+    await Promise.all(running.map((server) => server.stop({ forceAfterMs: 10_000 })))
+    await database?.end({ timeout: 5 })
+    await admin.unsafe(`drop database if exists "${name}" with (force)`)
+    await admin.end({ timeout: 5 })
+  })
+
+  const start = async () => {
+    const server = await serveBuild({ DATABASE_URL: databaseUrl, REDIS_URL: '', LOG_LEVEL: 'info' })
+    running.push(server)
+    return server
+  }
+  /** Polls until the server of process `pid` is in app_instances, under its default name (host name and pid). */
+  const checkedIn = (pid: number) =>
+    expect
+      .poll(
+        async () =>
+          (await database!`select count(*)::int as n from app_instances where id = ${`${hostname()}-${pid}`}`)[0].n,
+        { timeout: 30_000 },
+      )
+      .toBe(1)
+
+  it('serves at once, its predecessor killed with SIGKILL a moment before', async () => {
+    const first = await start()
+    await checkedIn(first.child.pid!)
+    first.child.kill('SIGKILL')
+    await new Promise((resolve) => first.child.once('exit', resolve))
+
+    const second = await start()
+    await checkedIn(second.child.pid!)
+    expect((await fetch(`${second.baseUrl}/healthz`)).status).toBe(200)
+    // Still serving a heartbeat later (a refused start exits within a second of checking in).
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    expect(second.child.exitCode, second.output()).toBeNull()
+    expect(second.output()).not.toContain('refusing to start')
+    expect((await fetch(`${second.baseUrl}/healthz`)).status).toBe(200)
   })
 })

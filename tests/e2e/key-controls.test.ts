@@ -1,47 +1,19 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { wcagTags } from './support/axe'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { axeViolations } from './support/axe'
+import { appRunning, contextWithStore, watchPage, useBrowser } from './support/browser'
 import { overflowAt } from './support/overflow'
+import { signUpVerified } from './support/sign-in'
 
 const baseUrl = inject('baseUrl')
 const emulator = inject('authEmulator')
 const password = 'correct horse 42'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(() => browser?.close())
-
-async function verificationCode(email: string): Promise<string> {
-  const response = await fetch(`${emulator.url}/emulator/v1/projects/${emulator.projectId}/oobCodes`)
-  const { oobCodes } = (await response.json()) as {
-    oobCodes: Array<{ email: string; requestType: string; oobCode: string }>
-  }
-  const code = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').pop()
-  if (!code) throw new Error(`no verification code for ${email}`)
-  return code.oobCode
-}
+const browser = useBrowser()
 
 /** Signs a new account up and in, and creates its first key (with the free pack): answers the key in full. */
 async function accountWithKey(page: Page, name: string): Promise<string> {
-  const email = `controls-${Date.now()}@example.com`
-  await page.goto(`${baseUrl}/sign-in?mode=sign-up`)
-  await appRunning(page)
-  const signUp = page.getByTestId('sign-up-form')
-  await signUp.getByLabel('E-mail').fill(email)
-  await signUp.getByLabel('Password').fill(password)
-  await signUp.getByRole('button', { name: 'Create account' }).click()
-  await page.getByTestId('sign-up-continue').click()
-  const signIn = page.getByTestId('sign-in-form')
-  await signIn.getByLabel('Password').fill(password)
-  await signIn.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL(/\/api-dashboard\/account/)
-  await page.getByTestId('verification-code').fill(await verificationCode(email))
-  await page.getByTestId('verify-email').click()
-  await page.getByTestId('email-verified').waitFor()
+  await signUpVerified(page, { baseUrl, emulator }, `controls-${Date.now()}@example.com`, password)
   await page.getByRole('link', { name: 'API key' }).click()
   await page.locator('#new-key-name').fill(name)
   await page
@@ -61,14 +33,6 @@ const embed = (apiKey: string) =>
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ model: 'embeddings-v3', input: ['a request the cap will stop'] }),
   })
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include('[data-testid="key-controls"]')
-    .withTags(wcagTags)
-    .analyze()
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 describe('per-key controls in the dashboard', () => {
   it('refuses a typo in plain words, groups digits, saves a daily cap, and the API then refuses the key with 402', async () => {
@@ -105,7 +69,7 @@ describe('per-key controls in the dashboard', () => {
     await form.getByTestId('daily-cap').fill('1')
     await form.getByTestId('address-ranges').fill('10.0.0.0/8\n::/0\n0.0.0.0/0')
     expect(await overflowAt(page, 320)).toBeUndefined()
-    expect(await axeViolations(page)).toEqual([])
+    expect(await axeViolations(page, '[data-testid="key-controls"]')).toEqual([])
     await form.getByTestId('save-controls').click()
     await page.getByText('Controls of capped saved.').waitFor()
 
@@ -134,8 +98,48 @@ describe('per-key controls in the dashboard', () => {
     await page.evaluate(() =>
       Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
     )
-    expect(await axeViolations(page)).toEqual([])
+    expect(await axeViolations(page, '[data-testid="key-controls"]')).toEqual([])
     // The identity emulator's own address is the identity service's stand-in, not a problem a visitor would see.
+    expect(problems.filter((problem) => !problem.includes(emulator.url))).toEqual([])
+    await context.close()
+  })
+
+  it('adds a spend limit in plain words at 320 px; the API then refuses the key with 402, and removing it lets it through', async () => {
+    const context = await contextWithStore(browser, {}, { viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    const { problems } = watchPage(page, baseUrl)
+    const apiKey = await accountWithKey(page, 'limited')
+    await page.setViewportSize({ width: 320, height: 800 })
+    const row = page.getByTestId('account-key').filter({ hasText: 'limited' })
+    await row.getByTestId('open-key-controls').click()
+    const limits = row.getByTestId('spend-limits')
+    await limits.getByText('No spend limits yet.').waitFor()
+
+    await limits.getByTestId('spend-limit-amount').fill('ten')
+    await limits.getByTestId('add-spend-limit').click()
+    await limits.getByText('Enter an amount above 0.').waitFor()
+    await limits.getByTestId('spend-limit-amount').fill('1')
+    await limits.getByTestId('spend-limit-period').selectOption('day')
+    await limits.getByTestId('spend-limit-alert').fill('80')
+    expect(await overflowAt(page, 320)).toBeUndefined()
+    await limits.getByTestId('add-spend-limit').click()
+    await page.getByText('Spend limit added.').waitFor()
+    const limit = limits.getByTestId('spend-limit')
+    await expect.poll(() => limit.textContent()).toContain('1 tokens a day')
+    expect(await limit.textContent()).toContain('Alert at 80%.')
+    expect(await overflowAt(page, 320)).toBeUndefined()
+    expect(await axeViolations(page, '[data-testid="spend-limits"]')).toEqual([])
+
+    const refused = await embed(apiKey)
+    expect(refused.status).toBe(402)
+    const { detail } = (await refused.json()) as { detail: string }
+    expect(detail).toMatch(
+      /^This API key's daily spend limit of 1 tokens is reached; it resets at \d{4}-\d{2}-\d{2}T00:00:00.000Z$/,
+    )
+
+    await limit.getByTestId('remove-spend-limit').click()
+    await limits.getByText('No spend limits yet.').waitFor()
+    expect((await embed(apiKey)).status).toBe(200)
     expect(problems.filter((problem) => !problem.includes(emulator.url))).toEqual([])
     await context.close()
   })

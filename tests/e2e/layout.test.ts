@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { dashboardTabs, defaultTab, signedInTabs, type DashboardTab } from '~/lib/dashboard-tabs'
 import { interfaceLocales, localizePath } from '~/lib/locale'
-import { appRunning, contextWithStore, launchBrowser } from './support/browser'
+import { appRunning, contextWithStore, useBrowser } from './support/browser'
+import { submitSignIn } from './support/sign-in'
 import { layoutWidths, overflowAt } from './support/overflow'
 import { keyFrom } from '../support/trial-key'
 
@@ -72,11 +73,7 @@ async function accountWithKeys(): Promise<string> {
 async function signIn(page: Page, email: string) {
   await page.goto(`${baseUrl}/sign-in`)
   await appRunning(page)
-  const form = page.getByTestId('sign-in-form')
-  await form.getByLabel('E-mail').fill(email)
-  await form.getByLabel('Password').fill(password)
-  await form.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL(/\/api-dashboard/)
+  await submitSignIn(page, email, password)
   await page.getByTestId('account-keys').waitFor()
 }
 
@@ -140,11 +137,7 @@ async function overflowing(
 
 // Public pages get the same check in routes.test.ts, which loads each of them in every locale anyway.
 describe('no dashboard tab is wider than a phone or tablet screen, in any interface locale', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
+  const browser = useBrowser()
 
   it('the dashboard without a key, and the sign-in page', async () => {
     const failures = await overflowing(browser, anonymousPaths)

@@ -1,15 +1,11 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { appRunning, launchBrowser, watchPage } from './support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { appRunning, watchPage, useBrowser } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 
 describe('links after hydration', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
+  const browser = useBrowser()
 
   async function open(path: string): Promise<{ page: Page; problems: string[] }> {
     const page = await browser.newPage()

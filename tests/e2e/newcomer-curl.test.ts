@@ -1,26 +1,20 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appRunning, launchBrowser } from './support/browser'
-import { serveBuild, type ServedBuild } from './support/server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { appRunning, useServedBrowser } from './support/browser'
+import { serveBuild } from './support/server'
 import { keyFrom } from '../support/trial-key'
 
 const run = promisify(execFile)
 
 describe('a newcomer', () => {
-  let browser: Browser
-  let server: ServedBuild
+  // As `npm start` serves: no PUBLIC_BASE_URL, so the samples name http://localhost and the port.
+  const { browser, server } = useServedBrowser(() =>
+    serveBuild({ PUBLIC_BASE_URL: undefined, PUBLIC_API_BASE_URL: undefined, DATABASE_URL: '' }),
+  )
   let baseUrl: string
-  beforeAll(async () => {
-    // As `npm start` serves: no PUBLIC_BASE_URL, so the samples name http://localhost and the port.
-    server = await serveBuild({ PUBLIC_BASE_URL: undefined, PUBLIC_API_BASE_URL: undefined, DATABASE_URL: '' })
+  beforeAll(() => {
     baseUrl = server.baseUrl.replace('127.0.0.1', 'localhost')
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
   })
 
   it('copies the curl sample from /embeddings, runs it in a shell with their key, and gets vectors back', async () => {

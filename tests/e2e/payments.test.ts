@@ -1,46 +1,20 @@
 import AxeBuilder from '@axe-core/playwright'
 import { wcagTags } from './support/axe'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appRunning, contextWithStore, watchPage, useServedBrowser } from './support/browser'
 import { layoutWidths, overflowAt } from './support/overflow'
-import { serveAtOwnOrigin, type ServedBuild } from './support/server'
+import { paySandboxCheckout, walletBalance } from './support/sandbox-checkout'
+import { useServer } from './support/server'
 import { keyFrom } from '../support/trial-key'
 
 const usageToken = 'e2e-payments-usage-token-0123456789'
 
 /** Its own server whose public address is its real one: the sandbox's checkout page is a page of it. */
-let server: ServedBuild
-let browser: Browser
-beforeAll(async () => {
-  server = await serveAtOwnOrigin({ USAGE_SERVICE_TOKEN: usageToken })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop({ forceAfterMs: 15_000 })
-})
+const { browser, server } = useServedBrowser({ USAGE_SERVICE_TOKEN: usageToken })
 
-const balanceOf = async (apiKey: string, baseUrl = server.baseUrl) =>
-  (
-    (await (await fetch(`${baseUrl}/api/v1/api_key/fe_user?api_key=${apiKey}`)).json()) as {
-      wallet: { total_balance: number }
-    }
-  ).wallet.total_balance
-
-/** Pays the sandbox checkout the page is on with the test card that succeeds, and waits to be back on the dashboard. */
-async function paySandbox(page: Page) {
-  await page.waitForURL(/\/sandbox-checkout\/cs_test_/)
-  await appRunning(page)
-  await page.getByTestId('sandbox-banner').waitFor()
-  // The form, with or without its e-mail field, shows once the session has loaded: look for the field after that.
-  await page.getByTestId('sandbox-pay').waitFor()
-  const email = page.getByTestId('sandbox-email')
-  if (await email.count()) await email.fill('buyer@example.com')
-  await page.getByTestId('test-card-succeeds').click()
-  await page.getByTestId('sandbox-pay').click()
-  await page.waitForURL(/\/api-dashboard\/.+checkout=success/)
-}
+const balanceOf = (apiKey: string, baseUrl = server.baseUrl) => walletBalance(baseUrl, apiKey)
+const paySandbox = (page: Page) => paySandboxCheckout(page, 'buyer@example.com')
 
 describe('buying tokens in the sandbox', () => {
   it('buys a pack from the Billing tab and sees the balance grow, then turns on auto-recharge and sees it fire after usage', async () => {
@@ -156,11 +130,7 @@ describe('the sandbox checkout page', () => {
 })
 
 describe('a server with no payment service (no Stripe keys, PAYMENTS_SANDBOX unset)', () => {
-  let unpaid: ServedBuild
-  beforeAll(async () => {
-    unpaid = await serveAtOwnOrigin({ PAYMENTS_SANDBOX: undefined })
-  })
-  afterAll(() => unpaid?.stop({ forceAfterMs: 15_000 }))
+  const unpaid = useServer({ PAYMENTS_SANDBOX: undefined })
 
   it("says in the visitor's language that tokens cannot be bought here, at Buy, at auto-recharge and on a sandbox page", async () => {
     const apiKey = await keyFrom(unpaid.baseUrl)

@@ -1,15 +1,11 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { appRunning, contextWithStore, launchBrowser } from './support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { appRunning, contextWithStore, useBrowser } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 
 describe('small slips a visitor sees', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
+  const browser = useBrowser()
 
   async function open(
     path: string,

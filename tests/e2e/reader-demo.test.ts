@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { wcagTags } from './support/axe'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, useServedBrowser, watchPage } from './support/browser'
 import { overflowAt } from './support/overflow'
-import { serveBuild, type ServedBuild } from './support/server'
+import { serveBuild } from './support/server'
 import { freePort } from '../support/ports'
 
 /**
@@ -15,30 +15,25 @@ import { freePort } from '../support/ports'
  * offline, the JavaScript-rendered sample shows what the browser engine adds, and the answer is viewable
  * as Markdown, a screenshot and JSON, at 320 px to desktop, light and dark, axe-clean.
  */
-let server: ServedBuild
-let browser: Browser
+const { browser, server } = useServedBrowser(async () => {
+  const port = await freePort()
+  return serveBuild(
+    { PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, READER_ALLOW_PRIVATE_NETWORKS: 'false', DATABASE_URL: '' },
+    { port },
+  )
+})
 let bystander: Server
 const bystanderHits: string[] = []
 
 beforeAll(async () => {
-  const port = await freePort()
-  server = await serveBuild(
-    { PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, READER_ALLOW_PRIVATE_NETWORKS: 'false', DATABASE_URL: '' },
-    { port },
-  )
   // Another server on loopback, which the reader must still refuse to read.
   bystander = createServer((request, response) => {
     bystanderHits.push(request.url ?? '')
     response.end('<p>PRIVATE</p>')
   })
   await new Promise<void>((resolve) => bystander.listen(0, '127.0.0.1', resolve))
-  browser = await launchBrowser()
 })
-afterAll(async () => {
-  await browser?.close()
-  await new Promise((resolve) => bystander?.close(resolve))
-  await server?.stop({ forceAfterMs: 15_000 })
-})
+afterAll(() => new Promise((resolve) => bystander?.close(resolve)))
 
 async function openReaderDemo(page: Page, path = '/reader') {
   await page.goto(server.baseUrl + path, { waitUntil: 'load' })

@@ -1,17 +1,13 @@
-import type { Browser, Request as PageRequest } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import type { Request as PageRequest } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { appRunning, contextWithStore, watchPage, useBrowser } from './support/browser'
 
 const baseUrl = inject('baseUrl')
 /** Looks like a key, is not one of ours. */
 const unknownKey = `lds_${'Q'.repeat(32)}`
 
 describe('the dashboard over server functions', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
+  const browser = useBrowser()
 
   it('reads through server functions only, shows a refusal as "status: detail", and the server keeps the same rules', async () => {
     const context = await contextWithStore(browser, { apiKey: unknownKey }, { viewport: { width: 1280, height: 900 } })
@@ -58,6 +54,24 @@ describe('the dashboard over server functions', () => {
     expect(own.headers.get('x-request-id')).toMatch(/^[\w.:-]+$/)
     expect(body).toContain('Invalid or missing API key')
     expect(body).not.toMatch(/stack|node_modules|\bat \w/)
+
+    // A call Start cannot decode, and a function no build has, answer {detail} as the REST routes would.
+    const malformed = await fetch(keyInfo!.url(), {
+      method: 'POST',
+      headers: { ...keyInfo!.headers(), origin: baseUrl },
+      body: '{"not":"what the client sends"',
+    })
+    expect({ status: malformed.status, body: await malformed.json() }).toEqual({
+      status: 400,
+      body: { detail: 'Malformed server function call' },
+    })
+    const unknown = await fetch(`${baseUrl}/_serverFn/no-such-function`, {
+      method: 'POST',
+      headers: { origin: baseUrl, 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(unknown.status).toBe(404)
+    expect(unknown.headers.get('x-tss-raw')).toBe('thrown')
 
     // Only the browser's own line for the 401 answer reaches the console.
     expect(

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { keyFrom } from '../support/trial-key'
 import { startWebFixtures, type WebFixtures } from '../support/web-fixtures'
-import { appRunning, contextWithStore, launchBrowser, watchPage } from './support/browser'
+import { appRunning, contextWithStore, useBrowser, watchPage } from './support/browser'
 
 /**
  * The streaming demos as a visitor sees them: the answer grows while it arrives and Cancel stops it. The
@@ -10,17 +10,15 @@ import { appRunning, contextWithStore, launchBrowser, watchPage } from './suppor
  * on loopback.
  */
 const baseUrl = inject('baseUrl')
-let browser: Browser
+const browser = useBrowser()
 let web: WebFixtures
 let apiKey: string
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   web = await startWebFixtures()
   apiKey = await keyFrom(baseUrl)
 })
 afterAll(async () => {
-  await browser?.close()
   await web?.close()
 })
 

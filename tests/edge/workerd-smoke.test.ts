@@ -301,6 +301,8 @@ describeWithService('TEST_DATABASE_URL', 'the edge build in workerd', () => {
     expect(bulk.status).toBe(501)
     expect(await bulk.json()).toEqual({
       detail: 'This edge deployment has no Node backend for bulk embeddings (BULK_UPSTREAM)',
+      // OpenAI's error object beside it, as on every /v1 answer.
+      error: expect.objectContaining({ code: 'needs_node', type: 'server_error' }),
     })
     const said = harness.getLogs().map((entry) => String(entry.message))
     expect(

@@ -6,6 +6,7 @@ import { referenceModel } from '~/features/api-reference/reference-model'
 import { propertyRows } from '~/features/api-reference/schema-rows'
 import { openApiDocument, urlPathOf } from '~/server/http/openapi'
 import { readerHeaders } from '~/contracts/reader'
+import { docsEntries, docsEntryForPath } from '#content/docs-index'
 
 const routesDir = join(import.meta.dirname, '../../app/routes')
 /** The document does not describe itself. */
@@ -31,7 +32,7 @@ function documentedPath(file: string): string {
   return splat ? urlPathOf(file).replace('{_splat}', `{${splat}}`) : urlPathOf(file)
 }
 
-const endpoints = ['api/v1', 'internal', 'v1', 'r']
+const endpoints = ['api/v1', 'internal', 'v1', 'r', 's']
   .flatMap((dir) => routeFiles(join(routesDir, dir)))
   // A catch-all answers unknown paths with 404; it is no endpoint.
   .filter((file) => !readFileSync(file, 'utf8').includes('unknownEndpointHandlers'))
@@ -45,6 +46,8 @@ describe('the API reference', () => {
     expect(endpoints).toContain('POST /v1/embeddings')
     expect(endpoints).toContain('DELETE /v1/classifiers/{id}')
     expect(endpoints).toContain('GET /r/{url}')
+    expect(endpoints).toContain('GET /s/{query}')
+    expect(endpoints).toContain('POST /s')
     expect(endpoints).toContain('POST /v1/chat/completions')
   })
 
@@ -99,11 +102,22 @@ describe('the API reference', () => {
       'product',
       'classifiers',
       'captcha',
-      'internal',
     ])
     const ids = model.groups.flatMap((g) => g.operations.map((o) => o.id))
     expect(new Set(ids).size).toBe(ids.length)
-    expect(ids).toHaveLength(endpoints.length - undocumented.size)
+    const internal = endpoints.filter((endpoint) => endpoint.includes(' /internal/'))
+    expect(internal).toEqual(['POST /internal/v1/usage'])
+    expect(ids).toHaveLength(endpoints.length - undocumented.size - internal.length)
+  })
+
+  it('marks the metering services’ endpoint internal: in the document for them, not on the reference page', () => {
+    expect(document.paths['/internal/v1/usage']?.post?.['x-internal']).toBe(true)
+    const internal = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, operation]) => (operation['x-internal'] ? [`${method} ${path}`] : [])),
+    )
+    expect(internal).toEqual(['post /internal/v1/usage'])
+    const paths = referenceModel(document).groups.flatMap((g) => g.operations.map((o) => o.path))
+    expect(paths.filter((path) => path.startsWith('/internal/'))).toEqual([])
   })
 
   it('describes the alert body with its limit of 3 thresholds', () => {
@@ -123,8 +137,18 @@ describe('the API reference', () => {
     )
     expect(transfer).toContain('-H "Authorization: Bearer $API_KEY"')
     expect(transfer).toContain(`--data-urlencode 'captcha=<captcha>'`)
-    const usage = operations.find((o) => o.id === 'post-internal-v1-usage')!.curl
-    expect(usage).toContain('$USAGE_SERVICE_TOKEN')
-    expect(usage).toMatch(/-d '\{"api_key":.*"usage_event_id":/)
+    const embeddings = operations.find((o) => o.id === 'post-v1-embeddings')!.curl
+    expect(embeddings).toContain('-H "Authorization: Bearer $API_KEY"')
+    expect(embeddings).toMatch(/-d '\{.*"model":/)
+  })
+
+  it('links every search API operation to the page of the documentation that explains it', () => {
+    const paths = Object.keys(document.paths)
+    const search = paths.filter((path) => /^\/(v1|r|s)(\/|$)/.test(path))
+    expect(search.length).toBeGreaterThan(10)
+    expect(search.filter((path) => !docsEntryForPath(path))).toEqual([])
+    // And no page claims a path the API does not have (a renamed endpoint would leave its page unlinked).
+    const covers = (prefix: string) => paths.some((path) => path === prefix || path.startsWith(`${prefix}/`))
+    expect(docsEntries.flatMap((entry) => entry.paths.filter((prefix) => !covers(prefix)))).toEqual([])
   })
 })

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { Route as keyRoute } from '~/routes/api/v1/account/keys/$keyId/index'
-import { Route as exportRoute } from '~/routes/api/v1/audit/export'
-import { Route as auditRoute } from '~/routes/api/v1/audit/index'
-import { Route as alertsRoute } from '~/routes/api/v1/billing/balance_notification'
-import { rowsOf } from '~/server/db/migrate'
+import { rowsOf } from '~/server/db/rows'
+import { bySystem } from '~/server/domain/audit'
 import { issueKey } from '~/server/domain/keys'
 import { closeSession, openSession } from '~/server/domain/sessions'
 import { transferBalance } from '~/server/domain/transfers'
 import { ensureUser } from '~/server/domain/users'
-import { apiDatabase, call, respond } from '../support/api'
+import { writeObject } from '~/server/providers/payments/sandbox/store'
+import { apiDatabase, call, keyWithBalance, respond, solvedCaptcha } from '../support/api'
+import { SANDBOX_SECRET, signedEvent, startCheckout } from '../support/payments'
 
-const database = apiDatabase()
+const database = apiDatabase({ env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET } })
 
 const auditRows = async (where: ReturnType<typeof sql>) =>
   rowsOf<Record<string, any>>(await database.db.execute(sql`select * from audit_log where ${where} order by id`))
@@ -20,22 +19,21 @@ const auditRows = async (where: ReturnType<typeof sql>) =>
 async function account() {
   const uid = `audit-${randomUUID()}`
   await ensureUser(database.db, { uid, email: `${uid}@example.com` })
-  const { token } = await openSession(database.db, uid, 1)
-  const { apiKey, key } = await issueKey(database.db, 'empty', { ownerId: uid, name: 'first' })
+  const { token } = await openSession(database.db, bySystem, uid, 1)
+  const { apiKey, key } = await issueKey(database.db, bySystem, 'empty', { ownerId: uid, name: 'first' })
   return { uid, token, apiKey, key, cookie: { cookie: `session=${token}` } }
 }
 
 describe('the audit log', () => {
   it('records each change with its actor, client address and request id', async () => {
     const { uid, apiKey, key, cookie } = await account()
-    const renamed = await call(keyRoute, 'PATCH', `/api/v1/account/keys/${key.id}`, {
-      params: { keyId: key.id },
+    const renamed = await call('PATCH', `/api/v1/account/keys/${key.id}`, {
       json: { name: 'production' },
       headers: { ...cookie, 'x-request-id': 'audit-rename-1' },
       address: '198.51.100.23',
     })
     expect(renamed.status).toBe(200)
-    const alerts = await call(alertsRoute, 'POST', '/api/v1/billing/balance_notification', {
+    const alerts = await call('POST', '/api/v1/billing/balance_notification', {
       bearer: apiKey,
       json: { thresholds: [1000, 500], email: 'ops@example.com' },
       headers: { 'x-request-id': 'audit-alerts-1' },
@@ -60,12 +58,46 @@ describe('the audit log', () => {
     expect(JSON.stringify(rows)).not.toContain(apiKey)
   })
 
+  it('names a visitor taking a trial key by its address, and the payment service for what its webhook credits', async () => {
+    const trial = await call('POST', '/api/v1/api_key/trial', {
+      form: { captcha: await solvedCaptcha('new_key') },
+      headers: { 'x-request-id': 'audit-trial-1' },
+      address: '198.51.100.41',
+    })
+    expect(trial.status).toBe(200)
+    expect(
+      (await auditRows(sql`request_id = 'audit-trial-1'`)).map((r) => [r.action, r.actor, r.client_address]),
+    ).toEqual([['key.created', 'visitor', '198.51.100.41']])
+
+    // A checkout the sandbox holds as paid, credited by the service's event: by `payments`, in the webhook's
+    // request, with no address (the service's is nobody's the account knows).
+    const buyer = await keyWithBalance(database.db, 5)
+    const session = await startCheckout(buyer.apiKey)
+    const [stored] = rowsOf<{ data: Record<string, unknown> }>(
+      await database.db.execute(sql`select data from sandbox_objects where id = ${session}`),
+    )
+    await writeObject(database.db, { ...stored.data, status: 'complete', payment_status: 'paid' } as never)
+    const event = signedEvent('checkout.session.completed', { id: session })
+    const delivered = await call('POST', '/api/v1/billing/webhook/stripe', {
+      body: event.payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': event.signature,
+        'x-request-id': 'audit-hook-1',
+      },
+      address: '198.51.100.42',
+    })
+    expect(delivered.status).toBe(200)
+    expect(await auditRows(sql`key_id = ${buyer.id}::uuid and action = 'purchase.credited'`)).toEqual([
+      expect.objectContaining({ actor: 'payments', client_address: null, request_id: 'audit-hook-1' }),
+    ])
+  })
+
   it('writes the row in the same transaction as the change: one without the other never commits', async () => {
     const { uid, key, cookie } = await account()
     // A refused change writes no row.
     const stranger = await account()
-    const refused = await call(keyRoute, 'PATCH', `/api/v1/account/keys/${stranger.key.id}`, {
-      params: { keyId: stranger.key.id },
+    const refused = await call('PATCH', `/api/v1/account/keys/${stranger.key.id}`, {
       json: { name: 'stolen' },
       headers: cookie,
     })
@@ -77,8 +109,7 @@ describe('the audit log', () => {
       sql`alter table audit_log add constraint no_renames check (action <> 'key.named') not valid`,
     )
     try {
-      const failed = await call(keyRoute, 'PATCH', `/api/v1/account/keys/${key.id}`, {
-        params: { keyId: key.id },
+      const failed = await call('PATCH', `/api/v1/account/keys/${key.id}`, {
         json: { name: 'never saved' },
         headers: cookie,
       })
@@ -95,8 +126,8 @@ describe('the audit log', () => {
 
   it('records transfers on both keys, the revocation, and sessions ended', async () => {
     const { uid, token, key } = await account()
-    const other = await issueKey(database.db, 'trial')
-    await transferBalance(database.db, other.key.id, key.id)
+    const other = await issueKey(database.db, bySystem, 'trial')
+    await transferBalance(database.db, bySystem, other.key.id, key.id)
     expect((await auditRows(sql`key_id = ${other.key.id}::uuid`)).map((r) => r.action)).toEqual([
       'key.created',
       'key.transferred_out',
@@ -108,7 +139,7 @@ describe('the audit log', () => {
         tokens: 10_000_000,
       },
     )
-    await closeSession(database.db, token)
+    await closeSession(database.db, bySystem, token)
     expect((await auditRows(sql`account_id = ${uid}`)).at(-1)).toMatchObject({
       action: 'session.revoked',
       details: { reason: 'sign_out' },
@@ -117,29 +148,29 @@ describe('the audit log', () => {
 
   it("shows the owner the account's events and a key holder only the key's, and exports them", async () => {
     const { apiKey, key, cookie } = await account()
-    const withSession = await call(auditRoute, 'GET', '/api/v1/audit', { bearer: apiKey, headers: cookie })
+    const withSession = await call('GET', '/api/v1/audit', { bearer: apiKey, headers: cookie })
     expect(withSession.body.scope).toBe('account')
     expect(withSession.body.events.map((e: { action: string }) => e.action)).toEqual(['key.created', 'session.opened'])
-    const keyOnly = await call(auditRoute, 'GET', '/api/v1/audit', { bearer: apiKey })
+    const keyOnly = await call('GET', '/api/v1/audit', { bearer: apiKey })
     expect(keyOnly.body.scope).toBe('key')
     expect(keyOnly.body.events.map((e: { action: string }) => e.action)).toEqual(['key.created'])
-    const paged = await call(auditRoute, 'GET', '/api/v1/audit', {
+    const paged = await call('GET', '/api/v1/audit', {
       bearer: apiKey,
       headers: cookie,
       query: { num_records: '1' },
     })
-    const next = await call(auditRoute, 'GET', '/api/v1/audit', {
+    const next = await call('GET', '/api/v1/audit', {
       bearer: apiKey,
       headers: cookie,
       query: { num_records: '1', cursor: paged.body.next_cursor },
     })
     expect(next.body.events.map((e: { action: string }) => e.action)).toEqual(['session.opened'])
 
-    const csv = await respond(exportRoute, 'GET', '/api/v1/audit/export', { bearer: apiKey, headers: cookie })
+    const csv = await respond('GET', '/api/v1/audit/export', { bearer: apiKey, headers: cookie })
     const lines = (await csv.text()).trimEnd().split('\r\n')
     expect(lines[0]).toBe('id,created_at,action,key_id,actor,client_address,request_id,details')
     expect(lines).toHaveLength(3)
-    const json = await respond(exportRoute, 'GET', '/api/v1/audit/export', {
+    const json = await respond('GET', '/api/v1/audit/export', {
       bearer: apiKey,
       query: { format: 'json' },
     })

@@ -1,24 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Route as keyInfoRoute } from '~/routes/api/v1/api_key/fe_user'
-import { Route as autoRechargeRoute } from '~/routes/api/v1/auto_recharge/index'
-import { Route as settingsRoute } from '~/routes/api/v1/auto_recharge/settings'
+import { describe, expect, it } from 'vitest'
 import { paymentProvider } from '~/server/api/payments/provider'
 import { workRecharges } from '~/server/api/payments/recharge-worker'
 import { getDb } from '~/server/db/client'
 import { consume } from '~/server/domain/metering'
 import { sandboxProvider } from '~/server/providers/payments/sandbox'
 import { PaymentServiceFailed } from '~/server/domain/refusals'
-import { call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { call, keyWithBalance, scalar, apiDatabase } from '../support/api'
 import { buyWithAutoRecharge, runRecharges, SANDBOX_SECRET } from '../support/payments'
 import { describeWithService } from '../support/services'
 
-testEnv({ PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET })
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi({ maxConnections: 20 })
-})
-afterAll(() => database.close())
+const database = apiDatabase({ env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET }, maxConnections: 20 })
 
 const pack = 1_000_000_000
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
@@ -37,8 +29,7 @@ const chargesOf = (id: string) =>
 const mailsTo = (to: string) =>
   scalar(database.db, sql`select count(*) from email_outbox where kind = 'auto_recharge_failed' and "to" = ${to}`)
 const autoRechargeOn = async (apiKey: string) =>
-  (await call(keyInfoRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: apiKey } })).body.metadata
-    .auto_recharge
+  (await call('GET', '/api/v1/api_key/fe_user', { query: { api_key: apiKey } })).body.metadata.auto_recharge
 let usage = 0
 const spend = (keyId: string, tokens: number) =>
   consume(database.db, { keyId, tokens, usageEventId: `spend-${usage++}-${keyId}`, product: 'embeddings' })
@@ -59,12 +50,12 @@ async function rechargingKey(
 describe('auto-recharge', () => {
   it('is refused before the key is paid with a saved card: the auto_recharge call sends it to a checkout instead', async () => {
     const key = await keyWithBalance(database.db, 100)
-    const settings = await call(settingsRoute, 'POST', '/api/v1/auto_recharge/settings', {
+    const settings = await call('POST', '/api/v1/auto_recharge/settings', {
       bearer: key.apiKey,
       query: { threshold: '50' },
     })
     expect(settings.status).toBe(409)
-    const { body } = await call(autoRechargeRoute, 'POST', '/api/v1/auto_recharge', {
+    const { body } = await call('POST', '/api/v1/auto_recharge', {
       bearer: key.apiKey,
       json: {
         price_id: 'price_tokens_1b',
@@ -109,7 +100,7 @@ describe('auto-recharge', () => {
     const key = await rechargingKey(500_000, 100)
     await spend(key.id, 200)
     await spend(key.id, 200)
-    await call(settingsRoute, 'POST', '/api/v1/auto_recharge/settings', {
+    await call('POST', '/api/v1/auto_recharge/settings', {
       bearer: key.apiKey,
       query: { threshold: '900000' },
     })
@@ -128,7 +119,7 @@ describe('auto-recharge', () => {
       expect(await autoRechargeOn(key.apiKey)).toBe(false)
       expect(await attemptsOf(key.id, 'failed')).toBe(1)
       expect(await mailsTo('buyer@example.com')).toBeGreaterThanOrEqual(1)
-      const status = await call(autoRechargeRoute, 'GET', '/api/v1/auto_recharge', { bearer: key.apiKey })
+      const status = await call('GET', '/api/v1/auto_recharge', { bearer: key.apiKey })
       expect(status.body).toMatchObject({ enabled: false, eligible: true, last_attempt: { status: 'failed' } })
       expect(status.body.disabled_reason).toMatch(/declined|authenticate/)
     }

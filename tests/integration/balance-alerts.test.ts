@@ -1,45 +1,44 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Route as notificationRoute } from '~/routes/api/v1/billing/balance_notification'
-import { Route as usageRoute } from '~/routes/internal/v1/usage'
-import { rowsOf } from '~/server/db/migrate'
+import { afterAll, describe, expect, it } from 'vitest'
+import { rowsOf } from '~/server/db/rows'
+import { bySystem } from '~/server/domain/audit'
 import { applyEntry } from '~/server/domain/ledger'
 import { consume } from '~/server/domain/metering'
 import { transferBalance } from '~/server/domain/transfers'
 import { createMailer, drainOutbox, outboxIdle, resetOutboxWorker } from '~/server/providers/email'
-import { SERVICE_TOKEN, call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { SERVICE_TOKEN, call, keyWithBalance, scalar, apiDatabase } from '../support/api'
 import { startSmtpServer } from '../support/smtp'
 import { describeWithService } from '../support/services'
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  smtp = await startSmtpServer()
-  testEnv({ SMTP_URL: smtp.url })
-  resetOutboxWorker()
-  database = await setupApi({ maxConnections: 20 })
+const database = apiDatabase({
+  env: async () => {
+    smtp = await startSmtpServer()
+    resetOutboxWorker()
+    return { SMTP_URL: smtp.url }
+  },
+  maxConnections: 20,
 })
 afterAll(async () => {
   await outboxIdle()
-  await database.close()
-  await smtp.close()
+  await smtp?.close()
 })
 
 const setAlerts = (apiKey: string, thresholds: unknown, email = 'owner@example.com') =>
-  call(notificationRoute, 'POST', '/api/v1/billing/balance_notification', {
+  call('POST', '/api/v1/billing/balance_notification', {
     bearer: apiKey,
     json: { thresholds, email },
   })
 const meter = (apiKey: string, tokens: number) =>
-  call(usageRoute, 'POST', '/internal/v1/usage', {
+  call('POST', '/internal/v1/usage', {
     bearer: SERVICE_TOKEN,
     json: { api_key: apiKey, product: 'embeddings', tokens, usage_event_id: randomUUID() },
   })
 const queued = (to: string) =>
   scalar(database.db, sql`select count(*) from email_outbox where kind = 'balance_alert' and "to" = ${to}`)
 const armedOf = async (apiKey: string) =>
-  (await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: apiKey })).body.armed
+  (await call('GET', '/api/v1/billing/balance_notification', { bearer: apiKey })).body.armed
 const purchase = (keyId: string, amount: number) =>
   applyEntry(database.db, { keyId, amount, type: 'purchase', externalRef: `purchase:${randomUUID()}` })
 const refund = (keyId: string, amount: number) =>
@@ -69,9 +68,10 @@ describe('balance alerts (reliability test 22, invariant I7)', () => {
       type: 'purchase',
       externalRef: `purchase:${randomUUID()}`,
     })
-    expect(
-      (await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: key.apiKey })).body.armed,
-    ).toEqual({ 5000: true, 8000: true })
+    expect((await call('GET', '/api/v1/billing/balance_notification', { bearer: key.apiKey })).body.armed).toEqual({
+      5000: true,
+      8000: true,
+    })
     await meter(key.apiKey, 7000) // 13,900 → 6,900: only 8,000 is crossed
     await outboxIdle()
     expect(await queued(to)).toBe(3)
@@ -89,10 +89,9 @@ describe('balance alerts (reliability test 22, invariant I7)', () => {
     expect((await setAlerts(key.apiKey, 'not-an-array')).body).toEqual({
       detail: 'Invalid thresholds: Must be array with max 3 values',
     })
-    expect(
-      (await call(notificationRoute, 'GET', '/api/v1/billing/balance_notification', { bearer: key.apiKey })).body
-        .thresholds,
-    ).toEqual([10, 20, 30])
+    expect((await call('GET', '/api/v1/billing/balance_notification', { bearer: key.apiKey })).body.thresholds).toEqual(
+      [10, 20, 30],
+    )
   })
 
   it('starts a threshold above the balance disarmed, so it waits for a real downward crossing', async () => {
@@ -142,7 +141,7 @@ describe('balance alerts (reliability test 22, invariant I7)', () => {
     const to = `transfer-${randomUUID()}@example.com`
     await setAlerts(sender.apiKey, [500], to)
     expect((await setAlerts(receiver.apiKey, [100], to)).body.armed).toEqual({ 100: false })
-    expect(await transferBalance(database.db, sender.id, receiver.id)).toMatchObject({
+    expect(await transferBalance(database.db, bySystem, sender.id, receiver.id)).toMatchObject({
       sender_balance: 0,
       receiver_balance: 1000,
     })
@@ -153,7 +152,7 @@ describe('balance alerts (reliability test 22, invariant I7)', () => {
   it('removes all alerts on DELETE', async () => {
     const key = await keyWithBalance(database.db, 100)
     await setAlerts(key.apiKey, [50])
-    const deleted = await call(notificationRoute, 'DELETE', '/api/v1/billing/balance_notification', {
+    const deleted = await call('DELETE', '/api/v1/billing/balance_notification', {
       bearer: key.apiKey,
     })
     expect(deleted.body).toEqual({ thresholds: [], email: null, armed: {} })

@@ -2,12 +2,10 @@ import { sql } from 'drizzle-orm'
 import { existsSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { bulkLimits } from '~/contracts/bulk'
-import { Route as uploadRoute } from '~/routes/v1/bulk-embeddings/index'
-import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
 import { bodyLimitFor } from '~/server/http/body-limit'
 import { countTokens } from '../support/tokens'
 import { bulkTestDatabase, downloadResult, drainQueue, jobOf, upload, uploadForm } from '../support/bulk'
-import { call, fingerprint, keyWithBalance, scalar } from '../support/api'
+import { call, fingerprint, keyWithBalance, scalar, send } from '../support/api'
 
 const { database, dataDir } = bulkTestDatabase('bulk')
 
@@ -58,7 +56,7 @@ describe('a bulk embedding job', () => {
     const lines = await downloadResult(key.apiKey, job.id)
     expect(lines.map((line) => line.index)).toEqual(texts.map((_, i) => i))
     expect(lines.map((line) => line.id)).toEqual(texts.map((_, i) => `sku-${i}`))
-    const { body: single } = await call(embeddingsRoute, 'POST', '/v1/embeddings', {
+    const { body: single } = await call('POST', '/v1/embeddings', {
       bearer: key.apiKey,
       json: { model: 'embeddings-v3', input: [texts[42]] },
     })
@@ -202,11 +200,7 @@ describe('a file over the size limit', () => {
       bytes: bulkLimits.maxFileBytes + 64 * 1024,
       read: 'streamed',
     })
-    const handlers = uploadRoute.options.server!.handlers as Record<
-      string,
-      (ctx: { request: Request; params: object }) => Promise<Response>
-    >
-    const answer = await handlers.POST({ request, params: {} })
+    const answer = await send(request)
     expect(answer.status).toBe(413)
     expect((await answer.json()).detail).toMatch(/larger than the limit of 100 MiB/)
     expect(sent).toBeLessThan(bulkLimits.maxFileBytes + 4 * 1024 * 1024)

@@ -1,41 +1,29 @@
 import { rmSync } from 'node:fs'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Route as downloadRoute } from '~/routes/v1/bulk-embeddings/$id/download-result'
+import { afterAll, expect, it } from 'vitest'
 import { drainQueue, jobOf, upload, uploadForm } from '../support/bulk'
 import { startFakeS3 } from '../support/fake-s3'
-import { call, keyWithBalance, setupApi, testEnv } from '../support/api'
+import { call, keyWithBalance, apiDatabase } from '../support/api'
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>
-let database: Awaited<ReturnType<typeof setupApi>>
 const dataDir = `tests/.tmp/bulk-s3-${process.pid}`
-beforeAll(async () => {
-  s3 = await startFakeS3('jobs-bucket')
-  testEnv({
-    DATA_DIR: dataDir,
-    JOB_WORKER: 'off',
-    S3_BUCKET: 'jobs-bucket',
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: 'eu-central-1',
-    S3_ACCESS_KEY_ID: 'test-access-key',
-    S3_SECRET_ACCESS_KEY: 'test-secret-key',
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_PREFIX: 'prod/',
-  })
-  database = await setupApi()
+const database = apiDatabase({
+  env: async () => {
+    s3 = await startFakeS3('jobs-bucket')
+    return {
+      DATA_DIR: dataDir,
+      JOB_WORKER: 'off',
+      S3_BUCKET: 'jobs-bucket',
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'test-access-key',
+      S3_SECRET_ACCESS_KEY: 'test-secret-key',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'prod/',
+    }
+  },
 })
 afterAll(async () => {
-  await database.close()
-  await s3.close()
-  for (const name of [
-    'S3_BUCKET',
-    'S3_ENDPOINT',
-    'S3_REGION',
-    'S3_ACCESS_KEY_ID',
-    'S3_SECRET_ACCESS_KEY',
-    'S3_FORCE_PATH_STYLE',
-    'S3_PREFIX',
-  ])
-    delete process.env[name]
+  await s3?.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -52,9 +40,8 @@ it("keeps a job's files in the S3 bucket and downloads the result by a presigned
     `prod/bulk/${job.id}/result.jsonl`,
   ])
 
-  const { body } = await call(downloadRoute, 'POST', `/v1/bulk-embeddings/${job.id}/download-result`, {
+  const { body } = await call('POST', `/v1/bulk-embeddings/${job.id}/download-result`, {
     bearer: key.apiKey,
-    params: { id: job.id },
   })
   const link = new URL(body.download_url)
   expect(link.origin).toBe(s3.endpoint)

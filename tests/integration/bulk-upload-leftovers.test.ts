@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm'
 import { existsSync, readdirSync, readlinkSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { Route as uploadRoute } from '~/routes/v1/bulk-embeddings/index'
 import { bulkTestDatabase, uploadForm } from '../support/bulk'
-import { buildRequest, fingerprint, keyWithBalance, scalar } from '../support/api'
+import { buildRequest, fingerprint, keyWithBalance, scalar, send } from '../support/api'
 
 /**
  * Whatever the file and however the request ends, an upload that does not become a job is answered at
@@ -34,11 +33,6 @@ function openStorageFiles(): string[] {
   })
 }
 
-const handlers = uploadRoute.options.server!.handlers as Record<
-  string,
-  (ctx: { request: Request; params: object }) => Promise<Response>
->
-
 /** The route's answer, or a failure naming how long it waited: a refusal must not wait for anything. */
 async function answerWithin(request: Request, ms: number): Promise<Response> {
   let timer: NodeJS.Timeout | undefined
@@ -46,7 +40,7 @@ async function answerWithin(request: Request, ms: number): Promise<Response> {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
   })
   try {
-    return await Promise.race([handlers.POST({ request, params: {} }), late])
+    return await Promise.race([send(request), late])
   } finally {
     clearTimeout(timer)
   }

@@ -1,25 +1,20 @@
 import { sql } from 'drizzle-orm'
 import { rmSync } from 'node:fs'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { bulkLimits } from '~/contracts/bulk'
-import { rowsOf } from '~/server/db/migrate'
+import { rowsOf } from '~/server/db/rows'
 import { engines } from '~/server/providers/inference/select'
 import type { EmbeddingEngine } from '~/server/providers/inference/engines'
 import { countTokens } from '../support/tokens'
 import { downloadResult, drainQueue, jobOf, upload, uploadForm } from '../support/bulk'
 import { describeWithService } from '../support/services'
-import { keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { keyWithBalance, scalar, apiDatabase } from '../support/api'
 
 const dataDir = `tests/.tmp/bulk-workers-${process.pid}`
-testEnv({ DATA_DIR: dataDir, JOB_WORKER: 'off' })
 
 describeWithService('TEST_DATABASE_URL', 'bulk job workers on real Postgres', () => {
-  let database: Awaited<ReturnType<typeof setupApi>>
-  beforeAll(async () => {
-    database = await setupApi({ maxConnections: 10 })
-  })
-  afterAll(async () => {
-    await database.close()
+  const database = apiDatabase({ env: { DATA_DIR: dataDir, JOB_WORKER: 'off' }, maxConnections: 10 })
+  afterAll(() => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 

@@ -2,13 +2,9 @@ import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { Route as keyRoute } from '~/routes/api/v1/api_key/index'
-import { Route as emptyRoute } from '~/routes/api/v1/api_key/empty'
-import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
-import { Route as transferRoute } from '~/routes/api/v1/billing/transfer_balance'
-import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
 import { submitLead } from '~/server/api/contact'
 import { apiDatabase, buildRequest, call, keyWithBalance, scalar, solvedCaptcha } from '../support/api'
+import { callerOf } from '~/server/http/caller-of'
 
 const database = apiDatabase()
 
@@ -17,7 +13,7 @@ const garbage = Buffer.from('{"challenge":{"parameters":{"nonce":"x"},"signature
   'base64',
 )
 const trial = (captcha: string, address: string) =>
-  call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha }, address })
+  call('POST', '/api/v1/api_key/trial', { form: { captcha }, address })
 const lead = {
   name: 'Ada Lovelace',
   email: 'ada@engines.example',
@@ -25,14 +21,11 @@ const lead = {
   message: 'We need embeddings for 40 million documents.',
   locale: 'en-US' as const,
 }
-const fromAddress = (address: string) => ({
-  request: buildRequest('POST', '/_serverFn/contact', { address }),
-  presentedKey: undefined,
-})
+const fromAddress = (address: string) => callerOf(buildRequest('POST', '/_serverFn/contact', { address }), undefined)
 
 /** A solved challenge for `action`, as its parts, so a test can tamper with them before encoding. */
 async function solvedParts(action: string) {
-  const { body } = await call(challengeRoute, 'GET', '/api/v1/captcha/challenge', { query: { action } })
+  const { body } = await call('GET', '/api/v1/captcha/challenge', { query: { action } })
   const challenge = body as Challenge
   const solution = await solveChallenge({ challenge, deriveKey })
   if (!solution) throw new Error('could not solve the captcha')
@@ -45,8 +38,7 @@ describe('address limits count only attempts whose captcha verified', () => {
     const address = '192.0.2.80'
     for (let i = 0; i < 10; i++) expect((await trial(garbage, address)).status).toBe(400)
     const answers = []
-    for (let i = 0; i < 4; i++)
-      answers.push((await trial(await solvedCaptcha(challengeRoute, 'new_key'), address)).status)
+    for (let i = 0; i < 4; i++) answers.push((await trial(await solvedCaptcha('new_key'), address)).status)
     expect(answers).toEqual([200, 200, 200, 429])
   })
 
@@ -67,7 +59,7 @@ describe('address limits count only attempts whose captcha verified', () => {
       })
     const real = await submitLead(fromAddress(address), {
       ...lead,
-      captcha: await solvedCaptcha(challengeRoute, 'contact_sales'),
+      captcha: await solvedCaptcha('contact_sales'),
     })
     expect(real).toEqual({ ok: true })
   })
@@ -78,30 +70,28 @@ describe('IPv6 clients share one budget per /64', () => {
     const before = await keyCount()
     const sameNetwork = ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:DB8:1:2:0:ffff:0:9', '2001:db8:1:2:abcd::1']
     const answers = []
-    for (const address of sameNetwork)
-      answers.push((await trial(await solvedCaptcha(challengeRoute, 'new_key'), address)).status)
+    for (const address of sameNetwork) answers.push((await trial(await solvedCaptcha('new_key'), address)).status)
     expect(answers).toEqual([200, 200, 200, 429])
     expect(await keyCount()).toBe(before + 3)
-    expect((await trial(await solvedCaptcha(challengeRoute, 'new_key'), '2001:db8:1:3::1')).status).toBe(200)
+    expect((await trial(await solvedCaptcha('new_key'), '2001:db8:1:3::1')).status).toBe(200)
   })
 
   it('counts an IPv4-mapped IPv6 address as the IPv4 address', async () => {
-    for (let i = 0; i < 3; i++)
-      expect((await trial(await solvedCaptcha(challengeRoute, 'new_key'), '192.0.2.90')).status).toBe(200)
-    expect((await trial(await solvedCaptcha(challengeRoute, 'new_key'), '::ffff:192.0.2.90')).status).toBe(429)
+    for (let i = 0; i < 3; i++) expect((await trial(await solvedCaptcha('new_key'), '192.0.2.90')).status).toBe(200)
+    expect((await trial(await solvedCaptcha('new_key'), '::ffff:192.0.2.90')).status).toBe(429)
   })
 })
 
 describe('a captcha solution is bound to its action and used once', () => {
   it('refuses a challenge without a known action', async () => {
-    expect((await call(challengeRoute, 'GET', '/api/v1/captcha/challenge')).status).toBe(422)
-    const unknown = await call(challengeRoute, 'GET', '/api/v1/captcha/challenge', { query: { action: 'anything' } })
+    expect((await call('GET', '/api/v1/captcha/challenge')).status).toBe(422)
+    const unknown = await call('GET', '/api/v1/captcha/challenge', { query: { action: 'anything' } })
     expect(unknown.status).toBe(422)
   })
 
   it('refuses for a trial key a solution issued for contact sales, which still works for its own action', async () => {
     const before = await keyCount()
-    const captcha = await solvedCaptcha(challengeRoute, 'contact_sales')
+    const captcha = await solvedCaptcha('contact_sales')
     const refused = await trial(captcha, '192.0.2.100')
     expect(refused.status).toBe(400)
     expect(refused.body).toEqual({ detail: 'Captcha verification failed' })
@@ -112,8 +102,8 @@ describe('a captcha solution is bound to its action and used once', () => {
   it('refuses for a transfer a solution issued for revoking, which then revokes', async () => {
     const sender = await keyWithBalance(database.db, 1_000)
     const receiver = await keyWithBalance(database.db, 0)
-    const captcha = await solvedCaptcha(challengeRoute, 'revoke_key')
-    const transfer = await call(transferRoute, 'POST', '/api/v1/billing/transfer_balance', {
+    const captcha = await solvedCaptcha('revoke_key')
+    const transfer = await call('POST', '/api/v1/billing/transfer_balance', {
       bearer: sender.apiKey,
       query: { receiver_key: receiver.apiKey, revoke_sender_key: 'true' },
       form: { captcha },
@@ -121,15 +111,15 @@ describe('a captcha solution is bound to its action and used once', () => {
     expect(transfer.status).toBe(400)
     const balance = () => scalar(database.db, sql`select balance from api_keys where id = ${receiver.id}`)
     expect(await balance()).toBe(0)
-    const revoke = await call(keyRoute, 'DELETE', '/api/v1/api_key', { bearer: sender.apiKey, form: { captcha } })
+    const revoke = await call('DELETE', '/api/v1/api_key', { bearer: sender.apiKey, form: { captcha } })
     expect(revoke.status).toBe(200)
   })
 
   it('refuses a replayed solution, for the same action and for another', async () => {
-    const captcha = await solvedCaptcha(challengeRoute, 'new_key')
+    const captcha = await solvedCaptcha('new_key')
     expect((await trial(captcha, '192.0.2.110')).status).toBe(200)
     expect((await trial(captcha, '192.0.2.111')).status).toBe(400)
-    const empty = await call(emptyRoute, 'POST', '/api/v1/api_key/empty', { form: { captcha }, address: '192.0.2.112' })
+    const empty = await call('POST', '/api/v1/api_key/empty', { form: { captcha }, address: '192.0.2.112' })
     expect(empty.status).toBe(400)
   })
 

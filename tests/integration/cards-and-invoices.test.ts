@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
-import { Route as keyInfoRoute } from '~/routes/api/v1/api_key/fe_user'
-import { Route as autoRechargeRoute } from '~/routes/api/v1/auto_recharge/index'
-import { Route as detailsRoute } from '~/routes/api/v1/billing/details'
-import { Route as invoiceRoute } from '~/routes/api/v1/billing/invoices/$purchaseId'
-import { Route as purchasesRoute } from '~/routes/api/v1/billing/purchases'
 import { confirmCheckoutFor } from '~/server/api/payments/purchases'
 import { numberInvoice } from '~/server/domain/invoices'
 import { purchaseBySession } from '~/server/domain/purchases'
@@ -22,15 +17,15 @@ import {
   startCheckout,
 } from '../support/payments'
 import { describeWithService } from '../support/services'
+import { callerOf } from '~/server/http/caller-of'
 
 const database = apiDatabase({ env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET }, maxConnections: 30 })
 
 const returnTo = 'http://localhost:3000/api-dashboard/auto-recharge'
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
-const rechargeSettings = async (apiKey: string) =>
-  (await call(autoRechargeRoute, 'GET', '/api/v1/auto_recharge', { bearer: apiKey })).body
+const rechargeSettings = async (apiKey: string) => (await call('GET', '/api/v1/auto_recharge', { bearer: apiKey })).body
 const turnOn = (apiKey: string, extra: Record<string, unknown> = {}) =>
-  call(autoRechargeRoute, 'POST', '/api/v1/auto_recharge', {
+  call('POST', '/api/v1/auto_recharge', {
     bearer: apiKey,
     json: {
       price_id: 'price_tokens_1b',
@@ -41,8 +36,8 @@ const turnOn = (apiKey: string, extra: Record<string, unknown> = {}) =>
     },
   })
 const purchasesOf = async (apiKey: string) =>
-  (await call(purchasesRoute, 'GET', '/api/v1/billing/purchases', { bearer: apiKey })).body.purchases
-const callerOf = (apiKey: string) => ({ request: new Request('http://localhost:3000/'), presentedKey: apiKey })
+  (await call('GET', '/api/v1/billing/purchases', { bearer: apiKey })).body.purchases
+const keyCaller = (apiKey: string) => callerOf(new Request('http://localhost:3000/'), apiKey)
 
 describe('a card saved without a purchase (sandbox)', () => {
   it('saves the card in a setup-mode checkout, charges nothing, turns auto-recharge on, and recharges with it later', async () => {
@@ -57,7 +52,7 @@ describe('a card saved without a purchase (sandbox)', () => {
     // Nothing bought: the balance, the purchases and the key's paid status are as they were.
     expect(await balanceOf(key.id)).toBe(600_000_000)
     expect(await purchasesOf(key.apiKey)).toEqual([])
-    const info = (await call(keyInfoRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: key.apiKey } })).body
+    const info = (await call('GET', '/api/v1/api_key/fe_user', { query: { api_key: key.apiKey } })).body
     expect(info.email).toBeNull()
     expect(await rechargeSettings(key.apiKey)).toMatchObject({
       enabled: true,
@@ -66,7 +61,7 @@ describe('a card saved without a purchase (sandbox)', () => {
       card: { brand: 'visa', last4: '4242' },
     })
     // The return page and a redelivered event find it saved: one card.saved in the audit log.
-    expect(await confirmCheckoutFor(callerOf(key.apiKey), session)).toMatchObject({
+    expect(await confirmCheckoutFor(keyCaller(key.apiKey), session)).toMatchObject({
       status: 'card_saved',
       tokens: 0,
       card: { last4: '4242' },
@@ -93,7 +88,7 @@ describe('a card saved without a purchase (sandbox)', () => {
     expect(await balanceOf(key.id)).toBe(400_000_000 + 1_000_000_000)
     const [recharge] = await purchasesOf(key.apiKey)
     expect(recharge).toMatchObject({ kind: 'auto_recharge', status: 'paid', card: { brand: 'visa', last4: '4242' } })
-    const paid = (await call(keyInfoRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: key.apiKey } })).body
+    const paid = (await call('GET', '/api/v1/api_key/fe_user', { query: { api_key: key.apiKey } })).body
     expect(paid.email).toBe('saver@example.com')
   })
 
@@ -136,7 +131,7 @@ describe('receipts and invoices', () => {
     expect(purchase.invoice_number).toMatch(/^INV-\d{6}$/)
 
     // Refused in plain words, writing nothing: a script the invoice cannot print, an empty address, a bad tax id.
-    const refused = await call(detailsRoute, 'PUT', '/api/v1/billing/details', {
+    const refused = await call('PUT', '/api/v1/billing/details', {
       bearer: key.apiKey,
       json: { name: 'Иван Петров', address: ' ', tax_id: 'DE 123 <b>' },
     })
@@ -147,11 +142,11 @@ describe('receipts and invoices', () => {
       'body.tax_id',
     ])
     expect(refused.body.detail[0].msg).toContain('Latin letters')
-    expect((await call(detailsRoute, 'GET', '/api/v1/billing/details', { bearer: key.apiKey })).body).toEqual({
+    expect((await call('GET', '/api/v1/billing/details', { bearer: key.apiKey })).body).toEqual({
       details: null,
     })
 
-    const saved = await call(detailsRoute, 'PUT', '/api/v1/billing/details', {
+    const saved = await call('PUT', '/api/v1/billing/details', {
       bearer: key.apiKey,
       json: {
         name: '  Müller & Söhne GmbH ',
@@ -163,9 +158,8 @@ describe('receipts and invoices', () => {
       details: { name: 'Müller & Söhne GmbH', address: 'Hauptstraße 1\n10115 Berlin\nGermany', tax_id: 'DE123456789' },
     })
 
-    const pdf = await call(invoiceRoute, 'GET', `/api/v1/billing/invoices/${purchase.id}`, {
+    const pdf = await call('GET', `/api/v1/billing/invoices/${purchase.id}`, {
       bearer: key.apiKey,
-      params: { purchaseId: purchase.id },
     })
     expect(pdf.status).toBe(200)
     expect(pdf.response.headers.get('content-type')).toBe('application/pdf')
@@ -184,7 +178,7 @@ describe('receipts and invoices', () => {
       expect(text).toContain(expected)
 
     // Issued with those details, the invoice keeps them when the details change later.
-    await call(detailsRoute, 'PUT', '/api/v1/billing/details', {
+    await call('PUT', '/api/v1/billing/details', {
       bearer: key.apiKey,
       json: { name: 'Another Name Ltd', address: '1 Other Street' },
     })
@@ -196,9 +190,8 @@ describe('receipts and invoices', () => {
     const stranger = await keyWithBalance(database.db, 0)
     expect(
       (
-        await call(invoiceRoute, 'GET', `/api/v1/billing/invoices/${purchase.id}`, {
+        await call('GET', `/api/v1/billing/invoices/${purchase.id}`, {
           bearer: stranger.apiKey,
-          params: { purchaseId: purchase.id },
         })
       ).status,
     ).toBe(404)
@@ -207,9 +200,8 @@ describe('receipts and invoices', () => {
 
 /** The invoice's text as a PDF reader extracts it (the call helper reads bodies as text, so the bytes come from `respond`). */
 async function pdfText(apiKey: string, purchaseId: string): Promise<string> {
-  const response = await respond(invoiceRoute, 'GET', `/api/v1/billing/invoices/${purchaseId}`, {
+  const response = await respond('GET', `/api/v1/billing/invoices/${purchaseId}`, {
     bearer: apiKey,
-    params: { purchaseId },
   })
   const document = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()))
   const { text } = await extractText(document, { mergePages: true })

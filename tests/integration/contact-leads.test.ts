@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
+import { describe, expect, it } from 'vitest'
 import { submitLead } from '~/server/api/contact'
-import { buildRequest, scalar, setupApi, solvedCaptcha, testEnv } from '../support/api'
+import { buildRequest, scalar, apiDatabase, solvedCaptcha } from '../support/api'
+import { callerOf } from '~/server/http/caller-of'
 
-testEnv({ SALES_EMAIL: 'sales@example.test' })
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
+const database = apiDatabase({ env: { SALES_EMAIL: 'sales@example.test' } })
 
 const lead = {
   name: 'Ada Lovelace',
@@ -18,17 +13,14 @@ const lead = {
   message: 'We need embeddings for 40 million documents in 12 languages.',
   locale: 'de' as const,
 }
-const from = (address: string) => ({
-  request: buildRequest('POST', '/_serverFn/contact', { address }),
-  presentedKey: undefined,
-})
+const from = (address: string) => callerOf(buildRequest('POST', '/_serverFn/contact', { address }), undefined)
 const count = (table: string) => scalar(database.db, sql.raw(`select count(*) from ${table}`))
 
 describe('contact sales', () => {
   it('stores a lead and queues one mail to sales', async () => {
     const result = await submitLead(from('198.51.100.1'), {
       ...lead,
-      captcha: await solvedCaptcha(challengeRoute, 'contact_sales'),
+      captcha: await solvedCaptcha('contact_sales'),
     })
     expect(result).toEqual({ ok: true })
     expect(await count('contact_leads')).toBe(1)
@@ -52,11 +44,11 @@ describe('contact sales', () => {
   it('answers the sixth verified lead from one address within the hour as rate limited, storing nothing', async () => {
     const address = '198.51.100.3'
     for (let i = 0; i < 5; i++)
-      await submitLead(from(address), { ...lead, captcha: await solvedCaptcha(challengeRoute, 'contact_sales') })
+      await submitLead(from(address), { ...lead, captcha: await solvedCaptcha('contact_sales') })
     const before = await count('contact_leads')
     const sixth = await submitLead(from(address), {
       ...lead,
-      captcha: await solvedCaptcha(challengeRoute, 'contact_sales'),
+      captcha: await solvedCaptcha('contact_sales'),
     })
     expect(sixth).toEqual({ ok: false, reason: 'rate_limited' })
     expect(await count('contact_leads')).toBe(before)

@@ -1,25 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Route as feUserRoute } from '~/routes/api/v1/api_key/fe_user'
-import { Route as transactionRoute } from '~/routes/api/v1/billing/transaction'
-import { Route as paginatedRoute } from '~/routes/api/v1/billing/paginated_transaction'
-import { Route as consumptionRoute } from '~/routes/api/v1/billing/total_consumption'
-import { Route as modelsRoute } from '~/routes/api/v1/models/index'
-import { Route as modelRoute } from '~/routes/api/v1/models/slug/$slug'
-import { Route as productRoute } from '~/routes/api/v1/product'
-import { Route as openApiRoute } from '~/routes/api/v1/openapi[.]json'
-import { Route as usageRoute } from '~/routes/internal/v1/usage'
-import { SERVICE_TOKEN, call, keyWithBalance, setupApi, testEnv } from '../support/api'
+import { describe, expect, it } from 'vitest'
+import { SERVICE_TOKEN, call, keyWithBalance, apiDatabase } from '../support/api'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
+const database = apiDatabase()
 
 const meter = (apiKey: string, tokens: number, product = 'embeddings', usage_event_id = randomUUID()) =>
-  call(usageRoute, 'POST', '/internal/v1/usage', {
+  call('POST', '/internal/v1/usage', {
     bearer: SERVICE_TOKEN,
     json: { api_key: apiKey, product, model: 'embeddings-v3', tokens, usage_event_id },
   })
@@ -27,7 +13,7 @@ const meter = (apiKey: string, tokens: number, product = 'embeddings', usage_eve
 describe('key info and transactions', () => {
   it('answers the key info of spec §3 with a display form of the key, never the key', async () => {
     const key = await keyWithBalance(database.db, 42)
-    const { body } = await call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { bearer: key.apiKey })
+    const { body } = await call('GET', '/api/v1/api_key/fe_user', { bearer: key.apiKey })
     expect(body).toEqual({
       key_id: key.id,
       key_display: `${key.apiKey.slice(0, 8)}…${key.apiKey.slice(-4)}`,
@@ -40,12 +26,15 @@ describe('key info and transactions', () => {
 
   it('answers null before the first transaction, then the latest one', async () => {
     const key = await keyWithBalance(database.db, 0)
-    expect((await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: key.apiKey })).body).toBeNull()
+    expect((await call('GET', '/api/v1/billing/transaction', { bearer: key.apiKey })).body).toBeNull()
     const rich = await keyWithBalance(database.db, 100)
     await meter(rich.apiKey, 30, 'reranker')
-    expect(
-      (await call(transactionRoute, 'GET', '/api/v1/billing/transaction', { bearer: rich.apiKey })).body,
-    ).toMatchObject({ type: 'consume', amount: -30, balance_after: 70, product: 'reranker' })
+    expect((await call('GET', '/api/v1/billing/transaction', { bearer: rich.apiKey })).body).toMatchObject({
+      type: 'consume',
+      amount: -30,
+      balance_after: 70,
+      product: 'reranker',
+    })
   })
 
   it('pages through all transactions with num_records and next_cursor, newest first', async () => {
@@ -55,7 +44,7 @@ describe('key info and transactions', () => {
     let cursor: string | undefined
     let pages = 0
     do {
-      const { body } = await call(paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', {
+      const { body } = await call('GET', '/api/v1/billing/paginated_transaction', {
         bearer: key.apiKey,
         query: { num_records: '3', ...(cursor ? { cursor } : {}) },
       })
@@ -65,7 +54,7 @@ describe('key info and transactions', () => {
     } while (cursor)
     expect(pages).toBe(3)
     expect(seen).toEqual([-6, -5, -4, -3, -2, -1, 1000])
-    const one = await call(paginatedRoute, 'GET', '/api/v1/billing/paginated_transaction', {
+    const one = await call('GET', '/api/v1/billing/paginated_transaction', {
       bearer: key.apiKey,
       query: { num_records: '1' },
     })
@@ -78,7 +67,7 @@ describe('key info and transactions', () => {
     await meter(key.apiKey, 5, 'reader')
     await meter(key.apiKey, 7, 'embeddings')
     const today = new Date().toISOString().slice(0, 10)
-    const { body } = await call(consumptionRoute, 'GET', '/api/v1/billing/total_consumption', {
+    const { body } = await call('GET', '/api/v1/billing/total_consumption', {
       bearer: key.apiKey,
       query: { start: today, end: today },
     })
@@ -104,7 +93,7 @@ describe('key info and transactions', () => {
 
 describe('catalogue and packs', () => {
   it('lists the free pack first, then only packs with an allowed price id', async () => {
-    const { body } = await call(productRoute, 'GET', '/api/v1/product')
+    const { body } = await call('GET', '/api/v1/product')
     expect(body[0]).toMatchObject({ price: 0, currency: 'USD', token_quantity: 10_000_000 })
     expect(body.slice(1).map((p: { price_id: string }) => p.price_id)).toEqual(['price_tokens_1b', 'price_tokens_11b'])
     for (const pack of body)
@@ -121,17 +110,15 @@ describe('catalogue and packs', () => {
   })
 
   it('filters models by every repeated tag and answers one model with num_replicas', async () => {
-    const all = (await call(modelsRoute, 'GET', '/api/v1/models')).body
-    const rerankers = (await call(modelsRoute, 'GET', '/api/v1/models', { query: { tag: ['reranker'] } })).body
+    const all = (await call('GET', '/api/v1/models')).body
+    const rerankers = (await call('GET', '/api/v1/models', { query: { tag: ['reranker'] } })).body
     const multilingualRerankers = (
-      await call(modelsRoute, 'GET', '/api/v1/models', { query: { tag: ['reranker', 'multilingual'] } })
+      await call('GET', '/api/v1/models', { query: { tag: ['reranker', 'multilingual'] } })
     ).body
     expect(all.length).toBeGreaterThan(rerankers.length)
     expect(rerankers.every((m: { tags: string[] }) => m.tags.includes('reranker'))).toBe(true)
     expect(multilingualRerankers.every((m: { tags: string[] }) => m.tags.includes('multilingual'))).toBe(true)
-    const { status, body } = await call(modelRoute, 'GET', '/api/v1/models/slug/reranker-v3', {
-      params: { slug: 'reranker-v3' },
-    })
+    const { status, body } = await call('GET', '/api/v1/models/slug/reranker-v3', {})
     expect(status).toBe(200)
     expect(body).toMatchObject({ slug: 'reranker-v3', num_replicas: expect.any(Number), parameters: '0.6B' })
     expect(body.description).toMatch(/\w+ \w+/)
@@ -140,7 +127,7 @@ describe('catalogue and packs', () => {
 
 describe('OpenAPI document', () => {
   it('describes every route in OpenAPI 3.1 with schemas generated from the validators', async () => {
-    const { body } = await call(openApiRoute, 'GET', '/api/v1/openapi.json')
+    const { body } = await call('GET', '/api/v1/openapi.json')
     expect(body.openapi).toBe('3.1.0')
     expect(Object.keys(body.paths)).toContain('/api/v1/billing/transfer_balance')
     const notification =

@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import postgres from 'postgres'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Route as feUserRoute } from '~/routes/api/v1/api_key/fe_user'
-import { Route as usageRoute } from '~/routes/internal/v1/usage'
-import { rowsOf } from '~/server/db/migrate'
+import { rowsOf } from '~/server/db/rows'
 import { auditLedger } from '~/server/domain/ledger'
-import { call, keyWithBalance, SERVICE_TOKEN, setupApi, testEnv } from '../support/api'
+import { call, keyWithBalance, SERVICE_TOKEN, apiDatabase } from '../support/api'
 import { describeWithService } from '../support/services'
 
 /**
@@ -41,23 +39,8 @@ interface Sent {
   retryAfter?: string | null
 }
 
-// Per-key limits would refuse this load with 429s; they are not what is tested here.
-testEnv({ RATE_LIMIT_KEYS: 'off' })
-let database: Awaited<ReturnType<typeof setupApi>>
 let admin: postgres.Sql
 let databaseName = ''
-beforeAll(async () => {
-  if (!process.env.TEST_DATABASE_URL) return
-  database = await setupApi({ maxConnections: 16 })
-  admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} })
-  ;[{ name: databaseName }] = rowsOf<{ name: string }>(
-    await database.db.execute(sql`select current_database() as name`),
-  )
-})
-afterAll(async () => {
-  await admin?.end({ timeout: 5 })
-  await database?.close()
-})
 
 /** Terminates every backend of the test database; returns how many there were. */
 async function killBackends(): Promise<number> {
@@ -75,7 +58,7 @@ async function meter(
 ): Promise<Sent> {
   const started = performance.now()
   const json = { ...(id.charCodeAt(1) % 2 ? { api_key: key.apiKey } : { key_id: key.id }), product: 'reader', tokens }
-  const answer = call(usageRoute, 'POST', '/internal/v1/usage', {
+  const answer = call('POST', '/internal/v1/usage', {
     bearer: SERVICE_TOKEN,
     json: { ...json, usage_event_id: id },
   }).then(
@@ -98,7 +81,7 @@ async function dashboardCall(
   apiKey: string,
 ): Promise<{ status: number | 'threw' | 'unanswered'; ms: number; at: number }> {
   const started = performance.now()
-  const answer = call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { bearer: apiKey }).then(
+  const answer = call('GET', '/api/v1/api_key/fe_user', { bearer: apiKey }).then(
     ({ status }) => ({ status }),
     () => ({ status: 'threw' as const }),
   )
@@ -113,6 +96,16 @@ async function dashboardCall(
 }
 
 describeWithService('TEST_DATABASE_URL', 'database connections cut under metering load', () => {
+  // Per-key limits would refuse this load with 429s; they are not what is tested here.
+  const database = apiDatabase({ env: { RATE_LIMIT_KEYS: 'off' }, maxConnections: 16 })
+  beforeAll(async () => {
+    admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} })
+    ;[{ name: databaseName }] = rowsOf<{ name: string }>(
+      await database.db.execute(sql`select current_database() as name`),
+    )
+  })
+  afterAll(() => admin?.end({ timeout: 5 }))
+
   it('answers every request within 5 s, keeps every acknowledged debit exactly once, recovers within 2 s', async () => {
     const keys = await Promise.all(Array.from({ length: 4 }, () => keyWithBalance(database.db, 100_000_000)))
     const sent: Sent[] = []

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Route as health } from '~/routes/healthz'
-import { Route as liveness } from '~/routes/healthz.live'
-import { Route as usageRoute } from '~/routes/internal/v1/usage'
 import { openDatabase, useDatabase, type Database } from '~/server/db/client'
-import { call, SERVICE_TOKEN, testEnv } from '../support/api'
+import { call, respond, SERVICE_TOKEN, testEnv } from '../support/api'
 
 /** Nothing listens on port 1: every connection attempt is refused, as when the database is down. */
 testEnv()
@@ -18,14 +15,12 @@ afterAll(async () => {
   await database.close()
 })
 
-type Handler = (ctx: { request: Request }) => Promise<Response> | Response
-const get = (route: { options: { server?: { handlers?: unknown } } }, path: string) =>
-  (route.options.server!.handlers as { GET: Handler }).GET({ request: new Request(`http://localhost${path}`) })
+const get = (path: string) => respond('GET', path)
 
 describe('with the database unreachable', () => {
   it('refuses metering with 503, Retry-After and {detail}, fast', async () => {
     const started = performance.now()
-    const { status, body, response } = await call(usageRoute, 'POST', '/internal/v1/usage', {
+    const { status, body, response } = await call('POST', '/internal/v1/usage', {
       bearer: SERVICE_TOKEN,
       json: { key_id: randomUUID(), product: 'reader', tokens: 1, usage_event_id: randomUUID() },
     })
@@ -39,11 +34,11 @@ describe('with the database unreachable', () => {
 
   it('fails readiness with 503 within a second, while liveness stays 200', async () => {
     const started = performance.now()
-    const ready = await get(health, '/healthz')
+    const ready = await get('/healthz')
     expect(ready.status).toBe(503)
     expect(await ready.json()).toMatchObject({ database: 'unreachable' })
     expect(performance.now() - started).toBeLessThan(1_500)
-    const live = await get(liveness, '/healthz/live')
+    const live = await get('/healthz/live')
     expect({ status: live.status, body: await live.json() }).toEqual({ status: 200, body: { status: 'ok' } })
   })
 })

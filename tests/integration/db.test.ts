@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { functions, migrate, rowsOf, type SqlFile } from '~/server/db/migrate'
-import { createTestDatabase } from '../support/db'
+import { describe, expect, it } from 'vitest'
+import { functions, migrate, type SqlFile } from '~/server/db/migrate'
+import { rowsOf } from '~/server/db/rows'
+import { testDatabase } from '../support/db'
 
 describe('database migrations', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>
-  beforeAll(async () => {
-    database = await createTestDatabase()
-  })
-  afterAll(() => database.close())
+  const database = testDatabase()
 
   const checksum = async () => {
     const [row] = rowsOf<{ checksum: string }>(
@@ -19,7 +16,7 @@ describe('database migrations', () => {
   const functionNames = async () =>
     rowsOf<{ proname: string }>(
       await database.db.execute(
-        sql`select proname from pg_proc where proname in ('ledger_apply', 'ledger_apply_v2', 'ledger_settle_alerts', 'meter_consume_batch') order by 1`,
+        sql`select proname from pg_proc where proname in ('ledger_apply', 'ledger_apply_v2', 'ledger_apply_v3', 'ledger_settle_alerts', 'meter_consume_batch') order by 1`,
       ),
     ).map((r) => r.proname)
 
@@ -31,9 +28,9 @@ describe('database migrations', () => {
   })
 
   it('installs the ledger functions on a fresh database, and no longer the old metering batch function', async () => {
-    // ledger_apply, the previous release's name, is left alone where that release put it (a rolling deploy's
-    // older instances call it), and a fresh database never had it.
-    expect(await functionNames()).toEqual(['ledger_apply_v2', 'ledger_settle_alerts'])
+    // ledger_apply_v2, the previous release's name, is installed beside v3 (a rolling deploy's older instances
+    // call it); ledger_apply, the one before, is left alone where that release put it, and a fresh database never had it.
+    expect(await functionNames()).toEqual(['ledger_apply_v2', 'ledger_apply_v3', 'ledger_settle_alerts'])
     expect(await checksum()).toMatch(/^[0-9a-f]{64}$/)
   })
 
@@ -46,11 +43,11 @@ describe('database migrations', () => {
     const ledger = functions.find((f) => f.name === 'function:ledger')!
     const changed: SqlFile = {
       ...ledger,
-      statements: [...ledger.statements, `COMMENT ON FUNCTION ledger_apply_v2(jsonb, jsonb) IS 'changed'`],
+      statements: [...ledger.statements, `COMMENT ON FUNCTION ledger_apply_v3(jsonb, jsonb) IS 'changed'`],
     }
     const comment = async () =>
       rowsOf<{ c: string | null }>(
-        await database.db.execute(sql`select obj_description('ledger_apply_v2(jsonb, jsonb)'::regprocedure) as c`),
+        await database.db.execute(sql`select obj_description('ledger_apply_v3(jsonb, jsonb)'::regprocedure) as c`),
       )[0].c
 
     expect(await migrate(database.db, [changed])).toEqual(['function:ledger'])
@@ -66,7 +63,7 @@ describe('database migrations', () => {
     const ledger = functions.find((f) => f.name === 'function:ledger')!
     const older: SqlFile = {
       ...ledger,
-      statements: [...ledger.statements, `COMMENT ON FUNCTION ledger_apply_v2(jsonb, jsonb) IS 'older release'`],
+      statements: [...ledger.statements, `COMMENT ON FUNCTION ledger_apply_v3(jsonb, jsonb) IS 'older release'`],
     }
     const before = await checksum()
     await database.db.execute(sql`insert into schema_migrations (name) values ('9999_from_a_newer_release')`)
@@ -82,8 +79,8 @@ describe('database migrations', () => {
     await database.db.execute(sql`delete from schema_migrations where name like 'function:%'`)
     await database.db.execute(sql`alter table schema_migrations drop column checksum`)
     await database.db.execute(sql`drop function ledger_settle_alerts(uuid, bigint, boolean, jsonb)`)
-    expect(await migrate(database.db)).toEqual(['function:ledger'])
-    expect(await functionNames()).toEqual(['ledger_apply_v2', 'ledger_settle_alerts'])
+    expect(await migrate(database.db)).toEqual(['function:ledger', 'function:spend-limits', 'function:webhooks'])
+    expect(await functionNames()).toEqual(['ledger_apply_v2', 'ledger_apply_v3', 'ledger_settle_alerts'])
     expect(await migrate(database.db)).toEqual([])
   })
 })

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rowsOf } from '~/server/db/migrate'
+import { describe, expect, it } from 'vitest'
+import { rowsOf } from '~/server/db/rows'
+import { bySystem } from '~/server/domain/audit'
 import { revokeKey } from '~/server/domain/keys'
 import { auditLedger } from '~/server/domain/ledger'
 import { consume } from '~/server/domain/metering'
 import { transferBalance } from '~/server/domain/transfers'
-import { keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { keyWithBalance, scalar, apiDatabase } from '../support/api'
 import { outcomeOf } from '../support/outcome'
 import { buyPack, postWebhook, SANDBOX_SECRET, signedEvent } from '../support/payments'
 import { describeWithService } from '../support/services'
@@ -15,12 +16,7 @@ import { describeWithService } from '../support/services'
  * A refund or dispute of a purchase whose tokens were transferred on is settled on the key that holds them
  * now, never left on the revoked keys they passed through, and its owner is told.
  */
-testEnv({ PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET })
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi({ maxConnections: 30 })
-})
-afterAll(() => database.close())
+const database = apiDatabase({ env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET }, maxConnections: 30 })
 
 const PACK = 1_000_000_000
 const db = () => database.db
@@ -104,8 +100,8 @@ describe('a refund after buy → transfer → transfer', () => {
     const middle = await ownedKey('b-owner@example.com')
     const holder = await ownedKey('c-owner@example.com')
     const intent = await bought(buyer.apiKey, buyer.id)
-    await transferBalance(db(), buyer.id, middle.id)
-    await transferBalance(db(), middle.id, holder.id)
+    await transferBalance(db(), bySystem, buyer.id, middle.id)
+    await transferBalance(db(), bySystem, middle.id, holder.id)
     expect(await balanceOf(holder.id)).toBe(PACK)
 
     const refund = refundOf(intent)
@@ -136,8 +132,8 @@ describe('a refund after buy → transfer → transfer', () => {
     const middle = await ownedKey('dispute-b@example.com')
     const holder = await ownedKey('dispute-c@example.com')
     const intent = await bought(buyer.apiKey, buyer.id)
-    await transferBalance(db(), buyer.id, middle.id)
-    await transferBalance(db(), middle.id, holder.id)
+    await transferBalance(db(), bySystem, buyer.id, middle.id)
+    await transferBalance(db(), bySystem, middle.id, holder.id)
     await db().execute(
       sql`update api_keys set auto_recharge = true, auto_recharge_threshold = 1000
         where id in (${buyer.id}::uuid, ${holder.id}::uuid)`,
@@ -164,7 +160,7 @@ describe('a refund after buy → transfer → transfer', () => {
     const middle = await ownedKey('early-b@example.com', 300_000_000)
     const last = await ownedKey('early-c@example.com')
     const intent = await bought(buyer.apiKey, buyer.id)
-    await transferBalance(db(), buyer.id, middle.id)
+    await transferBalance(db(), bySystem, buyer.id, middle.id)
     expect(await balanceOf(middle.id)).toBe(PACK + 300_000_000)
 
     await deliver(refundOf(intent))
@@ -172,7 +168,7 @@ describe('a refund after buy → transfer → transfer', () => {
     expect(await refundEntries(middle.id)).toEqual([{ amount: -PACK }])
     expect(await mailsTo(middle.email)).toHaveLength(1)
 
-    await transferBalance(db(), middle.id, last.id)
+    await transferBalance(db(), bySystem, middle.id, last.id)
     expect(await balanceOf(last.id)).toBe(300_000_000)
     // Delivered again after the second transfer: nothing more is taken, from anyone.
     await deliver(refundOf(intent))
@@ -185,7 +181,7 @@ describe('a refund after buy → transfer → transfer', () => {
   it('takes a key its owner revoked back to zero instead of leaving a debt beside the tokens it froze', async () => {
     const buyer = await ownedKey('revoked-a@example.com')
     const intent = await bought(buyer.apiKey, buyer.id)
-    await revokeKey(db(), buyer.id)
+    await revokeKey(db(), bySystem, buyer.id)
     await deliver(refundOf(intent))
     expect(await balanceOf(buyer.id)).toBe(0)
     expect(await refundEntries(buyer.id)).toEqual([{ amount: -PACK }])
@@ -201,9 +197,9 @@ describe('a refund larger than what the holder has left', () => {
     const holder = await ownedKey('short-c@example.com')
     const giver = await ownedKey('short-d@example.com', 200_000_000)
     const intent = await bought(buyer.apiKey, buyer.id)
-    await transferBalance(db(), buyer.id, middle.id)
+    await transferBalance(db(), bySystem, buyer.id, middle.id)
     await spend(middle.id, 600_000_000)
-    await transferBalance(db(), middle.id, holder.id)
+    await transferBalance(db(), bySystem, middle.id, holder.id)
     expect(await balanceOf(holder.id)).toBe(400_000_000)
 
     await deliver(refundOf(intent))
@@ -218,10 +214,10 @@ describe('a refund larger than what the holder has left', () => {
 
     // Owing, the holder has nothing to spend or to pass on: the debt cannot be left behind on a revoked key.
     expect(await outcomeOf(spend(holder.id, 1))).toBe('InsufficientBalance')
-    expect(await outcomeOf(transferBalance(db(), holder.id, giver.id))).toBe('NothingToTransfer')
+    expect(await outcomeOf(transferBalance(db(), bySystem, holder.id, giver.id))).toBe('NothingToTransfer')
 
     // A transfer in pays part of it.
-    const moved = await transferBalance(db(), giver.id, holder.id)
+    const moved = await transferBalance(db(), bySystem, giver.id, holder.id)
     expect(moved.receiver_balance).toBe(0)
     expect(await balanceOf(holder.id)).toBe(0)
     expect(await openDebtOf(holder.id)).toBe(400_000_000)
@@ -243,7 +239,7 @@ describe('a refund larger than what the holder has left', () => {
       sql`insert into billing_debts (key_id, tokens, reason, external_ref)
         values (${owing.id}::uuid, 500000000, 'refund', ${`refund:legacy-${owing.id}`})`,
     )
-    await transferBalance(db(), owing.id, receiver.id)
+    await transferBalance(db(), bySystem, owing.id, receiver.id)
     expect(await balanceOf(receiver.id)).toBe(0)
     expect(await openDebtOf(owing.id)).toBe(0)
     expect(await openDebtOf(receiver.id)).toBe(200_000_000)
@@ -257,7 +253,7 @@ describeWithService('TEST_DATABASE_URL', 'a refund racing transfers on real Post
     const first = await ownedKey('wait-b@example.com')
     const second = await ownedKey('wait-c@example.com')
     const intent = await bought(buyer.apiKey, buyer.id)
-    await transferBalance(db(), buyer.id, first.id)
+    await transferBalance(db(), bySystem, buyer.id, first.id)
 
     // A transfer from `first` holds its lock, uncommitted, while the refund finds `first` live and waits.
     let commit!: () => void
@@ -265,7 +261,7 @@ describeWithService('TEST_DATABASE_URL', 'a refund racing transfers on real Post
     let moved!: () => void
     const transferred = new Promise<void>((resolve) => (moved = resolve))
     const transfer = db().transaction(async (tx) => {
-      await transferBalance(tx as unknown as typeof database.db, first.id, second.id)
+      await transferBalance(tx as unknown as typeof database.db, bySystem, first.id, second.id)
       moved()
       await committing
     })
@@ -297,7 +293,7 @@ describeWithService('TEST_DATABASE_URL', 'a refund racing transfers on real Post
         ['a', 'b', 'c', 'd'].map((name) => ownedKey(`race-${round}-${name}@example.com`)),
       )
       const intent = await bought(buyer.apiKey, buyer.id)
-      await transferBalance(db(), buyer.id, first.id)
+      await transferBalance(db(), bySystem, buyer.id, first.id)
       await spend(first.id, 100_000_000)
       const refund = refundOf(intent)
       const transfers = async () => {
@@ -309,7 +305,9 @@ describeWithService('TEST_DATABASE_URL', 'a refund racing transfers on real Post
           [first, second],
           [second, third],
         ])
-          expect(['ok', 'NothingToTransfer']).toContain(await outcomeOf(transferBalance(db(), from.id, to.id)))
+          expect(['ok', 'NothingToTransfer']).toContain(
+            await outcomeOf(transferBalance(db(), bySystem, from.id, to.id)),
+          )
       }
       await Promise.all([deliver(refund), transfers(), deliver(refund), deliver(refundOf(intent))])
 

@@ -2,8 +2,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { completionChunk, type CompletionChunk } from '~/contracts/deepsearch'
 import { readEvents } from '~/lib/event-stream/parse'
-import { Route as chatRoute } from '~/routes/v1/chat/completions'
-import { siteIndex } from '~/server/providers/deepsearch/builtin/site-index'
+import { siteIndex } from '~/server/providers/search/builtin/site-index'
 import { BASE, call, keyWithBalance, respond } from '../support/api'
 import { apiWithWeb } from '../support/api-with-web'
 
@@ -17,7 +16,7 @@ const ask = (question: string, extra: Record<string, unknown> = {}) => ({
 
 /** The stream's chunks, read with the shared event-stream client; `done` says whether `[DONE]` closed it. */
 async function streamed(bearer: string, body: unknown) {
-  const response = await respond(chatRoute, 'POST', '/v1/chat/completions', {
+  const response = await respond('POST', '/v1/chat/completions', {
     bearer,
     json: { ...(body as object), stream: true },
   })
@@ -39,7 +38,7 @@ async function streamed(bearer: string, body: unknown) {
 const deltas = (chunks: CompletionChunk[]) => chunks.map((chunk) => chunk.choices[0].delta)
 
 describe('POST /v1/chat/completions with the built-in engine', () => {
-  it('streams <think>, reasoning with its queries and pages, </think>, a cited answer, usage and [DONE]', async () => {
+  it('streams reasoning in reasoning_content with its queries and pages, a cited answer, usage and [DONE]', async () => {
     const key = await keyWithBalance(api.database.db, 1_000_000)
     const { chunks, done } = await streamed(
       key.apiKey,
@@ -47,14 +46,21 @@ describe('POST /v1/chat/completions with the built-in engine', () => {
     )
     expect(done).toBe(true)
     const steps = deltas(chunks)
-    expect(steps[0]).toEqual({ role: 'assistant', content: '<think>', type: 'think' })
-    const end = chunks.findIndex((chunk) => chunk.choices[0].finish_reason === 'thinking_end')
-    expect(steps[end]).toEqual({ content: '</think>', type: 'think' })
-    const thinking = steps.slice(1, end)
-    expect(thinking.every((step) => step.type === 'think')).toBe(true)
+    expect(steps[0]).toEqual({ role: 'assistant', content: '', type: 'think' })
+    const firstText = steps.findIndex((step) => step.type === 'text')
+    const thinking = steps.slice(1, firstText)
+    expect(thinking.length).toBeGreaterThan(0)
+    for (const step of thinking) {
+      expect(step.type).toBe('think')
+      // The step under both names clients read, and never as the answer's content.
+      expect(step.reasoning_content).toBeTruthy()
+      expect(step.reasoning).toBe(step.reasoning_content)
+      expect(step.content).toBeUndefined()
+    }
     expect(thinking.some((step) => step.query)).toBe(true)
     expect(thinking.some((step) => step.url?.startsWith(`${BASE}/`))).toBe(true)
-    const answer = steps.slice(end + 1)
+    expect(chunks.some((chunk) => chunk.choices[0]?.finish_reason === 'thinking_end')).toBe(false)
+    const answer = steps.slice(firstText)
     expect(answer.every((step) => step.type === 'text')).toBe(true)
     const last = chunks.at(-1)!
     expect(last.choices[0].finish_reason).toBe('stop')
@@ -68,7 +74,11 @@ describe('POST /v1/chat/completions with the built-in engine', () => {
       expect(Date.parse(citation.dateTime)).not.toBeNaN()
     }
     const content = answer.map((step) => step.content).join('')
-    citations.forEach((citation, i) => expect(content).toContain(`${citation.exactQuote} [^${i + 1}]`))
+    expect(content).not.toContain('<think>')
+    // OpenAI's url_citation: start_index and end_index give the cited span of the content, quote and marker.
+    citations.forEach((citation, i) =>
+      expect(content.slice(citation.start_index, citation.end_index)).toBe(`${citation.exactQuote} [^${i + 1}]`),
+    )
     expect(last.usage!.total_tokens).toBe(last.usage!.prompt_tokens + last.usage!.completion_tokens)
     expect(last.readURLs!.length).toBeGreaterThan(0)
     expect(last.visitedURLs).toEqual(expect.arrayContaining(last.readURLs!))
@@ -77,10 +87,55 @@ describe('POST /v1/chat/completions with the built-in engine', () => {
     expect(await api.balanceOf(key.id)).toBe(1_000_000 - last.usage!.total_tokens)
   })
 
+  it('streams the original <think> … </think> content when asked, by body field or X-Reasoning-Format', async () => {
+    const key = await keyWithBalance(api.database.db, 1_000_000)
+    const question = ask('Which reranker reads up to 64 documents in one context window?')
+    const byField = await streamed(key.apiKey, { ...question, reasoning_format: 'think_tags' })
+    const response = await respond('POST', '/v1/chat/completions', {
+      bearer: key.apiKey,
+      json: { ...question, stream: true },
+      headers: { 'X-Reasoning-Format': 'think_tags' },
+    })
+    const byHeader: CompletionChunk[] = []
+    for await (const event of readEvents(response.body!))
+      if (event.data !== '[DONE]') byHeader.push(v.parse(completionChunk, JSON.parse(event.data)))
+    for (const chunks of [byField.chunks, byHeader]) {
+      const steps = deltas(chunks)
+      expect(steps[0]).toEqual({ role: 'assistant', content: '<think>', type: 'think' })
+      const end = chunks.findIndex((chunk) => chunk.choices[0].finish_reason === 'thinking_end')
+      expect(steps[end]).toEqual({ content: '</think>', type: 'think' })
+      expect(
+        steps.slice(1, end).every((step) => step.type === 'think' && step.content && !step.reasoning_content),
+      ).toBe(true)
+      // The indices point into the whole content, <think> part included.
+      const content = steps.map((step) => step.content ?? '').join('')
+      const citations = chunks.at(-1)!.choices[0].delta.annotations!.map((a) => a.url_citation)
+      expect(citations.length).toBeGreaterThan(0)
+      for (const citation of citations)
+        expect(content.slice(citation.start_index, citation.end_index)).toContain(citation.exactQuote)
+    }
+    // Not streamed: the content opens with the <think> part, and no reasoning_content beside it.
+    const { body } = await call('POST', '/v1/chat/completions', {
+      bearer: key.apiKey,
+      json: { ...question, reasoning_format: 'think_tags' },
+    })
+    const { message } = body.choices[0]
+    expect(message.content).toMatch(/^<think>[^]*Searching this site[^]*<\/think>\S/)
+    expect(message.reasoning_content).toBeUndefined()
+    for (const { url_citation: citation } of message.annotations)
+      expect(message.content.slice(citation.start_index, citation.end_index)).toContain(citation.exactQuote)
+    const refused = await call('POST', '/v1/chat/completions', {
+      bearer: key.apiKey,
+      json: question,
+      headers: { 'X-Reasoning-Format': 'xml' },
+    })
+    expect(refused.status).toBe(422)
+  })
+
   it('answers the same in one completion object without stream, charging what its usage says', async () => {
     const key = await keyWithBalance(api.database.db, 1_000_000)
     const question = ask('Which reranker reads up to 64 documents in one context window?')
-    const { status, body } = await call(chatRoute, 'POST', '/v1/chat/completions', {
+    const { status, body } = await call('POST', '/v1/chat/completions', {
       bearer: key.apiKey,
       json: question,
     })
@@ -95,6 +150,10 @@ describe('POST /v1/chat/completions with the built-in engine', () => {
       .join('')
     expect(choice.message.content).toBe(streamedText.trim())
     expect(choice.message.annotations).toEqual(chunks.at(-1)!.choices[0].delta.annotations)
+    // The reasoning beside the answer, not inside it.
+    expect(choice.message.reasoning_content).toContain('Searching this site for')
+    expect(choice.message.content).not.toContain('<think>')
+    expect(choice.message.content).not.toContain('Searching this site for')
     expect(body.usage.total_tokens).toBeGreaterThan(0)
     expect(body.numURLs).toBe(body.visitedURLs.length)
   })
@@ -126,7 +185,7 @@ describe('POST /v1/chat/completions with the built-in engine', () => {
     const large = await streamed(key.apiKey, { ...question, budget_tokens: 200_000 })
     const read = (run: typeof small) => run.chunks.at(-1)!.readURLs!.length
     expect(read(small)).toBeLessThan(read(large))
-    expect(deltas(small.chunks).some((step) => step.content?.includes('budget is nearly spent'))).toBe(true)
+    expect(deltas(small.chunks).some((step) => step.reasoning_content?.includes('budget is nearly spent'))).toBe(true)
     expect(small.chunks.at(-1)!.usage!.prompt_tokens).toBeLessThanOrEqual(1000)
   })
 
@@ -136,7 +195,9 @@ describe('POST /v1/chat/completions with the built-in engine', () => {
     const { chunks } = await streamed(key.apiKey, ask(`According to ${url}, what nDCG@10 does the reranker reach?`))
     const last = chunks.at(-1)!
     expect(last.readURLs).toContain(url)
-    expect(deltas(chunks).some((step) => step.url === url && step.content?.startsWith(`Read ${url}`))).toBe(true)
+    expect(deltas(chunks).some((step) => step.url === url && step.reasoning_content?.startsWith(`Read ${url}`))).toBe(
+      true,
+    )
     const cited = last.choices[0].delta.annotations!.map((a) => a.url_citation)
     expect(cited.find((citation) => citation.url === url)).toMatchObject({
       title: 'Rerankers in practice',
@@ -159,11 +220,9 @@ describe('POST /v1/chat/completions with the built-in engine', () => {
 describe('deep search refusals', () => {
   it('refuses a missing key with 401 and an empty one with 402, as HTTP answers before any stream', async () => {
     const question = ask('What is the reader?', { stream: true })
-    expect((await call(chatRoute, 'POST', '/v1/chat/completions', { json: question })).status).toBe(401)
+    expect((await call('POST', '/v1/chat/completions', { json: question })).status).toBe(401)
     const empty = await keyWithBalance(api.database.db, 0)
-    expect(
-      await call(chatRoute, 'POST', '/v1/chat/completions', { bearer: empty.apiKey, json: question }),
-    ).toMatchObject({
+    expect(await call('POST', '/v1/chat/completions', { bearer: empty.apiKey, json: question })).toMatchObject({
       status: 402,
       body: { detail: 'Insufficient balance' },
     })
@@ -181,7 +240,7 @@ describe('deep search refusals', () => {
       [{ model: 'deepsearch-v1', messages: [{ role: 'assistant', content: 'hi' }] }, 'messages'],
     ]
     for (const [json, field] of cases) {
-      const { status, body } = await call(chatRoute, 'POST', '/v1/chat/completions', { bearer: key.apiKey, json })
+      const { status, body } = await call('POST', '/v1/chat/completions', { bearer: key.apiKey, json })
       expect(status, JSON.stringify(json)).toBe(422)
       expect(body.detail.map((issue: { loc: string[] }) => issue.loc.join('.'))).toContainEqual(
         expect.stringContaining(field),

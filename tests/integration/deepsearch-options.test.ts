@@ -2,7 +2,6 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { completionChunk, type CompletionChunk } from '~/contracts/deepsearch'
 import { readEvents } from '~/lib/event-stream/parse'
-import { Route as chatRoute } from '~/routes/v1/chat/completions'
 import { call, keyWithBalance, respond } from '../support/api'
 import { apiWithWeb } from '../support/api-with-web'
 
@@ -18,7 +17,7 @@ const ask = (extra: Record<string, unknown> = {}) => ({
 
 async function streamed(extra: Record<string, unknown>) {
   const key = await keyWithBalance(api.database.db, 1_000_000)
-  const response = await respond(chatRoute, 'POST', '/v1/chat/completions', {
+  const response = await respond('POST', '/v1/chat/completions', {
     bearer: key.apiKey,
     json: ask({ ...extra, stream: true }),
   })
@@ -32,7 +31,7 @@ async function streamed(extra: Record<string, unknown>) {
 
 const completion = async (extra: Record<string, unknown>) => {
   const key = await keyWithBalance(api.database.db, 1_000_000)
-  return call(chatRoute, 'POST', '/v1/chat/completions', { bearer: key.apiKey, json: ask(extra) })
+  return call('POST', '/v1/chat/completions', { bearer: key.apiKey, json: ask(extra) })
 }
 
 describe('deep search options', () => {

@@ -5,11 +5,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { completionChunk, type CompletionChunk } from '~/contracts/deepsearch'
 import { readEvents } from '~/lib/event-stream/parse'
-import { Route as chatRoute } from '~/routes/v1/chat/completions'
-import { Route as readPathRoute } from '~/routes/r/$'
-import { Route as modelsRoute } from '~/routes/v1/models/index'
-import { resetRateLimits } from '~/server/providers/rate-limit-store'
-import { call, keyWithBalance, respond, scalar, setupApi, testEnv } from '../support/api'
+import { call, keyWithBalance, respond, scalar, apiDatabase } from '../support/api'
 import { startWebFixtures, type WebFixtures } from '../support/web-fixtures'
 
 /** What the fake model and the fake search API were sent. */
@@ -22,7 +18,6 @@ interface Received {
 let llm: Server
 let search: Server
 let web: WebFixtures
-let database: Awaited<ReturnType<typeof setupApi>>
 let received: Received[] = []
 /** How the fake model answers a request (plan or answer), as the current test wants. */
 let model: (request: Received) => { status: number; content?: string }
@@ -71,15 +66,6 @@ beforeAll(async () => {
       }),
     )
   })
-  testEnv({
-    READER_ALLOW_PRIVATE_NETWORKS: 'true',
-    DEEPSEARCH_ENGINE: 'upstream',
-    LLM_BASE_URL: `${origin(llm)}/v1`,
-    LLM_API_KEY: 'llm-secret-key',
-    LLM_MODEL: 'tiny-chat',
-    SEARCH_API_URL: `${origin(search)}/search`,
-  })
-  database = await setupApi()
 })
 afterAll(async () => {
   for (const server of [llm, search]) {
@@ -87,12 +73,19 @@ afterAll(async () => {
     await new Promise((resolve) => server.close(resolve))
   }
   await web.close()
-  await database.close()
-  for (const name of ['DEEPSEARCH_ENGINE', 'LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL', 'SEARCH_API_URL'])
-    delete process.env[name]
+})
+// After the fakes' beforeAll, which names their addresses.
+const database = apiDatabase({
+  env: () => ({
+    READER_ALLOW_PRIVATE_NETWORKS: 'true',
+    DEEPSEARCH_ENGINE: 'upstream',
+    LLM_BASE_URL: `${origin(llm)}/v1`,
+    LLM_API_KEY: 'llm-secret-key',
+    LLM_MODEL: 'tiny-chat',
+    SEARCH_API_URL: `${origin(search)}/search`,
+  }),
 })
 beforeEach(() => {
-  resetRateLimits()
   received = []
 })
 
@@ -102,7 +95,7 @@ const question = {
 }
 
 async function streamed(bearer: string) {
-  const response = await respond(chatRoute, 'POST', '/v1/chat/completions', {
+  const response = await respond('POST', '/v1/chat/completions', {
     bearer,
     json: { ...question, stream: true },
   })
@@ -134,12 +127,12 @@ describe('deep search with the upstream engine (an OpenAI-compatible model and a
     const key = await keyWithBalance(database.db, 1_000_000)
     const chunks = await streamed(key.apiKey)
     const steps = chunks.map((chunk) => chunk.choices[0].delta)
-    expect(steps.map((step) => step.content)).toEqual(
+    expect(steps.map((step) => step.reasoning_content ?? step.content)).toEqual(
       expect.arrayContaining(['I need pages about reranker scores.\n', 'The passages give the number.\n']),
     )
     expect(steps.find((step) => step.query)).toMatchObject({ query: 'reranker nDCG@10' })
     // Each result is opened (said before the fetch), then read.
-    expect(steps.filter((step) => step.url).map((step) => [step.content?.split(' ')[0], step.url])).toEqual([
+    expect(steps.filter((step) => step.url).map((step) => [step.reasoning_content?.split(' ')[0], step.url])).toEqual([
       ['Opening', web.url('/article')],
       ['Reading', web.url('/article')],
       ['Opening', web.url('/list')],
@@ -163,9 +156,13 @@ describe('deep search with the upstream engine (an OpenAI-compatible model and a
     expect(text.trim()).toBe('A reranker reaches 61.9 nDCG@10 [^1]. It reads each candidate with the query [^2].')
     const citations = last.choices[0].delta.annotations!.map((a) => a.url_citation)
     expect(citations).toHaveLength(2)
-    const article = (
-      await call(readPathRoute, 'GET', `/r/${web.url('/article')}`, { headers: { accept: 'application/json' } })
-    ).body.data.content as string
+    // Each citation spans the model's sentence that cites it, up to its marker.
+    expect(citations.map((citation) => text.slice(citation.start_index, citation.end_index))).toEqual([
+      'A reranker reaches 61.9 nDCG@10 [^1]',
+      'It reads each candidate with the query [^2]',
+    ])
+    const article = (await call('GET', `/r/${web.url('/article')}`, { headers: { accept: 'application/json' } })).body
+      .data.content as string
     for (const citation of citations) {
       expect(citation.url).toBe(web.url('/article'))
       expect(article).toContain(citation.exactQuote)
@@ -182,9 +179,9 @@ describe('deep search with the upstream engine (an OpenAI-compatible model and a
         ? { status: 200, content: '{"think": "I know this.", "action": "answer"}' }
         : { status: 200, content: 'Reranking lifts precision [^1].' }
     const key = await keyWithBalance(database.db, 1_000_000)
-    const direct = await call(chatRoute, 'POST', '/v1/chat/completions', { bearer: key.apiKey, json: question })
+    const direct = await call('POST', '/v1/chat/completions', { bearer: key.apiKey, json: question })
     expect(direct.body.readURLs).toEqual([])
-    const searched = await call(chatRoute, 'POST', '/v1/chat/completions', {
+    const searched = await call('POST', '/v1/chat/completions', {
       bearer: key.apiKey,
       json: { ...question, no_direct_answer: true, max_attempts: 1 },
     })
@@ -199,7 +196,7 @@ describe('deep search with the upstream engine (an OpenAI-compatible model and a
       finish_reason: 'error',
       delta: { type: 'error', content: '502: Upstream API failed (status 500)' },
     })
-    const plain = await call(chatRoute, 'POST', '/v1/chat/completions', { bearer: key.apiKey, json: question })
+    const plain = await call('POST', '/v1/chat/completions', { bearer: key.apiKey, json: question })
     expect(plain).toMatchObject({ status: 502, body: { detail: 'Upstream API failed (status 500)' } })
     // The model failed before the agent said anything: nothing was delivered, nothing is charged.
     expect(await scalar(database.db, sql`select balance from api_keys where id = ${key.id}::uuid`)).toBe(1_000_000)
@@ -216,9 +213,7 @@ describe('deep search with the upstream engine (an OpenAI-compatible model and a
         { role: 'user', content: 'What score does it reach?' },
       ],
     }
-    expect((await call(chatRoute, 'POST', '/v1/chat/completions', { bearer: key.apiKey, json: followUp })).status).toBe(
-      200,
-    )
+    expect((await call('POST', '/v1/chat/completions', { bearer: key.apiKey, json: followUp })).status).toBe(200)
     const prompts = received.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body.messages[1].content)
     for (const prompt of prompts)
       expect(prompt).toContain(
@@ -239,7 +234,7 @@ describe('deep search with the upstream engine (an OpenAI-compatible model and a
       presence_penalty: -0.5,
       response_format: { type: 'text' },
     }
-    const answer = await call(chatRoute, 'POST', '/v1/chat/completions', {
+    const answer = await call('POST', '/v1/chat/completions', {
       bearer: key.apiKey,
       json: { ...question, ...options, max_completion_tokens: 300, logit_bias: { 50256: -100 } },
     })
@@ -258,12 +253,12 @@ describe('deep search with the upstream engine (an OpenAI-compatible model and a
 
     // Without options, the model is asked deterministically, with the engine's own limits.
     received = []
-    await call(chatRoute, 'POST', '/v1/chat/completions', { bearer: key.apiKey, json: question })
+    await call('POST', '/v1/chat/completions', { bearer: key.apiKey, json: question })
     const plain = received.filter((r) => r.path === '/v1/chat/completions')
     expect(plain.every((r) => r.body.temperature === 0 && !('user' in r.body) && !('top_p' in r.body))).toBe(true)
     expect(plain.at(-1)!.body.max_tokens).toBe(1200)
 
-    const listed = await call(modelsRoute, 'GET', '/v1/models')
+    const listed = await call('GET', '/v1/models')
     const chat = listed.body.data.find((m: { id: string }) => m.id === 'deepsearch-v1').options.chat
     expect(chat.honoured).toEqual(expect.arrayContaining(['temperature', 'top_p', 'user', 'seed']))
     expect(chat.not_applied).toEqual([])
@@ -271,7 +266,7 @@ describe('deep search with the upstream engine (an OpenAI-compatible model and a
 
   it('refuses sampling options out of range with a 422 saying why', async () => {
     const key = await keyWithBalance(database.db, 1_000_000)
-    const refused = await call(chatRoute, 'POST', '/v1/chat/completions', {
+    const refused = await call('POST', '/v1/chat/completions', {
       bearer: key.apiKey,
       json: { ...question, temperature: 3 },
     })

@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { Route as modelRoute } from '~/routes/v1/models/$id'
-import { Route as modelsRoute } from '~/routes/v1/models/index'
-import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
-import { Route as rerankRoute } from '~/routes/v1/rerank'
-import { Route as segmentRoute } from '~/routes/v1/segment'
-import { Route as classifyRoute } from '~/routes/v1/classify'
-import { Route as trainRoute } from '~/routes/v1/train'
-import { resetRateLimits } from '~/server/providers/rate-limit-store'
-import { call, keyWithBalance, setupApi, testEnv } from '../support/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { apiDatabase, call, keyWithBalance } from '../support/api'
 
 /**
  * Every documented option of /v1/embeddings, /v1/rerank, /v1/segment, /v1/classify and /v1/train on the default (builtin) engines:
  * honoured, refused with a 422 saying why, or named in X-Options-Not-Applied. Never silently ignored.
  */
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
+const database = apiDatabase()
 let apiKey: string
 beforeAll(async () => {
-  database = await setupApi()
   apiKey = (await keyWithBalance(database.db, 10_000_000)).apiKey
 })
-afterAll(() => database.close())
-beforeEach(() => resetRateLimits())
 
 const embed = (json: Record<string, unknown>) =>
-  call(embeddingsRoute, 'POST', '/v1/embeddings', { bearer: apiKey, json: { model: 'embeddings-v3', ...json } })
+  call('POST', '/v1/embeddings', { bearer: apiKey, json: { model: 'embeddings-v3', ...json } })
 const rerank = (json: Record<string, unknown>) =>
-  call(rerankRoute, 'POST', '/v1/rerank', {
+  call('POST', '/v1/rerank', {
     bearer: apiKey,
     json: { model: 'reranker-v3', query: 'capital of France', ...json },
   })
@@ -66,7 +54,7 @@ describe('models served by name', () => {
   })
 
   it('lists every catalogue model with its API id, aliases, whether and how it is served, and its options', async () => {
-    const { status, body } = await call(modelsRoute, 'GET', '/v1/models')
+    const { status, body } = await call('GET', '/v1/models')
     expect(status).toBe(200)
     expect(body.object).toBe('list')
     const v3 = body.data.find((model: { id: string }) => model.id === 'embeddings-v3')
@@ -83,9 +71,9 @@ describe('models served by name', () => {
     expect(v3.options.embeddings.refused).toEqual(['return_multivector', 'input.image'])
     expect(body.data.map((model: { id: string }) => model.id)).toContain('deepsearch-v1')
     expect(body.data.map((model: { id: string }) => model.id)).not.toContain('reader-lm-0.5b')
-    const one = await call(modelRoute, 'GET', '/v1/models/jina-clip-v2', { params: { id: 'jina-clip-v2' } })
+    const one = await call('GET', '/v1/models/jina-clip-v2', {})
     expect(one.body).toMatchObject({ id: 'clip-v2', inputs: ['text', 'image'], served: true })
-    expect((await call(modelRoute, 'GET', '/v1/models/gpt-4', { params: { id: 'gpt-4' } })).status).toBe(404)
+    expect((await call('GET', '/v1/models/gpt-4', {})).status).toBe(404)
   })
 })
 
@@ -244,7 +232,7 @@ describe('POST /v1/rerank options', () => {
 
 describe('POST /v1/segment', () => {
   it('counts p50k_edit tokens, and reports a free call as the original does: usage 0', async () => {
-    const { status, body } = await call(segmentRoute, 'POST', '/v1/segment', {
+    const { status, body } = await call('POST', '/v1/segment', {
       bearer: apiKey,
       json: { content: 'Fix the spelling mistakes', tokenizer: 'p50k_edit' },
     })
@@ -254,7 +242,7 @@ describe('POST /v1/segment', () => {
 
   it('accepts unknown fields, names them as not applied, and honours head and tail', async () => {
     const segment = (json: Record<string, unknown>) =>
-      call(segmentRoute, 'POST', '/v1/segment', { bearer: apiKey, json: { content: 'one two three four', ...json } })
+      call('POST', '/v1/segment', { bearer: apiKey, json: { content: 'one two three four', ...json } })
     const { status, body, response } = await segment({ return_tokens: true, head: 2, language: 'en' })
     expect(status).toBe(200)
     expect(body.tokens.map(([text]: [string]) => text)).toEqual(['one', ' two'])
@@ -270,9 +258,8 @@ describe('POST /v1/segment', () => {
 
 describe('POST /v1/classify and /v1/train', () => {
   const labels = ['shipping delivery parcel', 'account password login']
-  const classify = (json: Record<string, unknown>) =>
-    call(classifyRoute, 'POST', '/v1/classify', { bearer: apiKey, json })
-  const train = (json: Record<string, unknown>) => call(trainRoute, 'POST', '/v1/train', { bearer: apiKey, json })
+  const classify = (json: Record<string, unknown>) => call('POST', '/v1/classify', { bearer: apiKey, json })
+  const train = (json: Record<string, unknown>) => call('POST', '/v1/train', { bearer: apiKey, json })
 
   it('classifies zero-shot with unknown fields accepted and named as not applied, with the engine', async () => {
     const { status, body, response } = await classify({

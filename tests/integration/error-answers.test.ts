@@ -1,20 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
-import { Route as feUserRoute } from '~/routes/api/v1/api_key/fe_user'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openDatabase, useDatabase } from '~/server/db/client'
 import { hashKey } from '~/server/domain/keys'
-import { serverEnv } from '~/server/env'
-import { runInRequest } from '~/server/request-context'
-import { call, keyWithBalance, setupApi, testEnv } from '../support/api'
+import { call, keyWithBalance, apiDatabase } from '../support/api'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
+const database = apiDatabase()
 
-/** Every log line the server writes while `run` runs inside a request with id `req-test`, parsed. */
+/**
+ * Every log line the server writes while `run` runs, parsed, but the request line every answer gets
+ * (tests/integration/request-pipeline.test.ts checks that one).
+ */
 async function logged<T>(
   run: () => Promise<T>,
 ): Promise<{ result: T; lines: Array<Record<string, any>>; raw: string }> {
@@ -22,11 +16,12 @@ async function logged<T>(
   const capture = (...args: unknown[]) => void printed.push(args.map(String).join(' '))
   vi.spyOn(console, 'log').mockImplementation(capture)
   vi.spyOn(console, 'error').mockImplementation(capture)
-  const context = { env: serverEnv(), requestId: 'req-test', method: 'GET', path: '/api/v1/test' }
-  const result = await runInRequest(context, run)
+  const result = await run()
   vi.restoreAllMocks()
-  return { result, lines: printed.map((line) => JSON.parse(line)), raw: printed.join('\n') }
+  const lines = printed.map((line) => JSON.parse(line)).filter((line) => line.msg !== 'request')
+  return { result, lines, raw: printed.join('\n') }
 }
+const requestId = { 'x-request-id': 'req-test' }
 
 const previousLevel = process.env.LOG_LEVEL
 afterEach(() => {
@@ -45,7 +40,7 @@ describe('what a caller reads and what the log keeps', () => {
     await gone.close()
     useDatabase(gone)
     const { result, lines, raw } = await logged(() =>
-      call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { bearer: key.apiKey }),
+      call('GET', '/api/v1/api_key/fe_user', { bearer: key.apiKey, headers: requestId }),
     )
     expect(result.status).toBe(500)
     expect(result.body).toEqual({ detail: 'Internal server error' })
@@ -54,7 +49,7 @@ describe('what a caller reads and what the log keeps', () => {
       level: 'error',
       msg: 'unexpected error',
       request_id: 'req-test',
-      path: '/api/v1/test',
+      path: '/api/v1/api_key/fe_user',
     })
     expect(lines[0].error.message).toBeTruthy()
     // One line per failure: where it was thrown, never a stack dump or the values the query carried.
@@ -88,7 +83,9 @@ describe('what a caller reads and what the log keeps', () => {
   it('logs a refusal at info with its kind and where, never the captcha answer or the key', async () => {
     process.env.LOG_LEVEL = 'info'
     const captcha = 'c2VjcmV0LWNhcHRjaGEtYW5zd2Vy'
-    const refusedCaptcha = await logged(() => call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha } }))
+    const refusedCaptcha = await logged(() =>
+      call('POST', '/api/v1/api_key/trial', { form: { captcha }, headers: requestId }),
+    )
     expect(refusedCaptcha.result).toMatchObject({ status: 400, body: { detail: 'Captcha verification failed' } })
     expect(refusedCaptcha.lines).toEqual([
       expect.objectContaining({
@@ -102,9 +99,7 @@ describe('what a caller reads and what the log keeps', () => {
     expect(refusedCaptcha.raw).not.toContain(captcha)
 
     const key = `lds_${'k'.repeat(300)}`
-    const refusedInput = await logged(() =>
-      call(feUserRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: key } }),
-    )
+    const refusedInput = await logged(() => call('GET', '/api/v1/api_key/fe_user', { query: { api_key: key } }))
     expect(refusedInput.result.status).toBe(422)
     expect(refusedInput.lines[0]).toMatchObject({
       refusal: 'InvalidInput',
@@ -115,7 +110,7 @@ describe('what a caller reads and what the log keeps', () => {
 
   it('leaves refusals out of the log below LOG_LEVEL', async () => {
     process.env.LOG_LEVEL = 'warn'
-    const { lines } = await logged(() => call(feUserRoute, 'GET', '/api/v1/api_key/fe_user'))
+    const { lines } = await logged(() => call('GET', '/api/v1/api_key/fe_user'))
     expect(lines).toEqual([])
   })
 })

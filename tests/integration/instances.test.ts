@@ -1,17 +1,16 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { rmSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { joinInstances, sharedSecretFingerprints, SharedSecretsDiffer } from '~/server/api/instances'
 import { parseEnv } from '~/server/env'
-import { scalar, setupApi } from '../support/api'
+import { processPlace } from '~/server/providers/process-place'
+import { scalar, apiDatabase } from '../support/api'
 
 /** Two server processes on one database, as `app_instances` sees them: their shared secrets must agree. */
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(async () => {
-  await database.close()
+const database = apiDatabase()
+afterAll(() => {
   for (const dir of ['tests/.tmp/instances', 'tests/.tmp/instances-e']) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -63,6 +62,45 @@ describe('instances sharing a database', () => {
     await database.db.execute(sql`update app_instances set seen_at = now() - interval '31 seconds' where id = 'gone'`)
     const fresh = await joinInstances(database.db, 'e', await fingerprints('e', { DATA_DIR: 'tests/.tmp/instances-e' }))
     await fresh.leave()
+  })
+
+  it('starts a server at once after its predecessor on this machine crashed, and still refuses a live one', async () => {
+    const defaults = { PAYMENTS_SANDBOX: 'on', DATA_DIR: shared.DATA_DIR }
+    // The predecessor: a process of this machine that joined and was then killed without leaving (SIGKILL).
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' })
+    const exited = once(child, 'exit')
+    try {
+      await once(child, 'spawn')
+      const crashed = processPlace(child.pid!)
+      await joinInstances(database.db, 'crashed', await fingerprints('crashed', shared), crashed)
+      // While it runs, a server with other (per-process random) secrets is refused, as before.
+      expect(await refusal(joinInstances(database.db, 'next', await fingerprints('next', defaults)))).toContain(
+        'CAPTCHA_SECRET',
+      )
+    } finally {
+      child.kill('SIGKILL')
+      await exited
+    }
+    // Killed: its heartbeat is a second old, but its pid runs nothing; the next server starts without waiting.
+    const next = await joinInstances(database.db, 'next', await fingerprints('next', defaults))
+    expect(await scalar(database.db, sql`select count(*) from app_instances where id = 'crashed'`)).toBe(0)
+    await next.leave()
+  })
+
+  it('counts a live row of another machine, and a reused pid is not its process', async () => {
+    const defaults = { PAYMENTS_SANDBOX: 'on', DATA_DIR: shared.DATA_DIR }
+    // Another machine's process (its pid means nothing here) is live until its heartbeat is 30 s old.
+    const elsewhere = { pid: 999_999, scope: 'host:another-machine', started: null }
+    const remote = await joinInstances(database.db, 'remote', await fingerprints('remote', shared), elsewhere)
+    expect(await refusal(joinInstances(database.db, 'next', await fingerprints('next', defaults)))).toContain(
+      'CAPTCHA_SECRET',
+    )
+    await remote.leave()
+    // A row naming a running pid of this machine that started at another time: the pid was reused, its process is gone.
+    const reused = { ...processPlace(process.pid), started: '1' }
+    await joinInstances(database.db, 'reused', await fingerprints('reused', shared), reused)
+    const next = await joinInstances(database.db, 'next', await fingerprints('next', defaults))
+    await next.leave()
   })
 
   it('keeps the data folder key equal for instances sharing DATA_DIR when KEY_ENCRYPTION_SECRET is unset', async () => {

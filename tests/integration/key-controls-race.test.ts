@@ -1,21 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
+import { expect, it } from 'vitest'
 import { auditLedger } from '~/server/domain/ledger'
 import { countTokens } from '../support/tokens'
-import { call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { call, keyWithBalance, scalar, apiDatabase } from '../support/api'
 import { describeWithService } from '../support/services'
-
-testEnv()
 
 // The cap is checked under the key row's lock in ledger_apply; only concurrent transactions on a real server
 // can show that no two debits both read the spend before either adds to it (PGlite runs one at a time).
 describeWithService('TEST_DATABASE_URL', 'a spending cap under concurrency [PG]', () => {
-  let database: Awaited<ReturnType<typeof setupApi>>
-  beforeAll(async () => {
-    database = await setupApi({ maxConnections: 20 })
-  })
-  afterAll(() => database.close())
+  const database = apiDatabase({ maxConnections: 20 })
 
   it('200 concurrent requests against a daily cap worth 100 of them spend exactly the cap; the rest get 402', async () => {
     const text = 'Concurrent requests race for the last tokens of a daily cap.'
@@ -27,7 +20,7 @@ describeWithService('TEST_DATABASE_URL', 'a spending cap under concurrency [PG]'
     )
     const answers = await Promise.all(
       Array.from({ length: 200 }, () =>
-        call(embeddingsRoute, 'POST', '/v1/embeddings', {
+        call('POST', '/v1/embeddings', {
           bearer: key.apiKey,
           json: { model: 'embeddings-v3', input: [text] },
         }),

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { Route as controlsRoute } from '~/routes/api/v1/account/keys/$keyId/controls'
-import { Route as readPathRoute } from '~/routes/r/$'
-import { Route as bulkRoute } from '~/routes/v1/bulk-embeddings/index'
-import { Route as chatRoute } from '~/routes/v1/chat/completions'
-import { Route as classifyRoute } from '~/routes/v1/classify'
-import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
-import { Route as rerankRoute } from '~/routes/v1/rerank'
-import { Route as trainRoute } from '~/routes/v1/train'
-import { rowsOf } from '~/server/db/migrate'
+import { rowsOf } from '~/server/db/rows'
+import { bySystem } from '~/server/domain/audit'
 import { issueKey } from '~/server/domain/keys'
 import { applyEntry, auditLedger } from '~/server/domain/ledger'
 import { consume, usageReversalRef } from '~/server/domain/metering'
@@ -21,7 +14,6 @@ import { drainQueue, jobOf, upload, uploadForm } from '../support/bulk'
 import { countTokens } from '../support/tokens'
 
 const api = apiWithWeb({ READER_ALLOW_PRIVATE_NETWORKS: 'true', DEEPSEARCH_ENGINE: 'builtin' })
-type Route = Parameters<typeof call>[0]
 
 interface Controls {
   daily_cap?: number | null
@@ -51,54 +43,44 @@ const families: Array<{
 }> = [
   ...(
     [
-      [
-        'embeddings',
-        'embeddings',
-        embeddingsRoute,
-        '/v1/embeddings',
-        { model: 'embeddings-v3', input: ['a capped text'] },
-      ],
+      ['embeddings', 'embeddings', '/v1/embeddings', { model: 'embeddings-v3', input: ['a capped text'] }],
       [
         'rerank',
         'reranker',
-        rerankRoute,
         '/v1/rerank',
         { model: 'reranker-v3', query: 'caps', documents: ['one document about caps'] },
       ],
       [
         'classify',
         'classifier',
-        classifyRoute,
         '/v1/classify',
         { model: 'embeddings-v3', input: ['a capped text'], labels: ['news', 'sport'] },
       ],
       [
         'train',
         'classifier',
-        trainRoute,
         '/v1/train',
         { model: 'embeddings-v3', input: [{ text: 'a capped text', label: 'news' }] },
       ],
       [
         'deep search',
         'deepsearch',
-        chatRoute,
         '/v1/chat/completions',
         { model: 'deepsearch-v1', messages: [{ role: 'user', content: 'What does a reranker do?' }] },
       ],
-    ] as Array<[string, string, Route, string, unknown]>
-  ).map(([name, product, route, path, json]) => ({
+    ] as Array<[string, string, string, unknown]>
+  ).map(([name, product, path, json]) => ({
     name,
     product,
     other: product === 'embeddings' ? 'reranker' : 'embeddings',
-    send: (bearer: string, address?: string) => call(route, 'POST', path, { bearer, json, address }),
+    send: (bearer: string, address?: string) => call('POST', path, { bearer, json, address }),
   })),
   {
     name: 'reader',
     product: 'reader',
     other: 'embeddings',
     send: (bearer, address) =>
-      call(readPathRoute, 'GET', `/r/${api.web.url('/article')}`, {
+      call('GET', `/r/${api.web.url('/article')}`, {
         bearer,
         address,
         headers: { 'x-no-cache': 'true' },
@@ -109,7 +91,7 @@ const families: Array<{
     product: 'bulk-embeddings',
     other: 'embeddings',
     send: (bearer, address) =>
-      call(bulkRoute, 'POST', '/v1/bulk-embeddings', {
+      call('POST', '/v1/bulk-embeddings', {
         bearer,
         address,
         body: uploadForm('texts.txt', 'one text\nanother text\n', { model: 'embeddings-v3' }),
@@ -216,7 +198,7 @@ describe('spending caps', () => {
     const key = await keyWithBalance(api.database.db, 1_000_000)
     await control(key.id, { daily_cap: 10 * perRequest, monthly_cap: 3 * perRequest })
     const send = () =>
-      call(embeddingsRoute, 'POST', '/v1/embeddings', {
+      call('POST', '/v1/embeddings', {
         bearer: key.apiKey,
         json: { model: 'embeddings-v3', input: [text] },
       })
@@ -269,7 +251,7 @@ describe('spending caps', () => {
   it("deep search reserves within the cap: a run under the cap is answered, the key's spend stays within it", async () => {
     const key = await keyWithBalance(api.database.db, 1_000_000)
     await control(key.id, { daily_cap: 100_000 })
-    const answer = await call(chatRoute, 'POST', '/v1/chat/completions', {
+    const answer = await call('POST', '/v1/chat/completions', {
       bearer: key.apiKey,
       json: { model: 'deepsearch-v1', messages: [{ role: 'user', content: 'What does a reranker do?' }] },
     })
@@ -285,12 +267,12 @@ describe('the controls endpoint', () => {
   async function account() {
     const uid = `controls-${randomUUID()}`
     await ensureUser(api.database.db, { uid, email: `${uid}@example.com` })
-    const { token } = await openSession(api.database.db, uid, 1)
-    const { apiKey, key } = await issueKey(api.database.db, 'empty', { ownerId: uid, name: 'production' })
+    const { token } = await openSession(api.database.db, bySystem, uid, 1)
+    const { apiKey, key } = await issueKey(api.database.db, bySystem, 'empty', { ownerId: uid, name: 'production' })
     return { uid, apiKey, key, cookie: { cookie: `session=${token}` } }
   }
   const put = (keyId: string, cookie: Record<string, string>, json: unknown) =>
-    call(controlsRoute, 'PUT', `/api/v1/account/keys/${keyId}/controls`, { params: { keyId }, headers: cookie, json })
+    call('PUT', `/api/v1/account/keys/${keyId}/controls`, { headers: cookie, json })
 
   it('saves normalised controls, shows them with the spend so far, and records the change in the audit log', async () => {
     const { uid, key, cookie } = await account()
@@ -313,8 +295,7 @@ describe('the controls endpoint', () => {
       allowed_networks: ['10.0.0.0/8', '2001:db8::1/128'],
       spent_today: 0,
     })
-    const read = await call(controlsRoute, 'GET', `/api/v1/account/keys/${key.id}/controls`, {
-      params: { keyId: key.id },
+    const read = await call('GET', `/api/v1/account/keys/${key.id}/controls`, {
       headers: cookie,
     })
     expect(read.body).toEqual(saved.body)

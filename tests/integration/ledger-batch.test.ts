@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { applyEntries, applyEntry, auditLedger, type EntryInput } from '~/server/domain/ledger'
 import { outcomeOf } from '../support/outcome'
-import { keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { keyWithBalance, scalar, apiDatabase } from '../support/api'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
+const database = apiDatabase()
 
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
 const entry = (

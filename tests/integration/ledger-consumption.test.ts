@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { auditLedger } from '~/server/domain/ledger'
 import { consume } from '~/server/domain/metering'
-import { keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { keyWithBalance, scalar, apiDatabase } from '../support/api'
 import { outcomeOf } from '../support/outcome'
 import { describeWithService } from '../support/services'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi({ maxConnections: 20 })
-})
-afterAll(() => database.close())
+const database = apiDatabase({ maxConnections: 20 })
 
 const use = (keyId: string, tokens: number, usageEventId = randomUUID()) =>
   consume(database.db, { keyId, tokens, usageEventId, product: 'embeddings', model: 'embeddings-v3' })

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rowsOf } from '~/server/db/migrate'
+import { describe, expect, it } from 'vitest'
+import { rowsOf } from '~/server/db/rows'
+import { bySystem } from '~/server/domain/audit'
 import { applyEntry, auditLedger } from '~/server/domain/ledger'
 import { consume } from '~/server/domain/metering'
 import { transferBalance } from '~/server/domain/transfers'
-import { keyWithBalance, setupApi, testEnv } from '../support/api'
+import { keyWithBalance, apiDatabase } from '../support/api'
 import { outcomeOf as outcome } from '../support/outcome'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
+const database = apiDatabase()
 
 /** Deterministic PRNG (mulberry32) so a failing sequence can be replayed from its seed. */
 function prng(seed: number) {
@@ -72,7 +68,7 @@ describe('the ledger against an in-memory model (test 3)', () => {
                 : state.balance === 0
                   ? 'NothingToTransfer'
                   : 'ok'
-        expect(await outcome(transferBalance(database.db, key, to))).toBe(expected)
+        expect(await outcome(transferBalance(database.db, bySystem, key, to))).toBe(expected)
         if (expected === 'ok') {
           receiver.balance += state.balance
           state.balance = 0

@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Db } from '~/server/db/types'
 import { Batcher } from '~/server/domain/batcher'
 import { applyEntries, applyEntry, auditLedger, type EntryInput } from '~/server/domain/ledger'
 import { consume, meteringBatcher, meteringBatchOptions } from '~/server/domain/metering'
-import { keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { keyWithBalance, scalar, apiDatabase } from '../support/api'
 import { isRefusal } from '~/server/domain/refusals'
 import { outcomeOf } from '../support/outcome'
 import { describeWithService } from '../support/services'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi({ maxConnections: 20 })
-})
-afterAll(() => database.close())
+const database = apiDatabase({ maxConnections: 20 })
 
 const use = (keyId: string, tokens: number, usageEventId = randomUUID(), db: Db = database.db) =>
   consume(db, { keyId, tokens, usageEventId, product: 'reader' })

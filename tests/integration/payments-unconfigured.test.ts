@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Route as autoRechargeRoute } from '~/routes/api/v1/auto_recharge/index'
-import { Route as rechargeSettingsRoute } from '~/routes/api/v1/auto_recharge/settings'
-import { Route as checkoutRoute } from '~/routes/api/v1/checkout_session'
+import { describe, expect, it } from 'vitest'
 import { sandboxPayFor, sandboxSessionFor } from '~/server/api/payments/sandbox-checkout'
 import { PaymentsUnavailable } from '~/server/domain/refusals'
 import { answerFor } from '~/server/http/refusal-answers'
-import { call, fingerprint, keyWithBalance, setupApi, testEnv } from '../support/api'
+import { call, fingerprint, keyWithBalance, apiDatabase } from '../support/api'
 import { card, postWebhook, signedEvent } from '../support/payments'
 
 /** A deployment's configuration: no Stripe keys, and nobody asked for the sandbox (PAYMENTS_SANDBOX unset). */
-testEnv({ PAYMENTS_SANDBOX_SECRET: 'whsec_test_sandbox_secret_0123456789' })
+const database = apiDatabase({ env: { PAYMENTS_SANDBOX_SECRET: 'whsec_test_sandbox_secret_0123456789' } })
 delete process.env.PAYMENTS_SANDBOX
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
 
 const unavailable = {
   status: 501,
@@ -26,12 +18,12 @@ describe('no payment service set up (no Stripe keys, no PAYMENTS_SANDBOX)', () =
   it('refuses a checkout, turning auto-recharge on and a threshold with 501 {detail}, and writes nothing', async () => {
     const key = await keyWithBalance(database.db, 5)
     const before = await fingerprint(database.db)
-    const checkout = await call(checkoutRoute, 'POST', '/api/v1/checkout_session', {
+    const checkout = await call('POST', '/api/v1/checkout_session', {
       bearer: key.apiKey,
       json: { price_id: 'price_tokens_11b' },
     })
     expect(checkout).toMatchObject(unavailable)
-    const recharge = await call(autoRechargeRoute, 'POST', '/api/v1/auto_recharge', {
+    const recharge = await call('POST', '/api/v1/auto_recharge', {
       bearer: key.apiKey,
       json: {
         price_id: 'price_tokens_1b',
@@ -41,16 +33,16 @@ describe('no payment service set up (no Stripe keys, no PAYMENTS_SANDBOX)', () =
       },
     })
     expect(recharge).toMatchObject(unavailable)
-    const threshold = await call(rechargeSettingsRoute, 'POST', '/api/v1/auto_recharge/settings', {
+    const threshold = await call('POST', '/api/v1/auto_recharge/settings', {
       bearer: key.apiKey,
       query: { threshold: '1000' },
     })
     expect(threshold).toMatchObject(unavailable)
     expect(await fingerprint(database.db)).toEqual(before)
     // Reading the settings and turning auto-recharge off still work.
-    const status = await call(autoRechargeRoute, 'GET', '/api/v1/auto_recharge', { bearer: key.apiKey })
+    const status = await call('GET', '/api/v1/auto_recharge', { bearer: key.apiKey })
     expect(status).toMatchObject({ status: 200, body: { enabled: false, eligible: false } })
-    expect((await call(autoRechargeRoute, 'DELETE', '/api/v1/auto_recharge', { bearer: key.apiKey })).status).toBe(200)
+    expect((await call('DELETE', '/api/v1/auto_recharge', { bearer: key.apiKey })).status).toBe(200)
   })
 
   it('has no sandbox checkout to show or pay, and takes no sandbox-signed event', async () => {

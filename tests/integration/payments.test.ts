@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { Route as keyInfoRoute } from '~/routes/api/v1/api_key/fe_user'
-import { Route as checkoutRoute } from '~/routes/api/v1/checkout_session'
 import { confirmCheckoutFor } from '~/server/api/payments/purchases'
 import { sandboxPayFor } from '~/server/api/payments/sandbox-checkout'
 import { openDatabase, useDatabase } from '~/server/db/client'
+import { callerOf } from '~/server/http/caller-of'
 import { writeObject } from '~/server/providers/payments/sandbox/store'
 import { apiDatabase, call, fingerprint, keyWithBalance, scalar } from '../support/api'
 import { describeWithService } from '../support/services'
@@ -24,7 +23,7 @@ const database = apiDatabase({ env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET },
 
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
 const keyInfo = async (apiKey: string) =>
-  (await call(keyInfoRoute, 'GET', '/api/v1/api_key/fe_user', { query: { api_key: apiKey } })).body
+  (await call('GET', '/api/v1/api_key/fe_user', { query: { api_key: apiKey } })).body
 const sessionObject = async (id: string) =>
   (await database.db.execute(sql`select data from sandbox_objects where id = ${id}`)) as unknown
 const storedSession = async (id: string) => {
@@ -41,7 +40,7 @@ async function paidSession(apiKey: string) {
   } as never)
   return session
 }
-const callerOf = (apiKey: string) => ({ request: new Request('http://localhost:3000/'), presentedKey: apiKey })
+const keyCaller = (apiKey: string) => callerOf(new Request('http://localhost:3000/'), apiKey)
 
 describe('buying a pack', () => {
   it("credits the pack once, makes the key paid with the buyer's e-mail, and premium for the 11B pack", async () => {
@@ -65,10 +64,59 @@ describe('buying a pack', () => {
       { price_id: 'price_tokens_1b', success_url: 'https://evil.example/steal' },
       { price_id: 'price_tokens_1b', tokens: 5 },
     ]) {
-      const answer = await call(checkoutRoute, 'POST', '/api/v1/checkout_session', { bearer: key.apiKey, json })
+      const answer = await call('POST', '/api/v1/checkout_session', { bearer: key.apiKey, json })
       expect(answer.status).toBe(422)
     }
     expect(await fingerprint(database.db)).toEqual(before)
+  })
+
+  it("judges return pages against PUBLIC_BASE_URL alone, never the request's Host (checkout, auto-recharge, card setup)", async () => {
+    const key = await keyWithBalance(database.db, 5)
+    const evil = 'http://evil.example'
+    const purchasesBefore = await scalar(database.db, sql`select count(*) from purchases`)
+    const setupsBefore = await scalar(database.db, sql`select count(*) from card_setups`)
+    const bodies: Array<[string, Record<string, unknown>]> = [
+      ['/api/v1/checkout_session', { price_id: 'price_tokens_1b', success_url: `${evil}/thanks` }],
+      ['/api/v1/checkout_session', { price_id: 'price_tokens_1b', cancel_url: `${evil}/back` }],
+      ...[false, true].map(
+        (saveCardOnly) =>
+          [
+            '/api/v1/auto_recharge',
+            {
+              price_id: 'price_tokens_1b',
+              success_url: `${evil}/thanks`,
+              cancel_url: 'http://localhost:3000/api-dashboard/auto-recharge',
+              save_card_only: saveCardOnly,
+              metadata: { auto_recharge: true, threshold: 1000, currency: 'USD' },
+            },
+          ] as [string, Record<string, unknown>],
+      ),
+    ]
+    for (const [path, json] of bodies) {
+      // A REST client sets Host as it likes; behind no proxy the request's URL is built from it.
+      const answer = await call('POST', `${evil}${path}`, {
+        bearer: key.apiKey,
+        headers: { host: 'evil.example' },
+        json,
+      })
+      expect(answer.status, `${path} ${JSON.stringify(json)}`).toBe(422)
+      expect(JSON.stringify(answer.body.detail)).toContain('must be a page of http://localhost:3000')
+    }
+    expect(await scalar(database.db, sql`select count(*) from purchases`)).toBe(purchasesBefore)
+    expect(await scalar(database.db, sql`select count(*) from card_setups`)).toBe(setupsBefore)
+    // The same request with this site's own pages is a checkout whose pages are this site's.
+    const own = await call('POST', `${evil}/api/v1/checkout_session`, {
+      bearer: key.apiKey,
+      headers: { host: 'evil.example' },
+      json: { price_id: 'price_tokens_1b' },
+    })
+    expect(own.status).toBe(200)
+    expect(new URL(own.body.url).origin).toBe('http://localhost:3000')
+    const session = await storedSession(own.body.id)
+    expect([new URL(String(session.success_url)).origin, new URL(String(session.cancel_url)).origin]).toEqual([
+      'http://localhost:3000',
+      'http://localhost:3000',
+    ])
   })
 
   it('credits nothing for a declined card, and nothing until a 3-D Secure step is approved', async () => {
@@ -188,7 +236,7 @@ describe('exactly once (tests 12, 13, 15)', () => {
       const session = await paidSession(key.apiKey)
       const event = signedEvent('checkout.session.completed', { id: session })
       if (!returnFirst) await postWebhook(event.payload, event.signature)
-      expect(await confirmCheckoutFor(callerOf(key.apiKey), session)).toEqual({
+      expect(await confirmCheckoutFor(keyCaller(key.apiKey), session)).toEqual({
         status: 'paid',
         tokens: 1_000_000_000,
         balance: 1_000_000_005,
@@ -240,7 +288,7 @@ describe('asynchronous payments (test 14)', () => {
     const completed = signedEvent('checkout.session.completed', { id: session })
     await postWebhook(completed.payload, completed.signature)
     expect(await balanceOf(key.id)).toBe(5)
-    expect(await confirmCheckoutFor(callerOf(key.apiKey), session)).toMatchObject({ status: 'pending' })
+    expect(await confirmCheckoutFor(keyCaller(key.apiKey), session)).toMatchObject({ status: 'pending' })
     await writeObject(database.db, { ...(await storedSession(session)), payment_status: 'paid' } as never)
     const succeeded = signedEvent('checkout.session.async_payment_succeeded', { id: session })
     await postWebhook(succeeded.payload, succeeded.signature)

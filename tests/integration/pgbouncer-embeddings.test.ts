@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Route as healthzRoute } from '~/routes/healthz'
-import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
 import { flushRequestLog } from '~/server/api/request-log/writer'
 import { openDatabase, useDatabase, type Database } from '~/server/db/client'
-import { rowsOf } from '~/server/db/migrate'
+import { rowsOf } from '~/server/db/rows'
+import { bySystem } from '~/server/domain/audit'
 import { issueKey } from '~/server/domain/keys'
 import { auditLedger } from '~/server/domain/ledger'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
@@ -60,7 +59,7 @@ describeNeeding(missing, 'embeddings through PgBouncer in transaction mode, read
   })
 
   it(`answers every one of ${BURSTS} bursts of ${BURST} concurrent embeddings, each charged once, while readiness is polled`, async () => {
-    const { apiKey, key } = await issueKey(pooled!.db, 'trial')
+    const { apiKey, key } = await issueKey(pooled!.db, bySystem, 'trial')
     const balanceOf = () => scalar(direct.db, sql`select balance from api_keys where id = ${key.id}::uuid`)
     const before = await balanceOf()
     let polling = true
@@ -69,7 +68,7 @@ describeNeeding(missing, 'embeddings through PgBouncer in transaction mode, read
     const poll = Promise.all(
       Array.from({ length: CHECKERS }, async () => {
         while (polling) {
-          const probe = await within(20_000, respond(healthzRoute, 'GET', '/healthz'))
+          const probe = await within(20_000, respond('GET', '/healthz'))
           probes.push(typeof probe === 'string' ? 0 : probe.status)
         }
       }),
@@ -83,7 +82,7 @@ describeNeeding(missing, 'embeddings through PgBouncer in transaction mode, read
           Array.from({ length: BURST }, (_, i) =>
             within(
               20_000,
-              call(embeddingsRoute, 'POST', '/v1/embeddings', {
+              call('POST', '/v1/embeddings', {
                 bearer: apiKey,
                 json: { model: 'embeddings-v3', input: [`Text number ${i} of burst ${burst}, through the pooler.`] },
               }).then((answer) => answer.status),

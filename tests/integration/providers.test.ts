@@ -6,23 +6,16 @@ import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Route as challengeRoute } from '~/routes/api/v1/captcha/challenge'
-import { Route as trialRoute } from '~/routes/api/v1/api_key/trial'
 import { getDb } from '~/server/db/client'
-import { rowsOf } from '~/server/db/migrate'
+import { rowsOf } from '~/server/db/rows'
 import { checkRateLimit, spendRateLimit, rateLimit } from '~/server/api/rate-limit'
 import { redisStore, resetRateLimits } from '~/server/providers/rate-limit-store'
 import { altchaProvider } from '~/server/providers/captcha/altcha'
 import { createMailer, drainOutbox } from '~/server/providers/email'
-import { call, setupApi, testEnv } from '../support/api'
+import { call, apiDatabase, testEnv } from '../support/api'
 import { describeWithService } from '../support/services'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
+const database = apiDatabase()
 
 describe('ALTCHA across instances', () => {
   it('refuses on a second instance a solution the first already accepted', async () => {
@@ -79,17 +72,15 @@ describe('Turnstile', () => {
   })
 
   it('gives the widget the site key and issues a key only for a token siteverify accepts, once', async () => {
-    const challenge = await call(challengeRoute, 'GET', '/api/v1/captcha/challenge', { query: { action: 'new_key' } })
+    const challenge = await call('GET', '/api/v1/captcha/challenge', { query: { action: 'new_key' } })
     expect(challenge.body).toEqual({ provider: 'turnstile', site_key: 'site-key', action: 'new_key' })
-    expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'bad-token' } })).status).toBe(
-      400,
-    )
-    expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'good-1' } })).status).toBe(200)
-    expect((await call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha: 'good-1' } })).status).toBe(400)
+    expect((await call('POST', '/api/v1/api_key/trial', { form: { captcha: 'bad-token' } })).status).toBe(400)
+    expect((await call('POST', '/api/v1/api_key/trial', { form: { captcha: 'good-1' } })).status).toBe(200)
+    expect((await call('POST', '/api/v1/api_key/trial', { form: { captcha: 'good-1' } })).status).toBe(400)
   })
 
   it('refuses a token whose widget was rendered for another action', async () => {
-    const trial = (captcha: string) => call(trialRoute, 'POST', '/api/v1/api_key/trial', { form: { captcha } })
+    const trial = (captcha: string) => call('POST', '/api/v1/api_key/trial', { form: { captcha } })
     expect((await trial('good:contact_sales:1')).status).toBe(400)
     expect((await trial('good:new_key:2')).status).toBe(200)
   })

@@ -1,3 +1,5 @@
+import { createSocket } from 'node:dgram'
+import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BrowserPool, chromiumPathOf } from '~/server/providers/reader/browser/chromium'
 import { renderPage } from '~/server/providers/reader/browser/render'
@@ -79,6 +81,34 @@ describe('the browser engine keeps to the address rules', () => {
     expect(refused.some((u) => u.startsWith(`http://internal.test:${port}/ssrf/`))).toBe(true)
     expect(refused.some((u) => u.startsWith(`http://rebind.test:${port}/ssrf/`))).toBe(true)
     expect(refused.some((u) => u.includes('/redirect?to='))).toBe(true)
+  })
+
+  it('sends nothing over WebRTC: no STUN or TURN to loopback over UDP or TCP, and the page learns no candidate', async () => {
+    // Issue 38: ICE servers at an IP literal made Chromium send UDP to internal hosts, past every address rule.
+    const udp = createSocket('udp4')
+    const datagrams: Buffer[] = []
+    udp.on('message', (message) => datagrams.push(message))
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve))
+    let connections = 0
+    const tcp = createServer((socket) => {
+      connections++
+      socket.destroy()
+    })
+    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve))
+    try {
+      const query = `host=127.0.0.1&udp=${udp.address().port}&tcp=${(tcp.address() as AddressInfo).port}`
+      const url = new URL(`http://news.test:${web.port}/hostile/webrtc?${query}`)
+      const rendered = await renderPage(pool, url, { waitForSelector: '#candidates' }, limits())
+      expect(rendered.html).toContain('WEBRTC-MARKER')
+      expect(rendered.html).toContain('CANDIDATES 0')
+      // A last datagram or connection would have arrived by now: the page waited 2.5 s after asking.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(datagrams).toEqual([])
+      expect(connections).toBe(0)
+    } finally {
+      udp.close()
+      tcp.close()
+    }
   })
 
   it('refuses the page itself when its host resolves to an address the rules refuse', async () => {

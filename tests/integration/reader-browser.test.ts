@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { Route as readPathRoute } from '~/routes/r/$'
 import { call } from '../support/api'
 import { apiWithWeb } from '../support/api-with-web'
 
 /** The browser engine through GET /r/{url}: pages served on loopback (the opt-in lets the reader reach them). */
-const api = apiWithWeb({ READER_ALLOW_PRIVATE_NETWORKS: 'true', READER_CACHE_TTL_SECONDS: '0' })
+// Every read comes from one address: browser time is not what these tests measure (reader-default-engine does).
+const api = apiWithWeb({
+  READER_ALLOW_PRIVATE_NETWORKS: 'true',
+  READER_CACHE_TTL_SECONDS: '0',
+  READER_BROWSER_SECONDS_PER_MINUTE: '3600',
+})
 
 const read = (path: string, headers: Record<string, string> = {}) =>
-  call(readPathRoute, 'GET', `/r/${api.web.url(path)}`, { headers: { accept: 'application/json', ...headers } })
+  call('GET', `/r/${api.web.url(path)}`, { headers: { accept: 'application/json', ...headers } })
 
 describe('X-Engine', () => {
   it('reads a page whose text a script inserts: empty with direct, complete with browser and auto', async () => {
@@ -74,7 +78,7 @@ describe('X-Engine', () => {
       'x-set-cookie': 'session=abc123; Domain=evil.example, theme=dark',
       'x-return-format': 'text',
     })
-    const text = body.data.content
+    const text = body.data.text
     expect(text).toContain('UA=TestAgent/9')
     expect(text).toMatch(/LANG=de-DE/)
     expect(text).toContain('REF=https://referrer.example/')
@@ -83,7 +87,7 @@ describe('X-Engine', () => {
     expect(text).toMatch(/JS-COOKIE=session=abc123; theme=dark/)
     // The next caller's context starts empty.
     const next = await read('/browser/echo', { 'x-engine': 'browser', 'x-return-format': 'text' })
-    expect(next.body.data.content).toMatch(/COOKIE=\s*$/m)
+    expect(next.body.data.text).toMatch(/COOKIE=\s*$/m)
   })
 
   it('refuses browser-only options with X-Engine: direct, and injectPageScript unless configured', async () => {

@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { completionChunk } from '~/contracts/deepsearch'
 import { readEvents } from '~/lib/event-stream/parse'
-import { Route as readPathRoute } from '~/routes/r/$'
-import { Route as chatRoute } from '~/routes/v1/chat/completions'
 import * as v from 'valibot'
-import { call, keyWithBalance, respond, scalar } from '../support/api'
+import { call, keyWithBalance, respond, scalar, type CallInit } from '../support/api'
 import { apiWithWeb, eventsOf } from '../support/api-with-web'
 
 // A conversion may take a second here, so a page of 40,000 links (seconds of work) runs out of time.
@@ -16,7 +14,7 @@ const api = apiWithWeb({
   DEEPSEARCH_ENGINE: 'builtin',
 })
 
-const read = (url: string, init: Parameters<typeof call>[3] = {}) => call(readPathRoute, 'GET', `/r/${url}`, init)
+const read = (url: string, init: CallInit = {}) => call('GET', `/r/${url}`, init)
 const json = { accept: 'application/json', 'x-no-cache': 'true' }
 const tooDeep = "The page nests elements deeper than 256 levels, the reader's limit"
 const cachedRows = (url: string) => scalar(api.database.db, sql`select count(*) from reader_cache where url = ${url}`)
@@ -46,15 +44,31 @@ describe('hostile pages through the reader', () => {
     expect(await api.balanceOf(key.id)).toBe(100_000 - next.body.data.usage.tokens)
   })
 
+  it('answers 504 for a PDF that takes longer than the time limit to read, where it was read on the event loop for seconds', async () => {
+    const key = await keyWithBalance(api.database.db, 100_000)
+    // 200 pages of 50 KB of text operators each: seconds of pdf.js work, nothing to inflate.
+    const started = performance.now()
+    expect(
+      await read(api.web.url('/hostile/pdf-slow?pages=200&kb=50'), { bearer: key.apiKey, headers: json }),
+    ).toMatchObject({
+      status: 504,
+      body: { detail: "The page could not be converted within 1 s, the reader's limit" },
+    })
+    expect(performance.now() - started).toBeLessThan(1000 + 2000)
+    expect(await api.balanceOf(key.id)).toBe(100_000)
+    const next = await read(api.web.url('/sample.pdf'), { bearer: key.apiKey, headers: json })
+    expect(next).toMatchObject({ status: 200, body: { data: { numPages: 2 } } })
+  })
+
   it('ends a stream of a page it refuses with an error event, and charges it nothing', async () => {
     const key = await keyWithBalance(api.database.db, 100_000)
-    const response = await respond(readPathRoute, 'GET', `/r/${api.web.url('/hostile/nested?depth=900000')}`, {
+    const response = await respond('GET', `/r/${api.web.url('/hostile/nested?depth=900000')}`, {
       bearer: key.apiKey,
       headers: { accept: 'text/event-stream', 'x-no-cache': 'true' },
     })
     const events = await eventsOf(response)
     expect(events.at(-1)).toMatchObject({ event: 'error' })
-    expect(JSON.parse(events.at(-1)!.data)).toEqual({ code: 422, detail: tooDeep })
+    expect(JSON.parse(events.at(-1)!.data)).toMatchObject({ code: 422, name: 'AssertionFailureError', detail: tooDeep })
     expect(events.filter((event) => event.event !== 'error')).toEqual([])
     expect(await api.balanceOf(key.id)).toBe(100_000)
   })
@@ -62,7 +76,7 @@ describe('hostile pages through the reader', () => {
   it('lets deep search read past a page the reader refuses, saying why', async () => {
     const key = await keyWithBalance(api.database.db, 1_000_000)
     const url = api.web.url('/hostile/nested?depth=5000')
-    const response = await respond(chatRoute, 'POST', '/v1/chat/completions', {
+    const response = await respond('POST', '/v1/chat/completions', {
       bearer: key.apiKey,
       json: {
         model: 'deepsearch-v1',
@@ -74,7 +88,8 @@ describe('hostile pages through the reader', () => {
     for await (const event of readEvents(response.body!)) {
       if (event.data === '[DONE]') break
       const chunk = v.parse(completionChunk, JSON.parse(event.data))
-      steps.push(chunk.choices[0]?.delta.content ?? '')
+      // Deep search says what it could not read in its reasoning.
+      steps.push(chunk.choices[0]?.delta.reasoning_content ?? chunk.choices[0]?.delta.content ?? '')
     }
     expect(steps).toContain(`Could not read ${url}: ${tooDeep}.\n`)
   })

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { Route as readPathRoute } from '~/routes/r/$'
-import { Route as readBodyRoute } from '~/routes/r/index'
-import { call, keyWithBalance, respond, scalar } from '../support/api'
+import { call, keyWithBalance, respond, scalar, type CallInit } from '../support/api'
 import { apiWithWeb, eventsOf } from '../support/api-with-web'
 
 const api = apiWithWeb({ READER_ALLOW_PRIVATE_NETWORKS: 'true', READER_CACHE_TTL_SECONDS: '3600' })
 
-const read = (url: string, init: Parameters<typeof call>[3] = {}) => call(readPathRoute, 'GET', `/r/${url}`, init)
+const read = (url: string, init: CallInit = {}) => call('GET', `/r/${url}`, init)
 const fresh = { 'x-no-cache': 'true' }
 const json = { accept: 'application/json', ...fresh }
 
@@ -99,7 +97,7 @@ describe('reader limits, keys and metering', () => {
 
   it('charges a stream the largest snapshot it sent, and gives back the rest of what it reserved', async () => {
     const key = await keyWithBalance(api.database.db, 1_000_000)
-    const response = await respond(readPathRoute, 'GET', `/r/${api.web.url('/slow?parts=3&pause=400')}`, {
+    const response = await respond('GET', `/r/${api.web.url('/slow?parts=3&pause=400')}`, {
       bearer: key.apiKey,
       headers: { accept: 'text/event-stream', ...fresh },
     })
@@ -120,13 +118,17 @@ describe('reader limits, keys and metering', () => {
         status: 422,
         body: { detail: "The page is larger than the reader's limit of 10 MiB" },
       })
-    expect((await read(api.web.url('/article'), { headers: { ...json, 'x-timeout': '0' } })).status).toBe(422)
-    expect((await read(api.web.url('/article'), { headers: { ...json, 'x-timeout': '500' } })).status).toBe(422)
+    // Clamped to 180 s, and 0 the default, as the original takes them (not refused).
+    expect((await read(api.web.url('/article'), { headers: { ...json, 'x-timeout': '0' } })).status).toBe(200)
+    expect((await read(api.web.url('/article'), { headers: { ...json, 'x-timeout': '500' } })).status).toBe(200)
+    expect((await read(api.web.url('/article'), { headers: { ...json, 'x-timeout': 'soon' } })).status).toBe(422)
   })
 
-  it('follows redirects and answers the URL it ended at, and refuses endless ones', async () => {
+  it('follows redirects, answers the URL asked for (the URL it ended at with X-Base: final), and refuses endless ones', async () => {
     const { body } = await read(api.web.url('/chain?n=3&to=/article'), { headers: json })
-    expect(body.data.url).toBe(api.web.url('/article'))
+    expect(body.data.url).toBe(api.web.url('/chain?n=3&to=/article'))
+    const final = await read(api.web.url('/chain?n=3&to=/article'), { headers: { ...json, 'x-base': 'final' } })
+    expect(final.body.data.url).toBe(api.web.url('/article'))
     expect(body.data.title).toBe('Rerankers in practice')
     expect(api.web.hits.at(-1)?.path).toBe('/article')
     expect(await read(api.web.url('/chain?n=6&to=/article'), { headers: json })).toMatchObject({
@@ -136,7 +138,7 @@ describe('reader limits, keys and metering', () => {
   })
 
   it('takes the URL in a POST body, and refuses other schemes and invalid URLs with 422', async () => {
-    const posted = await call(readBodyRoute, 'POST', '/r', { json: { url: api.web.url('/article') }, headers: json })
+    const posted = await call('POST', '/r', { json: { url: api.web.url('/article') }, headers: json })
     expect(posted.status).toBe(200)
     expect(posted.body.data.title).toBe('Rerankers in practice')
     for (const url of [
@@ -146,15 +148,15 @@ describe('reader limits, keys and metering', () => {
       'data:text/html,hi',
       'gopher://x/',
     ])
-      expect((await call(readBodyRoute, 'POST', '/r', { json: { url }, headers: json })).body.detail).toMatch(
+      expect((await call('POST', '/r', { json: { url }, headers: json })).body.detail).toMatch(
         /^Only http and https URLs can be read, not \w+/,
       )
-    expect(await call(readBodyRoute, 'POST', '/r', { json: { url: 'http://' }, headers: json })).toMatchObject({
+    expect(await call('POST', '/r', { json: { url: 'http://' }, headers: json })).toMatchObject({
       status: 422,
       body: { detail: 'is not a valid URL' },
     })
-    expect((await call(readBodyRoute, 'POST', '/r', { json: { url: '' }, headers: json })).status).toBe(422)
-    expect((await call(readBodyRoute, 'POST', '/r', { json: {}, headers: json })).status).toBe(422)
+    expect((await call('POST', '/r', { json: { url: '' }, headers: json })).status).toBe(422)
+    expect((await call('POST', '/r', { json: {}, headers: json })).status).toBe(422)
     expect((await read(api.web.url('/article'), { headers: { ...json, 'x-return-format': 'pdf' } })).status).toBe(422)
   })
 })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readerHeaders } from '~/contracts/reader'
 import { corsPreflight } from '~/server/http/security'
-import { Route as readPathRoute } from '~/routes/r/$'
 import { call, keyWithBalance } from '../support/api'
 import { apiWithWeb } from '../support/api-with-web'
 
@@ -9,7 +8,7 @@ import { apiWithWeb } from '../support/api-with-web'
 const api = apiWithWeb({ READER_ALLOW_PRIVATE_NETWORKS: 'true', READER_CACHE_TTL_SECONDS: '3600' })
 
 const read = (path: string, headers: Record<string, string> = {}, bearer?: string) =>
-  call(readPathRoute, 'GET', `/r/${api.web.url(path)}`, {
+  call('GET', `/r/${api.web.url(path)}`, {
     bearer,
     headers: { accept: 'application/json', 'x-no-cache': 'true', 'x-return-format': 'markdown', ...headers },
   })
@@ -27,7 +26,7 @@ describe('Markdown options', () => {
     expect(text).toContain('_emphasis_')
     expect(text).toContain('**strength**')
     expect(text).toContain(`[first link](${api.web.url('/docs/1')})`)
-    expect(text).toContain(`![A chart](${api.web.url('/images/chart.png')})`)
+    expect(text).toContain(`![Image 1: A chart](${api.web.url('/images/chart.png')})`)
     expect(text).not.toContain('data:image')
     expect(text).toContain('| Model | Score |')
     expect(text).toContain('~old~')
@@ -58,10 +57,10 @@ describe('Markdown options', () => {
     expect(noTables).toContain('~old~')
     expect(await content({ 'x-retain-images': 'none' })).not.toMatch(/chart|Image/)
     const alt = await content({ 'x-retain-images': 'alt' })
-    expect(alt).toContain('(Image: A chart)')
+    expect(alt).toContain('(Image 1: A chart)')
     expect(alt).not.toContain('chart.png')
     expect(await content({ 'x-keep-img-data-url': 'true' })).toContain(
-      '![Inline dot](data:image/png;base64,iVBORw0KGgo=)',
+      '![Image 2: Inline dot](data:image/png;base64,iVBORw0KGgo=)',
     )
   })
 
@@ -76,9 +75,14 @@ describe('Markdown options', () => {
     const final = await read(path, { 'x-base': 'final' })
     expect(final.body.data.url).toBe(api.web.url('/browser/relative'))
     expect(final.body.data.content).toContain(`[relative link](${api.web.url('/browser/docs/1')})`)
-    const initial = await read(path, { 'x-base': 'initial' })
-    expect(initial.body.data.url).toBe(api.web.url('/browser/relative'))
-    expect(initial.body.data.content).toContain(`[relative link](${api.web.url('/docs/1')})`)
+    // `initial`, the original's default: the links and `URL Source` are the URL asked for.
+    for (const headers of [{ 'x-base': 'initial' }, {}] as Array<Record<string, string>>) {
+      const initial = await read(path, headers)
+      expect(initial.body.data.url).toBe(api.web.url(path))
+      expect(initial.body.data.content).toContain(`[relative link](${api.web.url('/docs/1')})`)
+    }
+    const text = await call('GET', `/r/${api.web.url(path)}`, { headers: { 'x-no-cache': 'true' } })
+    expect(text.body).toContain(`URL Source: ${api.web.url(path)}\n`)
   })
 })
 
@@ -95,11 +99,14 @@ describe('robots.txt, budgets, the cache and refused options', () => {
     expect(api.web.hits.filter((hit) => hit.path === '/robots.txt')).toHaveLength(1)
   })
 
-  it('refuses a page over X-Token-Budget with 422 and charges nothing', async () => {
+  it("refuses a page over X-Token-Budget with the original's 409 BudgetExceededError and charges nothing", async () => {
     const key = await keyWithBalance(api.database.db, 100_000)
     const { status, body } = await read('/article', { 'x-token-budget': '10' }, key.apiKey)
-    expect(status).toBe(422)
+    expect(status).toBe(409)
+    expect(body).toMatchObject({ code: 409, name: 'BudgetExceededError', status: 40904, data: null })
     expect(body.detail).toMatch(/more than X-Token-Budget \(10\); nothing was charged/)
+    expect(body.message).toBe(body.detail)
+    expect(body.readableMessage).toBe(`BudgetExceededError: ${body.detail}`)
     expect(await api.balanceOf(key.id)).toBe(100_000)
     const within = await read('/article', { 'x-token-budget': '100000' }, key.apiKey)
     expect(within.status).toBe(200)
@@ -109,7 +116,7 @@ describe('robots.txt, budgets, the cache and refused options', () => {
   it('honours X-Cache-Tolerance and DNT', async () => {
     const path = '/article?tolerance'
     const get = (headers: Record<string, string>) =>
-      call(readPathRoute, 'GET', `/r/${api.web.url(path)}`, { headers: { accept: 'application/json', ...headers } })
+      call('GET', `/r/${api.web.url(path)}`, { headers: { accept: 'application/json', ...headers } })
     expect((await get({ dnt: '1' })).response.headers.get('x-cache')).toBe('miss')
     // DNT: nothing was written, so the next read misses too.
     expect((await get({})).response.headers.get('x-cache')).toBe('miss')

@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { getCACertificates, setDefaultCACertificates } from 'node:tls'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Route as readPathRoute } from '~/routes/r/$'
 import { BrowserPool, chromiumPathOf } from '~/server/providers/reader/browser/chromium'
 import { renderPage } from '~/server/providers/reader/browser/render'
 import type { FetchLimits } from '~/server/providers/reader/fetcher'
@@ -157,7 +156,7 @@ describe('pages read through the caller’s proxy', () => {
 
 describe('X-Proxy-Url on the API', () => {
   const read = (headers: Record<string, string>) =>
-    call(readPathRoute, 'GET', `/r/${api.web.url('/whoami')}`, { headers: { accept: 'application/json', ...headers } })
+    call('GET', `/r/${api.web.url('/whoami')}`, { headers: { accept: 'application/json', ...headers } })
 
   it('reads the page through the proxy named, never from the cache', async () => {
     socksProxy.hits.length = 0

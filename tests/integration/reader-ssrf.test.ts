@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { Route as readPathRoute } from '~/routes/r/$'
 import { PageNotRead } from '~/server/domain/refusals'
 import { fetchPage } from '~/server/providers/reader/node-fetch'
-import { resetRateLimits } from '~/server/providers/rate-limit-store'
-import { call, setupApi, testEnv } from '../support/api'
+import { call, apiDatabase } from '../support/api'
 import { startFakeDns, type FakeDns } from '../support/dns'
 import { startWebFixtures, type WebFixtures } from '../support/web-fixtures'
 
@@ -13,12 +11,10 @@ import { startWebFixtures, type WebFixtures } from '../support/web-fixtures'
  * loopback (so the opt-in can prove each one really leads there); addresses that cannot be served from
  * loopback (private ranges, cloud metadata) are checked without any connection in tests/unit/reader.
  */
-testEnv({ READER_CACHE_TTL_SECONDS: '0' })
-let database: Awaited<ReturnType<typeof setupApi>>
+apiDatabase({ env: { READER_CACHE_TTL_SECONDS: '0' } })
 let web: WebFixtures
 let dns: FakeDns
 beforeAll(async () => {
-  database = await setupApi()
   web = await startWebFixtures(['127.0.0.1', '127.0.0.2', '127.255.255.254', '::1'])
   dns = await startFakeDns({
     'loopback.test': { A: ['127.0.0.1'] },
@@ -33,10 +29,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await dns.close()
   await web.close()
-  await database.close()
 })
 beforeEach(() => {
-  resetRateLimits()
   web.hits.length = 0
 })
 
@@ -123,7 +117,7 @@ const table: Array<[string, Row]> = [
 const readAs = (row: Row, allowPrivate: boolean) => {
   process.env.READER_ALLOW_PRIVATE_NETWORKS = String(allowPrivate)
   process.env.READER_DNS_SERVERS = row.fakeDns ? dns.server : ''
-  return call(readPathRoute, 'GET', `/r/${row.url(web.port)}`, { headers: { accept: 'application/json' } })
+  return call('GET', `/r/${row.url(web.port)}`, { headers: { accept: 'application/json' } })
 }
 
 describe('the reader’s address rule (SSRF)', () => {
@@ -151,9 +145,7 @@ describe('the reader’s address rule (SSRF)', () => {
   it('never lifts the scheme rule: the opt-in still refuses file:, ftp: and the like', async () => {
     process.env.READER_ALLOW_PRIVATE_NETWORKS = 'true'
     for (const url of ['file:///etc/passwd', `ftp://127.0.0.1:${web.port}/`, `gopher://127.0.0.1:${web.port}/`])
-      expect((await call(readPathRoute, 'GET', `/r/${url}`, { headers: { accept: 'application/json' } })).status).toBe(
-        422,
-      )
+      expect((await call('GET', `/r/${url}`, { headers: { accept: 'application/json' } })).status).toBe(422)
   })
 })
 

@@ -2,13 +2,6 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Route as readPathRoute } from '~/routes/r/$'
-import { Route as bulkRoute } from '~/routes/v1/bulk-embeddings/index'
-import { Route as chatRoute } from '~/routes/v1/chat/completions'
-import { Route as classifyRoute } from '~/routes/v1/classify'
-import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
-import { Route as rerankRoute } from '~/routes/v1/rerank'
-import { Route as trainRoute } from '~/routes/v1/train'
 import { applyEntry, auditLedger } from '~/server/domain/ledger'
 import { call, fingerprint, keyWithBalance, respond, scalar } from '../support/api'
 import { apiWithWeb } from '../support/api-with-web'
@@ -16,35 +9,30 @@ import { uploadForm } from '../support/bulk'
 
 const api = apiWithWeb({ READER_ALLOW_PRIVATE_NETWORKS: 'true', DEEPSEARCH_ENGINE: 'builtin' })
 
-type Route = Parameters<typeof call>[0]
 const many = (count: number) => Array.from({ length: count }, (_, i) => `replayed input number ${i} about rerankers`)
 
 /** Each metered API with a small request to spend an id on, and a big one to try that id again with. */
-const meteredCalls: Array<{ api: string; route: Route; path: string; small: unknown; big: unknown }> = [
+const meteredCalls: Array<{ api: string; path: string; small: unknown; big: unknown }> = [
   {
     api: 'embeddings',
-    route: embeddingsRoute,
     path: '/v1/embeddings',
     small: { model: 'embeddings-v3', input: ['a small request'] },
     big: { model: 'embeddings-v3', input: many(1024) },
   },
   {
     api: 'rerank',
-    route: rerankRoute,
     path: '/v1/rerank',
     small: { model: 'reranker-v3', query: 'rerankers', documents: ['one document'] },
     big: { model: 'reranker-v3', query: 'rerankers', documents: many(1024) },
   },
   {
     api: 'classify',
-    route: classifyRoute,
     path: '/v1/classify',
     small: { model: 'embeddings-v3', input: ['a small request'], labels: ['news', 'sport'] },
     big: { model: 'embeddings-v3', input: many(1024), labels: ['news', 'sport'] },
   },
   {
     api: 'train',
-    route: trainRoute,
     path: '/v1/train',
     small: { model: 'embeddings-v3', input: [{ text: 'a small request', label: 'news' }] },
     big: { model: 'embeddings-v3', input: many(1024).map((text, i) => ({ text, label: i % 2 ? 'a' : 'b' })) },
@@ -69,19 +57,19 @@ describe('a replayed X-Request-Id never buys a second answer', () => {
     it(`${metered.api}: at balance 0 an id already answered is refused with 409 before any work, with any body`, async () => {
       const key = await keyWithBalance(api.database.db, 200_000)
       const id = `replay-${metered.api}-${crypto.randomUUID()}`
-      const first = await call(metered.route, 'POST', metered.path, {
+      const first = await call('POST', metered.path, {
         bearer: key.apiKey,
         json: metered.small,
         headers: { 'x-request-id': id },
       })
       expect(first.status).toBe(200)
       await drain(key.id)
-      const fresh = await call(metered.route, 'POST', metered.path, { bearer: key.apiKey, json: metered.small })
+      const fresh = await call('POST', metered.path, { bearer: key.apiKey, json: metered.small })
       expect(fresh.status).toBe(402)
 
       const before = await fingerprint(api.database.db)
       for (const body of [metered.big, metered.small]) {
-        const replay = await call(metered.route, 'POST', metered.path, {
+        const replay = await call('POST', metered.path, {
           bearer: key.apiKey,
           json: body,
           headers: { 'x-request-id': id },
@@ -100,9 +88,9 @@ describe('a replayed X-Request-Id never buys a second answer', () => {
     const id = `replay-reader-${crypto.randomUUID()}`
     const path = `/r/${api.web.url('/article')}`
     const headers = { 'x-request-id': id, 'x-no-cache': 'true' }
-    expect((await call(readPathRoute, 'GET', path, { bearer: key.apiKey, headers })).status).toBe(200)
+    expect((await call('GET', path, { bearer: key.apiKey, headers })).status).toBe(200)
     const fetched = api.web.hits.length
-    const replay = await call(readPathRoute, 'GET', path, { bearer: key.apiKey, headers })
+    const replay = await call('GET', path, { bearer: key.apiKey, headers })
     expect(replay.status).toBe(409)
     expect(api.web.hits.length).toBe(fetched)
   })
@@ -115,18 +103,18 @@ describe('a replayed X-Request-Id never buys a second answer', () => {
       messages: [{ role: 'user', content: 'Which reranker reads 64 documents?' }],
     }
     const init = { bearer: key.apiKey, json: question, headers: { 'x-request-id': id } }
-    expect((await call(chatRoute, 'POST', '/v1/chat/completions', init)).status).toBe(200)
+    expect((await call('POST', '/v1/chat/completions', init)).status).toBe(200)
     await drain(key.id)
-    const replayed = await respond(chatRoute, 'POST', '/v1/chat/completions', init)
+    const replayed = await respond('POST', '/v1/chat/completions', init)
     expect(replayed.status).toBe(402)
-    const streamed = await respond(chatRoute, 'POST', '/v1/chat/completions', {
+    const streamed = await respond('POST', '/v1/chat/completions', {
       ...init,
       json: { ...question, stream: true },
     })
     expect(streamed.status).toBe(402)
 
     const form = uploadForm('texts.txt', 'one text\nanother text\n', { model: 'embeddings-v3' })
-    const upload = await call(bulkRoute, 'POST', '/v1/bulk-embeddings', {
+    const upload = await call('POST', '/v1/bulk-embeddings', {
       bearer: key.apiKey,
       body: form,
       headers: { 'x-request-id': id },
@@ -176,7 +164,7 @@ describe('an id whose request failed may be sent again', () => {
     const key = await keyWithBalance(api.database.db, 10_000)
     const id = `retry-after-failure-${crypto.randomUUID()}`
     const send = () =>
-      call(embeddingsRoute, 'POST', '/v1/embeddings', {
+      call('POST', '/v1/embeddings', {
         bearer: key.apiKey,
         json: { model: 'embeddings-v3', input: ['a text to embed'] },
         headers: { 'x-request-id': id },

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Route as exportRoute } from '~/routes/api/v1/requests/export'
-import { Route as requestsRoute } from '~/routes/api/v1/requests/index'
-import { Route as chatRoute } from '~/routes/v1/chat/completions'
-import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
-import { Route as rerankRoute } from '~/routes/v1/rerank'
 import { flushRequestLog } from '~/server/api/request-log/writer'
-import { rowsOf } from '~/server/db/migrate'
+import { rowsOf } from '~/server/db/rows'
+import { bySystem } from '~/server/domain/audit'
 import { issueKey } from '~/server/domain/keys'
 import { applyEntry } from '~/server/domain/ledger'
 import { pruneRequestLog } from '~/server/domain/request-log'
@@ -20,9 +16,9 @@ const database = apiDatabase()
 afterEach(() => vi.useRealTimers())
 
 const embed = (bearer: string, json: unknown, headers: Record<string, string> = {}) =>
-  call(embeddingsRoute, 'POST', '/v1/embeddings', { bearer, json, headers })
+  call('POST', '/v1/embeddings', { bearer, json, headers })
 const list = (bearer: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-  call(requestsRoute, 'GET', '/api/v1/requests', { bearer, query, headers })
+  call('GET', '/api/v1/requests', { bearer, query, headers })
 
 async function storedRows(keyId: string) {
   await flushRequestLog()
@@ -83,7 +79,7 @@ describe('the request log write path', () => {
   it('keeps tokens given back out of the row: a streamed request records what it used', async () => {
     const key = await keyWithBalance(database.db, 10_000)
     const documents = ['one document about rerankers', 'another about embeddings']
-    const reranked = await call(rerankRoute, 'POST', '/v1/rerank', {
+    const reranked = await call('POST', '/v1/rerank', {
       bearer: key.apiKey,
       json: { model: 'reranker-v3', query: 'rerankers', documents },
     })
@@ -98,7 +94,7 @@ describe('the request log write path', () => {
 
   it('records a streamed deep search when its stream ends, with the tokens it read and wrote', async () => {
     const key = await keyWithBalance(database.db, 1_000_000)
-    const response = await respond(chatRoute, 'POST', '/v1/chat/completions', {
+    const response = await respond('POST', '/v1/chat/completions', {
       bearer: key.apiKey,
       json: {
         model: 'deepsearch-v1',
@@ -217,11 +213,11 @@ describe('reading the request log', () => {
   it("shows the signed-in owner every key of the account, together and apart, and no one else's", async () => {
     const uid = `owner-${randomUUID()}`
     await ensureUser(database.db, { uid, email: `${uid}@example.com` })
-    const first = await issueKey(database.db, 'empty', { ownerId: uid, name: 'production' })
-    const second = await issueKey(database.db, 'empty', { ownerId: uid })
+    const first = await issueKey(database.db, bySystem, 'empty', { ownerId: uid, name: 'production' })
+    const second = await issueKey(database.db, bySystem, 'empty', { ownerId: uid })
     await seed(first.key.id, [{ at: '2026-11-01T00:00:00Z', id: 'first' }])
     await seed(second.key.id, [{ at: '2026-11-02T00:00:00Z', id: 'second' }])
-    const { token } = await openSession(database.db, uid, 1)
+    const { token } = await openSession(database.db, bySystem, uid, 1)
     const cookie = { cookie: `session=${token}` }
 
     const alone = await list(first.apiKey)
@@ -248,7 +244,7 @@ describe('reading the request log', () => {
         status: i % 2 ? 200 : 402,
       })),
     )
-    const csv = await respond(exportRoute, 'GET', '/api/v1/requests/export', {
+    const csv = await respond('GET', '/api/v1/requests/export', {
       bearer: key.apiKey,
       query: { status: '402' },
     })
@@ -257,13 +253,13 @@ describe('reading the request log', () => {
     expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="requests-.*\.csv"/)
     const lines = (await csv.text()).trimEnd().split('\r\n')
     expect(lines[0]).toBe(
-      'id,created_at,key_id,key_label,request_id,product,model,engine,input_tokens,output_tokens,latency_ms,status',
+      'id,created_at,key_id,key_label,request_id,product,model,engine,input_tokens,output_tokens,latency_ms,status,tag',
     )
     expect(lines).toHaveLength(1 + 1050)
     // A request id a client chose cannot become a spreadsheet formula.
     expect(lines.at(-1)).toContain(`"'=HYPERLINK(""x"")"`)
 
-    const json = await respond(exportRoute, 'GET', '/api/v1/requests/export', {
+    const json = await respond('GET', '/api/v1/requests/export', {
       bearer: key.apiKey,
       query: { format: 'json' },
     })
@@ -271,12 +267,12 @@ describe('reading the request log', () => {
     expect(rows).toHaveLength(2100)
     expect(rows[0].request_id).toBe('x2099')
 
-    const none = await respond(exportRoute, 'GET', '/api/v1/requests/export', {
+    const none = await respond('GET', '/api/v1/requests/export', {
       bearer: key.apiKey,
       query: { format: 'json', product: 'nothing' },
     })
     expect(JSON.parse(await none.text())).toEqual([])
-    const refused = await call(exportRoute, 'GET', '/api/v1/requests/export', { query: { format: 'json' } })
+    const refused = await call('GET', '/api/v1/requests/export', { query: { format: 'json' } })
     expect(refused.status).toBe(401)
   })
 })

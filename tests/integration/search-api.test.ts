@@ -1,15 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { Route as consumptionRoute } from '~/routes/api/v1/billing/total_consumption'
-import { Route as dashboardClassifiersRoute } from '~/routes/api/v1/classifiers'
-import { Route as classifierRoute } from '~/routes/v1/classifiers/$id'
-import { Route as classifiersRoute } from '~/routes/v1/classifiers/index'
-import { Route as classifyRoute } from '~/routes/v1/classify'
-import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
-import { Route as rerankRoute } from '~/routes/v1/rerank'
-import { Route as segmentRoute } from '~/routes/v1/segment'
-import { Route as trainRoute } from '~/routes/v1/train'
 import { searchLimits } from '~/contracts/search'
 import { oversizedBodyAnswer } from '~/server/http/body-limit'
 import { countTokens } from '../support/tokens'
@@ -21,9 +12,9 @@ const atStartOfMinute = () => vi.useFakeTimers({ toFake: ['Date'], now: new Date
 afterEach(() => vi.useRealTimers())
 
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
-const post = (route: Parameters<typeof call>[0], path: string, bearer: string | undefined, json: unknown) =>
-  call(route, 'POST', path, { ...(bearer ? { bearer } : {}), json })
-const embed = (bearer: string | undefined, json: unknown) => post(embeddingsRoute, '/v1/embeddings', bearer, json)
+const post = (path: string, bearer: string | undefined, json: unknown) =>
+  call('POST', path, { ...(bearer ? { bearer } : {}), json })
+const embed = (bearer: string | undefined, json: unknown) => post('/v1/embeddings', bearer, json)
 const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i], 0)
 const tokensOf = (...texts: string[]) => texts.reduce((sum, text) => sum + countTokens(text), 0)
 
@@ -116,14 +107,14 @@ describe('POST /v1/embeddings', () => {
       [{ model: 'embeddings-v3', input: ['x'], dimensions: 4096 }, ['body', 'dimensions']],
       [{ model: 'embeddings-v3', input: ['x'], dimensions: 0 }, ['body', 'dimensions']],
       [{ model: 'embeddings-v3', input: ['x'], task: 'summarise' }, ['body', 'task']],
-      [{ model: 'embeddings-v3', input: Array(searchLimits.maxInputs + 1).fill('x') }, ['body', 'input']],
+      [{ model: 'embeddings-v3', input: Array(searchLimits.maxEmbeddingInputs + 1).fill('x') }, ['body', 'input']],
     ] as const) {
       const { status, body } = await embed(key.apiKey, json)
       expect(status, JSON.stringify(json).slice(0, 80)).toBe(422)
       expect(body.detail[0].loc).toEqual(loc)
     }
-    const tooMany = await embed(key.apiKey, { model: 'embeddings-v3', input: Array(1025).fill('x') })
-    expect(tooMany.body.detail[0].msg).toContain('1024')
+    const tooMany = await embed(key.apiKey, { model: 'embeddings-v3', input: Array(2049).fill('x') })
+    expect(tooMany.body.detail[0].msg).toContain('2048')
     expect(await balanceOf(key.id)).toBe(1000)
   })
 
@@ -177,7 +168,7 @@ describe('POST /v1/rerank', () => {
 
   it('ranks the answering document first, scores in [0, 1], top_n and return_documents honoured', async () => {
     const key = await keyWithBalance(database.db, 10_000)
-    const { status, body } = await post(rerankRoute, '/v1/rerank', key.apiKey, {
+    const { status, body } = await post('/v1/rerank', key.apiKey, {
       model: 'reranker-v3',
       query: 'capital of France',
       documents,
@@ -191,7 +182,7 @@ describe('POST /v1/rerank', () => {
     expect(body.usage.total_tokens).toBe(tokensOf('capital of France', ...documents))
     expect(await balanceOf(key.id)).toBe(10_000 - body.usage.total_tokens)
 
-    const top = await post(rerankRoute, '/v1/rerank', key.apiKey, {
+    const top = await post('/v1/rerank', key.apiKey, {
       model: 'reranker-v3',
       query: 'capital of France',
       documents: documents.map((text) => ({ text })),
@@ -210,7 +201,7 @@ describe('POST /v1/rerank', () => {
       { model: 'reranker-v3', query: 'q', documents, top_n: 0 },
       { model: 'embeddings-v3', query: 'q', documents },
     ])
-      expect((await post(rerankRoute, '/v1/rerank', key.apiKey, json)).status).toBe(422)
+      expect((await post('/v1/rerank', key.apiKey, json)).status).toBe(422)
     expect(await balanceOf(key.id)).toBe(10_000)
   })
 })
@@ -218,14 +209,14 @@ describe('POST /v1/rerank', () => {
 describe('POST /v1/segment', () => {
   it('counts tokens exactly per tokenizer, free of charge, with or without a key', async () => {
     const content = 'Hello world! Tokenizers split text into tokens.'
-    const anonymous = await post(segmentRoute, '/v1/segment', undefined, { content })
+    const anonymous = await post('/v1/segment', undefined, { content })
     expect(anonymous.status).toBe(200)
     expect(anonymous.body).toMatchObject({ tokenizer: 'cl100k_base', num_tokens: tokensOf(content) })
     // Free: usage reports what was charged, as the original's does; the count is num_tokens.
     expect(anonymous.body.usage.tokens).toBe(0)
     expect(anonymous.response.headers.get('x-ratelimit-limit')).toBe('20')
     const key = await keyWithBalance(database.db, 10)
-    const keyed = await post(segmentRoute, '/v1/segment', key.apiKey, { content, tokenizer: 'gpt2' })
+    const keyed = await post('/v1/segment', key.apiKey, { content, tokenizer: 'gpt2' })
     expect(keyed.status).toBe(200)
     expect(keyed.response.headers.get('x-ratelimit-limit')).toBe('200')
     expect(await balanceOf(key.id)).toBe(10)
@@ -233,7 +224,7 @@ describe('POST /v1/segment', () => {
 
   it('splits into chunks at paragraph boundaries, with positions that slice back to them', async () => {
     const content = `${'First paragraph sentence. '.repeat(3).trim()}\n\n${'Second paragraph here. '.repeat(3).trim()}`
-    const { body } = await post(segmentRoute, '/v1/segment', undefined, {
+    const { body } = await post('/v1/segment', undefined, {
       content,
       return_chunks: true,
       return_tokens: true,
@@ -252,12 +243,10 @@ describe('POST /v1/segment', () => {
     atStartOfMinute()
     const statuses = []
     for (let i = 0; i < 21; i++)
-      statuses.push(
-        (await call(segmentRoute, 'POST', '/v1/segment', { json: { content: 'x' }, address: '198.51.100.9' })).status,
-      )
+      statuses.push((await call('POST', '/v1/segment', { json: { content: 'x' }, address: '198.51.100.9' })).status)
     expect(statuses.filter((s) => s === 200)).toHaveLength(20)
     expect(statuses.at(-1)).toBe(429)
-    const elsewhere = await call(segmentRoute, 'POST', '/v1/segment', {
+    const elsewhere = await call('POST', '/v1/segment', {
       json: { content: 'x' },
       address: '198.51.100.10',
     })
@@ -271,8 +260,8 @@ describe('POST /v1/segment', () => {
       { content: '' },
       { content: 'x', max_chunk_length: 0 },
     ])
-      expect((await post(segmentRoute, '/v1/segment', undefined, json)).status).toBe(422)
-    expect((await post(segmentRoute, '/v1/segment', 'lds_bogus', { content: 'x' })).status).toBe(401)
+      expect((await post('/v1/segment', undefined, json)).status).toBe(422)
+    expect((await post('/v1/segment', 'lds_bogus', { content: 'x' })).status).toBe(401)
   })
 })
 
@@ -297,7 +286,7 @@ describe('POST /v1/classify and /v1/train, GET and DELETE /v1/classifiers', () =
   it('classifies zero-shot by similarity to the labels', async () => {
     const key = await keyWithBalance(database.db, 10_000)
     const labels = ['parcel delivery shipping', 'account password login']
-    const { status, body } = await post(classifyRoute, '/v1/classify', key.apiKey, {
+    const { status, body } = await post('/v1/classify', key.apiKey, {
       model: 'embeddings-v3',
       input: ['My parcel delivery is late', 'I lost my password'],
       labels,
@@ -315,7 +304,7 @@ describe('POST /v1/classify and /v1/train, GET and DELETE /v1/classifiers', () =
 
   it('trains a classifier that persists, predicts held-out texts, counts its use and trains further', async () => {
     const key = await keyWithBalance(database.db, 100_000)
-    const trained = await post(trainRoute, '/v1/train', key.apiKey, {
+    const trained = await post('/v1/train', key.apiKey, {
       model: 'embeddings-v3',
       input: examples,
       num_iters: 20,
@@ -325,19 +314,19 @@ describe('POST /v1/classify and /v1/train, GET and DELETE /v1/classifiers', () =
     expect(trained.body.usage.total_tokens).toBe(tokensOf(...examples.map((e) => e.text)))
     const id = trained.body.classifier_id
 
-    const classified = await post(classifyRoute, '/v1/classify', key.apiKey, {
+    const classified = await post('/v1/classify', key.apiKey, {
       classifier_id: id,
       input: ['My package has not been delivered', 'Please reset my login password'],
     })
     expect(classified.body.data.map((d: { prediction: string }) => d.prediction)).toEqual(['shipping', 'account'])
 
-    const further = await post(trainRoute, '/v1/train', key.apiKey, {
+    const further = await post('/v1/train', key.apiKey, {
       classifier_id: id,
       input: [{ text: 'I was charged twice on my card', label: 'billing' }],
     })
     expect(further.status).toBe(200)
 
-    const listed = await call(classifiersRoute, 'GET', '/v1/classifiers', { bearer: key.apiKey })
+    const listed = await call('GET', '/v1/classifiers', { bearer: key.apiKey })
     expect(listed.body).toHaveLength(1)
     expect(listed.body[0]).toMatchObject({
       classifier_id: id,
@@ -348,7 +337,7 @@ describe('POST /v1/classify and /v1/train, GET and DELETE /v1/classifiers', () =
       used_number: 1,
     })
     expect(listed.body[0].used_at).not.toBeNull()
-    const dashboard = await call(dashboardClassifiersRoute, 'GET', '/api/v1/classifiers', { bearer: key.apiKey })
+    const dashboard = await call('GET', '/api/v1/classifiers', { bearer: key.apiKey })
     expect(dashboard.body).toEqual(listed.body)
   })
 
@@ -356,18 +345,17 @@ describe('POST /v1/classify and /v1/train, GET and DELETE /v1/classifiers', () =
     const owner = await keyWithBalance(database.db, 100_000)
     const other = await keyWithBalance(database.db, 100_000)
     const train = (access: string) =>
-      post(trainRoute, '/v1/train', owner.apiKey, { model: 'embeddings-v3', access, input: examples })
+      post('/v1/train', owner.apiKey, { model: 'embeddings-v3', access, input: examples })
     const privateId = (await train('private')).body.classifier_id
     const publicId = (await train('public')).body.classifier_id
     const use = (id: string) =>
-      post(classifyRoute, '/v1/classify', other.apiKey, { classifier_id: id, input: ['Where is my parcel?'] })
+      post('/v1/classify', other.apiKey, { classifier_id: id, input: ['Where is my parcel?'] })
     expect((await use(privateId)).status).toBe(404)
     expect((await use(publicId)).status).toBe(200)
-    expect((await call(classifiersRoute, 'GET', '/v1/classifiers', { bearer: other.apiKey })).body).toEqual([])
-    const trainOthers = await post(trainRoute, '/v1/train', other.apiKey, { classifier_id: publicId, input: examples })
+    expect((await call('GET', '/v1/classifiers', { bearer: other.apiKey })).body).toEqual([])
+    const trainOthers = await post('/v1/train', other.apiKey, { classifier_id: publicId, input: examples })
     expect(trainOthers.status).toBe(404)
-    const del = (bearer: string, id: string) =>
-      call(classifierRoute, 'DELETE', `/v1/classifiers/${id}`, { bearer, params: { id } })
+    const del = (bearer: string, id: string) => call('DELETE', `/v1/classifiers/${id}`, { bearer })
     expect((await del(other.apiKey, publicId)).status).toBe(404)
     expect((await del(owner.apiKey, publicId)).body).toEqual({ classifier_id: publicId, deleted: true })
     expect((await use(publicId)).status).toBe(404)
@@ -380,15 +368,13 @@ describe('POST /v1/classify and /v1/train, GET and DELETE /v1/classifiers', () =
     // A paid key (125 requests a minute): a free one's 25 would run out before the checks do.
     await database.db.execute(sql`update api_keys set email = 'paid@example.com' where id = ${key.id}::uuid`)
     const seventeen = Array.from({ length: 17 }, (_, i) => ({ text: `example ${i}`, label: `class ${i}` }))
-    const classes = await post(trainRoute, '/v1/train', key.apiKey, { model: 'embeddings-v3', input: seventeen })
+    const classes = await post('/v1/train', key.apiKey, { model: 'embeddings-v3', input: seventeen })
     expect(classes.status).toBe(422)
     expect(classes.body.detail[0].msg).toContain('16')
     for (let i = 0; i < searchLimits.maxClassifiersPerKey; i++)
-      expect(
-        (await post(trainRoute, '/v1/train', key.apiKey, { model: 'embeddings-v3', input: examples })).status,
-      ).toBe(200)
+      expect((await post('/v1/train', key.apiKey, { model: 'embeddings-v3', input: examples })).status).toBe(200)
     const before = await balanceOf(key.id)
-    const extra = await post(trainRoute, '/v1/train', key.apiKey, { model: 'embeddings-v3', input: examples })
+    const extra = await post('/v1/train', key.apiKey, { model: 'embeddings-v3', input: examples })
     expect(extra.status).toBe(422)
     expect(extra.body.detail[0].msg).toContain('16 classifiers')
     expect(await balanceOf(key.id)).toBe(before)
@@ -399,14 +385,14 @@ describe('POST /v1/classify and /v1/train, GET and DELETE /v1/classifiers', () =
       { model: 'embeddings-v3', input: examples, num_iters: 0 },
       { model: 'embeddings-v3', input: examples, access: 'secret' },
     ])
-      expect((await post(trainRoute, '/v1/train', key.apiKey, json)).status).toBe(422)
+      expect((await post('/v1/train', key.apiKey, json)).status).toBe(422)
     for (const json of [
       { model: 'embeddings-v3', input: ['x'] },
       { model: 'embeddings-v3', input: ['x'], labels: ['one'] },
       { model: 'embeddings-v3', input: ['x'], labels: ['a', 'a'] },
       { input: ['x'], labels: ['a', 'b'], classifier_id: '00000000-0000-4000-8000-000000000000' },
     ])
-      expect((await post(classifyRoute, '/v1/classify', key.apiKey, json)).status).toBe(422)
+      expect((await post('/v1/classify', key.apiKey, json)).status).toBe(422)
   })
 })
 
@@ -432,7 +418,7 @@ describe('an engine that fails after the request was charged', () => {
     expect(failed.body.detail).toMatch(/Upstream API failed/)
     expect(await balanceOf(key.id)).toBe(1000)
     const today = new Date().toISOString().slice(0, 10)
-    const usage = await call(consumptionRoute, 'GET', '/api/v1/billing/total_consumption', {
+    const usage = await call('GET', '/api/v1/billing/total_consumption', {
       bearer: key.apiKey,
       query: { start: today, end: today },
     })

@@ -1,19 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
+import { expect, it } from 'vitest'
 import { auditLedger } from '~/server/domain/ledger'
 import { countTokens } from '../support/tokens'
-import { call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { call, keyWithBalance, scalar, apiDatabase } from '../support/api'
 import { describeWithService } from '../support/services'
 
-testEnv()
-
 describeWithService('TEST_DATABASE_URL', 'search API metering under concurrency [PG]', () => {
-  let database: Awaited<ReturnType<typeof setupApi>>
-  beforeAll(async () => {
-    database = await setupApi({ maxConnections: 20 })
-  })
-  afterAll(() => database.close())
+  const database = apiDatabase({ maxConnections: 20 })
 
   it('answers 200 of 300 concurrent embedding requests on a key that can pay for 200; the rest get 402, balance 0', async () => {
     const text = 'Concurrent requests race for the last tokens of a key.'
@@ -25,7 +18,7 @@ describeWithService('TEST_DATABASE_URL', 'search API metering under concurrency 
     )
     const answers = await Promise.all(
       Array.from({ length: 300 }, () =>
-        call(embeddingsRoute, 'POST', '/v1/embeddings', {
+        call('POST', '/v1/embeddings', {
           bearer: key.apiKey,
           json: { model: 'embeddings-v3', input: [text] },
         }),

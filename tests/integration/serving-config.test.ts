@@ -4,14 +4,10 @@ import type { AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseServingConfig } from '~/contracts/serving-config'
-import { Route as embeddingsRoute } from '~/routes/v1/embeddings'
-import { Route as modelsRoute } from '~/routes/v1/models/index'
-import { Route as rerankRoute } from '~/routes/v1/rerank'
 import { parseEnv } from '~/server/env'
-import { resetRateLimits } from '~/server/providers/rate-limit-store'
-import { call, keyWithBalance, setupApi, testEnv } from '../support/api'
+import { call, keyWithBalance, apiDatabase } from '../support/api'
 
 /**
  * Several engine instances at once, as SERVED_MODELS configures them: an onnx cross-encoder reranker and an
@@ -21,7 +17,7 @@ import { call, keyWithBalance, setupApi, testEnv } from '../support/api'
 const received: Array<Record<string, unknown>> = []
 let upstream: Server
 let modelsDir: string
-let database: Awaited<ReturnType<typeof setupApi>>
+let upstreamUrl: string
 let apiKey: string
 
 beforeAll(async () => {
@@ -45,36 +41,35 @@ beforeAll(async () => {
     })
   })
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
-  testEnv({
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  upstream.closeAllConnections()
+  await new Promise((resolve) => upstream.close(resolve))
+  rmSync(modelsDir, { recursive: true, force: true })
+})
+// After the beforeAll above, which makes the models and starts the upstream these settings name.
+const database = apiDatabase({
+  env: () => ({
     MODELS_DIR: modelsDir,
     CLIP_API_KEY: 'clip-secret',
     SERVED_MODELS: JSON.stringify({
       'reranker-v2-base-multilingual': { engine: 'onnx', folder: 'cross' },
       'jina-embeddings-v3': { engine: 'onnx', folder: 'adapters' },
-      'clip-v2': { engine: 'upstream', url, model: 'jina-clip-v2', api_key_env: 'CLIP_API_KEY' },
+      'clip-v2': { engine: 'upstream', url: upstreamUrl, model: 'jina-clip-v2', api_key_env: 'CLIP_API_KEY' },
       'reranker-v3': { engine: 'builtin' },
     }),
-  })
-  database = await setupApi()
+  }),
+})
+beforeAll(async () => {
   apiKey = (await keyWithBalance(database.db, 1_000_000)).apiKey
 })
-afterAll(async () => {
-  delete process.env.SERVED_MODELS
-  delete process.env.MODELS_DIR
-  await database.close()
-  upstream.closeAllConnections()
-  await new Promise((resolve) => upstream.close(resolve))
-  rmSync(modelsDir, { recursive: true, force: true })
-})
-beforeEach(() => resetRateLimits())
 
-const embed = (json: Record<string, unknown>) =>
-  call(embeddingsRoute, 'POST', '/v1/embeddings', { bearer: apiKey, json })
+const embed = (json: Record<string, unknown>) => call('POST', '/v1/embeddings', { bearer: apiKey, json })
 
 describe('SERVED_MODELS', () => {
   it('lists what is served and with which engine; the catalogue models it does not name are not served', async () => {
-    const { body } = await call(modelsRoute, 'GET', '/v1/models')
+    const { body } = await call('GET', '/v1/models')
     const engineOf = Object.fromEntries(body.data.map((m: { id: string; engine: string | null }) => [m.id, m.engine]))
     expect(engineOf).toMatchObject({
       'reranker-v2-base-multilingual': 'onnx:cross',
@@ -104,7 +99,7 @@ describe('SERVED_MODELS', () => {
     const code = await embed({ model: 'embeddings-v3', input: ['the cat sat'], task: 'code.query' })
     expect(code.response.headers.get('x-options-not-applied')).toBe('task')
 
-    const ranked = await call(rerankRoute, 'POST', '/v1/rerank', {
+    const ranked = await call('POST', '/v1/rerank', {
       bearer: apiKey,
       json: { model: 'jina-reranker-v2-base-multilingual', query: 'the cat', documents: ['the cat sat', 'quantum'] },
     })
@@ -148,7 +143,7 @@ describe('SERVED_MODELS checks', () => {
   it('stops start-up naming the entry at fault', () => {
     const base = { CAPTCHA_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp' }
     expect(() => parseEnv({ ...base, SERVED_MODELS: '{"embeddings-v3": {"engine": "onx"}}' })).toThrow(
-      /SERVED_MODELS: embeddings-v3.engine: must be builtin, onnx or upstream/,
+      /SERVED_MODELS: embeddings-v3.engine: must be builtin, onnx, use-lite or upstream/,
     )
     expect(() => parseEnv({ ...base, SERVED_MODELS: '{"gpt-4": {"engine": "builtin"}}' })).toThrow(
       /gpt-4 is not in the model catalogue/,
@@ -156,5 +151,11 @@ describe('SERVED_MODELS checks', () => {
     expect(() => parseEnv({ ...base, SERVED_MODELS: 'models.json' })).toThrow(/SERVED_MODELS is not valid JSON/)
     expect(() => parseServingConfig('{"clip-v2": {"engine": "upstream", "url": "not a url"}}')).toThrow(/must be a URL/)
     expect(parseServingConfig('{"*": {"engine": "builtin"}}')).toEqual({ '*': { engine: 'builtin' } })
+    expect(parseServingConfig('{"embeddings-v3": {"engine": "use-lite"}}')).toEqual({
+      'embeddings-v3': { engine: 'use-lite' },
+    })
+    expect(() => parseServingConfig('{"embeddings-v3": {"engine": "use-lite", "folder": "x"}}')).toThrow(
+      /SERVED_MODELS: embeddings-v3/,
+    )
   })
 })

@@ -1,27 +1,21 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Route as autoRechargeRoute } from '~/routes/api/v1/auto_recharge/index'
-import { Route as checkoutRoute } from '~/routes/api/v1/checkout_session'
+import { afterAll, describe, expect, it } from 'vitest'
 import { paymentProvider } from '~/server/api/payments/provider'
 import { workRecharges } from '~/server/api/payments/recharge-worker'
 import { consume } from '~/server/domain/metering'
-import { call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { call, keyWithBalance, scalar, apiDatabase } from '../support/api'
 import { startFakeStripe } from '../support/fake-stripe'
 import { postWebhook, signedPayload } from '../support/payments'
 
 const WEBHOOK_SECRET = 'whsec_fake_endpoint_secret'
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  stripe = await startFakeStripe(WEBHOOK_SECRET)
-  testEnv({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url })
-  database = await setupApi()
+const database = apiDatabase({
+  env: async () => {
+    stripe = await startFakeStripe(WEBHOOK_SECRET)
+    return { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url }
+  },
 })
-afterAll(async () => {
-  await database.close()
-  await stripe.close()
-  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL']) delete process.env[name]
-})
+afterAll(() => stripe?.close())
 
 const balanceOf = (id: string) => scalar(database.db, sql`select balance from api_keys where id = ${id}::uuid`)
 const post = (payload: { payload: string; signature: string }) => postWebhook(payload.payload, payload.signature)
@@ -30,7 +24,7 @@ describe("the stripe provider against Stripe's API", () => {
   it("creates a payment-mode checkout for the pack's price and credits it once from the signed events", async () => {
     expect(paymentProvider().kind).toBe('stripe')
     const key = await keyWithBalance(database.db, 0)
-    const { status, body } = await call(checkoutRoute, 'POST', '/api/v1/checkout_session', {
+    const { status, body } = await call('POST', '/api/v1/checkout_session', {
       bearer: key.apiKey,
       json: { price_id: 'price_tokens_1b' },
     })
@@ -76,7 +70,7 @@ describe("the stripe provider against Stripe's API", () => {
 
   it('saves a card in a setup-mode checkout without charging, once, and auto-recharge charges it later', async () => {
     const key = await keyWithBalance(database.db, 0)
-    const { status, body } = await call(autoRechargeRoute, 'POST', '/api/v1/auto_recharge', {
+    const { status, body } = await call('POST', '/api/v1/auto_recharge', {
       bearer: key.apiKey,
       json: {
         price_id: 'price_tokens_1b',
@@ -119,7 +113,7 @@ describe("the stripe provider against Stripe's API", () => {
         sql`select count(*) from audit_log where key_id = ${key.id}::uuid and action = 'card.saved'`,
       ),
     ).toBe(1)
-    const { body: settings } = await call(autoRechargeRoute, 'GET', '/api/v1/auto_recharge', { bearer: key.apiKey })
+    const { body: settings } = await call('GET', '/api/v1/auto_recharge', { bearer: key.apiKey })
     expect(settings).toMatchObject({ enabled: true, threshold: 500_000_000, eligible: true, card: { last4: '4242' } })
 
     // Below the threshold already (a balance of 0): the worker charges the saved card for the pack.
@@ -145,7 +139,7 @@ describe("the stripe provider against Stripe's API", () => {
 
   it('refuses an event whose signature is dated ten minutes ahead, and a signed event without an object', async () => {
     const key = await keyWithBalance(database.db, 0)
-    const { body } = await call(checkoutRoute, 'POST', '/api/v1/checkout_session', {
+    const { body } = await call('POST', '/api/v1/checkout_session', {
       bearer: key.apiKey,
       json: { price_id: 'price_tokens_1b' },
     })
@@ -177,7 +171,7 @@ describe("the stripe provider against Stripe's API", () => {
 
   it('saves the card for auto-recharge, charges it off-session with the attempt as idempotency key, and credits from the webhook', async () => {
     const key = await keyWithBalance(database.db, 0)
-    const { body } = await call(autoRechargeRoute, 'POST', '/api/v1/auto_recharge', {
+    const { body } = await call('POST', '/api/v1/auto_recharge', {
       bearer: key.apiKey,
       json: {
         price_id: 'price_tokens_1b',
@@ -223,7 +217,7 @@ describe("the stripe provider against Stripe's API", () => {
 
   it('turns auto-recharge off and charges nothing when Stripe declines the saved card', async () => {
     const key = await keyWithBalance(database.db, 0)
-    const { body } = await call(autoRechargeRoute, 'POST', '/api/v1/auto_recharge', {
+    const { body } = await call('POST', '/api/v1/auto_recharge', {
       bearer: key.apiKey,
       json: {
         price_id: 'price_tokens_1b',

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rowsOf } from '~/server/db/migrate'
+import { describe, expect, it } from 'vitest'
+import { rowsOf } from '~/server/db/rows'
+import { bySystem } from '~/server/domain/audit'
 import { purchasesOfKey } from '~/server/domain/purchases'
 import { transferBalance } from '~/server/domain/transfers'
-import { keyWithBalance, setupApi, testEnv } from '../support/api'
+import { keyWithBalance, apiDatabase } from '../support/api'
 
-testEnv()
-let database: Awaited<ReturnType<typeof setupApi>>
-beforeAll(async () => {
-  database = await setupApi()
-})
-afterAll(() => database.close())
+const database = apiDatabase()
 
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query))[0]
 const all = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query))
@@ -52,7 +48,7 @@ describe('a transfer carries what follows the tokens and leaves what charges a c
     const sender = await equippedSender()
     const receiver = await keyWithBalance(database.db, 0)
 
-    await transferBalance(database.db, sender.id, receiver.id)
+    await transferBalance(database.db, bySystem, sender.id, receiver.id)
 
     // Status follows bought tokens: two billion bought tokens are no longer labelled a trial.
     expect(await keyRow(receiver.id)).toMatchObject({
@@ -91,8 +87,8 @@ describe('a transfer carries what follows the tokens and leaves what charges a c
       insert into balance_notifications (key_id, threshold, email, armed)
       values (${receiver.id}::uuid, 42, 'mine@example.com', true)`)
 
-    await transferBalance(database.db, sender.id, middle.id)
-    await transferBalance(database.db, middle.id, receiver.id)
+    await transferBalance(database.db, bySystem, sender.id, middle.id)
+    await transferBalance(database.db, bySystem, middle.id, receiver.id)
 
     expect(await keyRow(receiver.id)).toMatchObject({ email: 'buyer@example.com', speed_level: 2, auto_recharge: true })
     const alerts = await all<{ threshold: string; email: string }>(
@@ -114,11 +110,11 @@ describe('a transfer carries what follows the tokens and leaves what charges a c
       sql`update api_keys set owner_id = ${uid} where id in (${receiver.id}::uuid, ${sibling.id}::uuid)`,
     )
     const trial = await keyWithBalance(database.db, 100)
-    await transferBalance(database.db, trial.id, receiver.id)
+    await transferBalance(database.db, bySystem, trial.id, receiver.id)
     expect(await keyRow(receiver.id)).toMatchObject({ email: null, speed_level: 1 })
 
     const paid = await equippedSender()
-    await transferBalance(database.db, paid.id, receiver.id)
+    await transferBalance(database.db, bySystem, paid.id, receiver.id)
     expect(await keyRow(sibling.id)).toMatchObject({ email: 'buyer@example.com', speed_level: 2 })
   })
 })

@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Route as usageRoute } from '~/routes/internal/v1/usage'
-import { SERVICE_TOKEN, call, keyWithBalance, scalar, setupApi, testEnv } from '../support/api'
+import { expect, it } from 'vitest'
+import { SERVICE_TOKEN, call, keyWithBalance, scalar, apiDatabase } from '../support/api'
 import { describeWithService } from '../support/services'
 
-testEnv()
-
 describeWithService('TEST_DATABASE_URL', 'one bad usage event among concurrent ones [PG]', () => {
-  let database: Awaited<ReturnType<typeof setupApi>>
-  beforeAll(async () => {
-    database = await setupApi({ maxConnections: 20 })
-  })
-  afterAll(() => database.close())
+  const database = apiDatabase({ maxConnections: 20 })
 
   it.each([
     ['a lone surrogate in model', { model: 'm\ud800' }],
@@ -29,7 +22,7 @@ describeWithService('TEST_DATABASE_URL', 'one bad usage event among concurrent o
       ...(i === 40 ? bad : {}),
     }))
     const answers = await Promise.all(
-      bodies.map((json) => call(usageRoute, 'POST', '/internal/v1/usage', { bearer: SERVICE_TOKEN, json })),
+      bodies.map((json) => call('POST', '/internal/v1/usage', { bearer: SERVICE_TOKEN, json })),
     )
     expect(answers[40].status).toBe(422)
     expect(answers.filter((_, i) => i !== 40).map((a) => a.status)).toEqual(Array(79).fill(200))

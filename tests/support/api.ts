@@ -6,13 +6,12 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { errorAnswer } from '~/contracts/common'
 import { useDatabase } from '~/server/db/client'
-import { rowsOf } from '~/server/db/migrate'
+import { rowsOf } from '~/server/db/rows'
 import type { Db } from '~/server/db/types'
+import { bySystem } from '~/server/domain/audit'
 import { issueKey } from '~/server/domain/keys'
 import { applyEntry } from '~/server/domain/ledger'
-import { serverEnv } from '~/server/env'
-import { requestIdOf } from '~/server/http/request-id'
-import { currentRequest, runInRequest } from '~/server/request-context'
+import { onShutdown, shutdown } from '~/server/lifecycle'
 import { resetRateLimits } from '~/server/providers/rate-limit-store'
 import { createTestDatabase } from './db'
 
@@ -34,42 +33,59 @@ export function testEnv(extra: Record<string, string> = {}): void {
   })
 }
 
+/** What a file adds to the test environment, or a function giving it once the file's fakes are started. */
+export type TestEnv = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
+
+export interface ApiDatabaseOptions {
+  /**
+   * Adds to the test environment. A function runs in the file's `beforeAll`, before the database opens, for
+   * settings that name something started there (an Auth emulator's address, a fake S3's port): start it in the
+   * function and return its settings; stop it in the file's own `afterAll` (after hooks run last-first, so
+   * that runs before the database closes).
+   */
+  env?: TestEnv
+  /** Sizes the pool for files that pay concurrently. */
+  maxConnections?: number
+  /** Rate limits are reset before each test unless false: for a file whose tests count them across tests. */
+  resetRateLimits?: boolean
+}
+
 /**
- * The test database of a file that calls the API: set up before its tests, closed after them, the rate limits
- * reset before each test. Its fields are there once the tests run (`database.db`). `env` adds to the test
- * environment; `maxConnections` sizes the pool for files that pay concurrently.
+ * The test database of a file that calls the API, and its one line of setup: the environment set, the database
+ * opened before its tests and closed after them, the rate limits reset before each test. Its fields are there
+ * once the tests run (`database.db`).
  */
 export function apiDatabase({
   env = {},
   maxConnections,
-}: { env?: Record<string, string>; maxConnections?: number } = {}): Awaited<ReturnType<typeof setupApi>> {
-  testEnv(env)
+  resetRateLimits: reset = true,
+}: ApiDatabaseOptions = {}): Awaited<ReturnType<typeof setupApi>> {
+  testEnv(typeof env === 'function' ? {} : env)
   const database = {} as Awaited<ReturnType<typeof setupApi>>
   beforeAll(async () => {
+    if (typeof env === 'function') testEnv(await env())
     Object.assign(database, await setupApi({ maxConnections }))
   })
-  afterAll(() => database.close())
-  beforeEach(() => resetRateLimits())
+  // A file whose setup failed before the database opened has nothing to close but still stops as a server does.
+  afterAll(() => (database.close ?? shutdown)())
+  if (reset) beforeEach(() => resetRateLimits())
   return database
 }
 
-/** A fresh database that the route handlers use, and empty rate-limit counters. */
+/**
+ * A fresh database that the route handlers use, and empty rate-limit counters. It is the server's own, so it
+ * closes as a stopping server's does (lifecycle.ts): `close` is the server's shutdown, which ends its work and
+ * writes the request log's last rows before the connections close, not after.
+ */
 export async function setupApi(options: { maxConnections?: number } = {}) {
   const database = await createTestDatabase(options)
   useDatabase(database)
   resetRateLimits()
-  return {
-    ...database,
-    async close() {
-      useDatabase(undefined)
-      await database.close()
-    },
-  }
-}
-
-type Handler = (ctx: { request: Request; params: Record<string, string> }) => Promise<Response>
-interface RouteLike {
-  options: { server?: { handlers?: unknown } }
+  onShutdown(async () => {
+    useDatabase(undefined)
+    await database.close()
+  }, 'connections')
+  return { ...database, close: shutdown }
 }
 
 export interface CallInit {
@@ -79,7 +95,7 @@ export interface CallInit {
   form?: Record<string, string>
   json?: unknown
   body?: BodyInit
-  params?: Record<string, string>
+  /** The client address, sent as X-Forwarded-For (the tests trust the proxy): 203.0.113.7 unless given. */
   address?: string
 }
 
@@ -90,55 +106,61 @@ export function buildRequest(method: string, path: string, init: CallInit = {}):
   const headers = new Headers(init.headers)
   if (init.bearer) headers.set('authorization', `Bearer ${init.bearer}`)
   headers.set('x-forwarded-for', init.address ?? '203.0.113.7')
+  // A request with cookies is a browser's on one of our pages, which says so (the CSRF check wants it).
+  if (headers.has('cookie') && !headers.has('origin') && !headers.has('sec-fetch-site'))
+    headers.set('sec-fetch-site', 'same-origin')
   let body = init.body
   if (init.form) body = new URLSearchParams(init.form)
   if (init.json !== undefined) {
     body = JSON.stringify(init.json)
     if (!headers.has('content-type')) headers.set('content-type', 'application/json')
   }
-  return new Request(url, { method, headers, body })
+  return new Request(url, { method, headers, body, ...(body instanceof ReadableStream && { duplex: 'half' }) })
 }
 
-type SpecHandler = Handler & { spec?: { answer: v.GenericSchema } }
-
-function handlerOf(route: RouteLike, method: string, path: string): SpecHandler {
-  const handler = (route.options.server?.handlers as Record<string, SpecHandler> | undefined)?.[method]
-  if (!handler) throw new Error(`no ${method} handler for ${path}`)
-  return handler
-}
+/** The server's own request handler (app/server-handler.ts), loaded on the first request of the worker. */
+let server: typeof import('~/server-handler') | undefined
+let router: ReturnType<typeof import('~/router').getRouter> | undefined
 
 /**
- * Calls a route's server handler in process and hands back its Response as is (streams included), inside
- * the request's context as the request middleware gives it (its `X-Request-Id`, kept when sent), unless
- * the test runs it inside a context of its own.
+ * Sends a request to the app by URL, as a client would, through the server's whole pipeline: Start's handler
+ * with every request middleware (request id, security headers, CORS, body limit, method check, …), the route
+ * and its handler. The answer comes back as is (streams included).
  */
-export function respond(route: RouteLike, method: string, path: string, init: CallInit = {}): Promise<Response> {
-  const handler = handlerOf(route, method, path)
-  const request = buildRequest(method, path, init)
-  const run = () => handler({ request, params: init.params ?? {} })
-  // A test that opened a request context of its own (to read the log lines it names) keeps it.
-  if (currentRequest()) return run()
-  const context = { env: serverEnv(), requestId: requestIdOf(request), method, path: new URL(request.url).pathname }
-  return runInRequest(context, run)
+export function respond(method: string, path: string, init: CallInit = {}): Promise<Response> {
+  return send(buildRequest(method, path, init))
+}
+
+/** Sends a request a test built itself (a streamed body, an abort signal) through the same pipeline. */
+export async function send(request: Request): Promise<Response> {
+  server ??= await import('~/server-handler')
+  return server.answerRequest(request)
+}
+
+/** The answer schema of the endpoint at `path` for `method`, read from the route tree as the router matches it. */
+async function answerSchemaOf(method: string, path: string): Promise<v.GenericSchema | undefined> {
+  router ??= (await import('~/router')).getRouter()
+  const [, , route] = router.getMatchedRoutes(new URL(path, BASE).pathname)
+  const handlers = (route?.options as { server?: { handlers?: unknown } } | undefined)?.server?.handlers
+  const handler = (handlers as Record<string, { spec?: { answer: v.GenericSchema } }> | undefined)?.[method]
+  return handler?.spec?.answer
 }
 
 /**
- * Calls a route's server handler in process, as Start would after its middleware. Every answer is held
- * to the route's contract: a JSON success must parse with the endpoint's answer schema, a refusal with
- * `{detail}`. An answer in another media type (text, an event stream) comes back as its text.
+ * Sends a request as `respond` does and reads its answer. Every answer is held to the endpoint's contract: a
+ * JSON success must parse with the endpoint's answer schema, a refusal with `{detail}`. An answer in another
+ * media type (text, an event stream) comes back as its text.
  */
 export async function call(
-  route: RouteLike,
   method: string,
   path: string,
   init: CallInit = {},
 ): Promise<{ status: number; body: any; response: Response }> {
-  const handler = handlerOf(route, method, path)
-  const response = await respond(route, method, path, init)
+  const response = await respond(method, path, init)
   const text = await response.text()
   const isJson = (response.headers.get('content-type') ?? '').startsWith('application/json')
   const body = text && isJson ? JSON.parse(text) : text || undefined
-  const contract = !response.ok ? errorAnswer : isJson ? handler.spec?.answer : undefined
+  const contract = !response.ok ? errorAnswer : isJson ? await answerSchemaOf(method, path) : undefined
   if (contract) {
     const checked = v.safeParse(contract, body)
     if (!checked.success)
@@ -150,8 +172,8 @@ export async function call(
 }
 
 /** Solves an ALTCHA challenge issued for `action` as the browser widget does, returning the form field value. */
-export async function solvedCaptcha(challengeRoute: RouteLike, action: string): Promise<string> {
-  const { body: challenge } = await call(challengeRoute, 'GET', '/api/v1/captcha/challenge', { query: { action } })
+export async function solvedCaptcha(action: string): Promise<string> {
+  const { body: challenge } = await call('GET', '/api/v1/captcha/challenge', { query: { action } })
   const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey })
   if (!solution) throw new Error('could not solve the captcha')
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
@@ -165,7 +187,7 @@ export async function scalar(db: Db, query: SQL): Promise<number> {
 
 /** A key holding `balance` tokens, bought as one purchase entry. */
 export async function keyWithBalance(db: Db, balance: number): Promise<{ apiKey: string; id: string }> {
-  const { apiKey, key } = await issueKey(db, 'empty')
+  const { apiKey, key } = await issueKey(db, bySystem, 'empty')
   if (balance > 0)
     await applyEntry(db, { keyId: key.id, amount: balance, type: 'purchase', externalRef: `purchase:${randomUUID()}` })
   return { apiKey, id: key.id }

@@ -13,6 +13,18 @@ const scriptedParagraphs = Array.from(
     `<p>SCRIPT-RENDERED paragraph ${i + 1}: a page that builds its text in the browser reads as empty to a plain fetch.</p>`,
 ).join('')
 
+/** A site's header and footer as a server writes them around an app it leaves to its script: enough text to pass 200 characters. */
+const siteChrome = {
+  header: `<header><a href="/">NAV-MARKER Home</a> <a href="/products">Products and pricing for every team</a> <a href="/docs">Documentation, guides and the API reference</a> <a href="/blog">The blog: news, launches and engineering notes</a></header>`,
+  footer: `<footer><p>FOOTER-MARKER: company, careers, press, legal notices, privacy policy, terms of service, security and the status page.</p></footer>`,
+}
+
+/** A script that writes the SCRIPT-RENDERED paragraphs into `selector` once the document is parsed. */
+const writeInto = (selector: string) =>
+  `<script>addEventListener('DOMContentLoaded', () => { document.querySelector(${JSON.stringify(selector)}).innerHTML = ${JSON.stringify(
+    `<h1>Rendered by a script</h1>${scriptedParagraphs}`,
+  )} })</script>`
+
 export function browserPage(path: string, request: IncomingMessage, response: ServerResponse): boolean {
   const url = new URL(request.url ?? '/', 'http://fixture')
   const send = (body: string, status = 200) => {
@@ -29,6 +41,28 @@ export function browserPage(path: string, request: IncomingMessage, response: Se
           )}</script>`,
         ),
       )
+      return true
+    case '/browser/loading':
+      // Server-written chrome around an app root that says "Loading…" until its script runs.
+      send(
+        page(
+          'Loading page',
+          `${siteChrome.header}<div id="root"><p>Loading…</p></div>${siteChrome.footer}${writeInto('#root')}`,
+        ),
+      )
+      return true
+    case '/browser/noscript':
+      // No app root by a known name: the noscript line asking for JavaScript says the page needs a browser.
+      send(
+        page(
+          'Noscript page',
+          `<noscript>You need to enable JavaScript to run this app.</noscript>${siteChrome.header}<section class="feed"></section>${siteChrome.footer}${writeInto('.feed')}`,
+        ),
+      )
+      return true
+    case '/browser/static':
+      // Tiny and without any script: a browser would show exactly this, so the direct read is the answer.
+      send(page('Static page', '<p>STATIC-MARKER: a short page with no script.</p>'))
       return true
     case '/browser/late':
       // The text arrives 700 ms after the load event: only a reader that waits for #late sees it.

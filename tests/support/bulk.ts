@@ -1,7 +1,3 @@
-import { Route as downloadRoute } from '~/routes/v1/bulk-embeddings/$id/download-result'
-import { Route as jobRoute } from '~/routes/v1/bulk-embeddings/$id/index'
-import { Route as resultRoute } from '~/routes/v1/bulk-embeddings/$id/result'
-import { Route as uploadRoute } from '~/routes/v1/bulk-embeddings/index'
 import { LEASE_SECONDS, workBulkQueue } from '~/server/api/bulk/worker'
 import type { WorkerContext } from '~/server/api/bulk/run-job'
 import type { Db } from '~/server/db/types'
@@ -30,11 +26,10 @@ export function uploadForm(
 export async function upload(bearer: string, form: FormData) {
   const encoded = new Response(form)
   const headers = { 'content-type': encoded.headers.get('content-type')! }
-  return call(uploadRoute, 'POST', '/v1/bulk-embeddings', { bearer, headers, body: await encoded.blob() })
+  return call('POST', '/v1/bulk-embeddings', { bearer, headers, body: await encoded.blob() })
 }
 
-export const jobOf = (bearer: string, id: string) =>
-  call(jobRoute, 'GET', `/v1/bulk-embeddings/${id}`, { bearer, params: { id } })
+export const jobOf = (bearer: string, id: string) => call('GET', `/v1/bulk-embeddings/${id}`, { bearer })
 
 /** A worker as the server runs one, on the test's database and the configured storage. */
 export async function testWorker(db: Db, overrides: Partial<WorkerContext> = {}): Promise<WorkerContext> {
@@ -58,14 +53,13 @@ export async function downloadResult(
   bearer: string,
   id: string,
 ): Promise<Array<{ index: number; id?: string; embedding: number[] }>> {
-  const { status, body } = await call(downloadRoute, 'POST', `/v1/bulk-embeddings/${id}/download-result`, {
+  const { status, body } = await call('POST', `/v1/bulk-embeddings/${id}/download-result`, {
     bearer,
-    params: { id },
   })
   if (status !== 200) throw new Error(`download-result answered ${status}: ${JSON.stringify(body)}`)
   const url = new URL(body.download_url)
   const query = Object.fromEntries(url.searchParams)
-  const result = await call(resultRoute, 'GET', url.pathname, { query, params: { id } })
+  const result = await call('GET', url.pathname, { query })
   if (result.status !== 200)
     throw new Error(`the download link answered ${result.status}: ${JSON.stringify(result.body)}`)
   return String(result.body)

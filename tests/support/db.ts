@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll } from 'vitest'
 import { createHash } from 'node:crypto'
+import { drizzle } from 'drizzle-orm/pglite'
 import { openDatabase, type Database } from '~/server/db/client'
-import { functions, migrate, migrations, rowsOf } from '~/server/db/migrate'
+import { functions, migrate, migrations } from '~/server/db/migrate'
+import { rowsOf } from '~/server/db/rows'
+import * as schema from '~/server/db/schema'
 
 /** Names the migrated template database of this set of migrations: another set gets another template. */
 const templateName = `t_template_${createHash('sha256')
@@ -35,6 +39,30 @@ async function ensureTemplate(admin: Database, adminUrl: string): Promise<void> 
   }
 }
 
+/** This worker's migrated PGlite, as the tarball of its data folder (the files of a worker share it). */
+let pgliteImage: Promise<Blob> | undefined
+
+/**
+ * An in-memory PGlite that starts as a copy of a migrated one: initdb and the migrations ran once per test
+ * worker, not per file (about 1.9 s each; the copy loads in about 0.6 s).
+ */
+async function copyOfMigratedPglite(): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  pgliteImage ??= (async () => {
+    const client = await PGlite.create()
+    await migrate(drizzle(client, { schema }) as unknown as Database['db'])
+    const image = await client.dumpDataDir('none')
+    await client.close()
+    return image
+  })()
+  pgliteImage.catch(() => (pgliteImage = undefined))
+  const client = await PGlite.create({ loadDataDir: await pgliteImage })
+  const db = drizzle(client, { schema }) as unknown as Database['db']
+  // Nothing left to apply on the copy: this only confirms it, as on Postgres.
+  await migrate(db)
+  return { db, kind: 'pglite', close: () => client.close() }
+}
+
 /**
  * A fresh, migrated database for one test file: a new database on the real Postgres when
  * TEST_DATABASE_URL is set (so races are real), otherwise an in-memory PGlite.
@@ -43,11 +71,7 @@ export async function createTestDatabase(
   options: { maxConnections?: number } = {},
 ): Promise<Database & { isPostgres: boolean }> {
   const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) {
-    const database = await openDatabase({})
-    await migrate(database.db)
-    return { ...database, isPostgres: false }
-  }
+  if (!adminUrl) return { ...(await copyOfMigratedPglite()), isPostgres: false }
   const name = `t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
   const admin = await openDatabase({ url: adminUrl, maxConnections: 1 })
   await ensureTemplate(admin, adminUrl)
@@ -66,4 +90,19 @@ export async function createTestDatabase(
       await admin.close()
     },
   }
+}
+
+/**
+ * The test database of a file that tests the database layer itself, without the API: opened before its tests
+ * (or its describe block's), closed after them; its fields are there once the tests run (`database.db`).
+ */
+export function testDatabase(
+  options: { maxConnections?: number } = {},
+): Awaited<ReturnType<typeof createTestDatabase>> {
+  const database = {} as Awaited<ReturnType<typeof createTestDatabase>>
+  beforeAll(async () => {
+    Object.assign(database, await createTestDatabase(options))
+  })
+  afterAll(() => database.close?.())
+  return database
 }

@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net'
 
 /**
  * An S3-compatible object store on loopback, path-style, speaking the few calls the storage provider makes:
- * PutObject, multipart uploads, GetObject (presigned links checked for their expiry) and DeleteObjects.
+ * PutObject, multipart uploads, GetObject (presigned links checked for their expiry), DeleteObjects and
+ * ListObjectsV2 (one page, by prefix).
  * Enough to drive the official AWS SDK end to end without the network.
  */
 export async function startFakeS3(bucket: string) {
-  const objects = new Map<string, { body: Buffer; type: string }>()
+  const objects = new Map<string, { body: Buffer; type: string; modifiedAt?: Date }>()
   const uploads = new Map<string, Map<number, Buffer>>()
   const requests: string[] = []
   const read = async (req: IncomingMessage) => {
@@ -32,7 +33,11 @@ export async function startFakeS3(bucket: string) {
       return res.end()
     }
     if (req.method === 'PUT') {
-      objects.set(key, { body: await read(req), type: req.headers['content-type'] ?? 'application/octet-stream' })
+      objects.set(key, {
+        body: await read(req),
+        type: req.headers['content-type'] ?? 'application/octet-stream',
+        modifiedAt: new Date(),
+      })
       res.writeHead(200, { etag: '"object"' })
       return res.end()
     }
@@ -49,7 +54,7 @@ export async function startFakeS3(bucket: string) {
       await read(req)
       const parts = uploads.get(q.get('uploadId')!)!
       const body = Buffer.concat([...parts.entries()].sort(([a], [b]) => a - b).map(([, part]) => part))
-      objects.set(key, { body, type: 'application/octet-stream' })
+      objects.set(key, { body, type: 'application/octet-stream', modifiedAt: new Date() })
       return xml(
         res,
         200,
@@ -60,6 +65,20 @@ export async function startFakeS3(bucket: string) {
       const body = (await read(req)).toString()
       for (const [, name] of body.matchAll(/<Key>([^<]*)<\/Key>/g)) objects.delete(name)
       return xml(res, 200, '<DeleteResult></DeleteResult>')
+    }
+    if (req.method === 'GET' && q.get('list-type') === '2') {
+      const prefix = q.get('prefix') ?? ''
+      const contents = [...objects]
+        .filter(([name]) => name.startsWith(prefix))
+        .map(
+          ([name, object]) =>
+            `<Contents><Key>${name}</Key><LastModified>${(object.modifiedAt ?? new Date()).toISOString()}</LastModified><Size>${object.body.length}</Size></Contents>`,
+        )
+      return xml(
+        res,
+        200,
+        `<ListBucketResult><Name>${bucket}</Name><Prefix>${prefix}</Prefix><KeyCount>${contents.length}</KeyCount><IsTruncated>false</IsTruncated>${contents.join('')}</ListBucketResult>`,
+      )
     }
     if (req.method === 'GET') {
       if (q.has('X-Amz-Expires')) {

@@ -1,8 +1,5 @@
 import Stripe from 'stripe'
 import { sql } from 'drizzle-orm'
-import { Route as autoRechargeRoute } from '~/routes/api/v1/auto_recharge/index'
-import { Route as checkoutRoute } from '~/routes/api/v1/checkout_session'
-import { Route as webhookRoute } from '~/routes/api/v1/billing/webhook/stripe'
 import { testCards, type TestCard } from '~/contracts/sandbox-cards'
 import { paymentProvider, paymentSandbox } from '~/server/api/payments/provider'
 import { workRecharges } from '~/server/api/payments/recharge-worker'
@@ -41,7 +38,7 @@ export function signedEvent(
 }
 
 export const postWebhook = (payload: string, signature?: string) =>
-  call(webhookRoute, 'POST', '/api/v1/billing/webhook/stripe', {
+  call('POST', '/api/v1/billing/webhook/stripe', {
     body: payload,
     headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
   })
@@ -61,7 +58,7 @@ export const sandbox = () => {
 
 /** A checkout for `priceId` on the key, as its holder starts it; answers the session id. */
 export async function startCheckout(apiKey: string, priceId = 'price_tokens_1b') {
-  const { status, body } = await call(checkoutRoute, 'POST', '/api/v1/checkout_session', {
+  const { status, body } = await call('POST', '/api/v1/checkout_session', {
     bearer: apiKey,
     json: { price_id: priceId },
   })
@@ -83,7 +80,7 @@ export async function buyWithAutoRecharge(
   name: TestCard = 'succeeds',
   priceId = 'price_tokens_1b',
 ) {
-  const { status, body } = await call(autoRechargeRoute, 'POST', '/api/v1/auto_recharge', {
+  const { status, body } = await call('POST', '/api/v1/auto_recharge', {
     bearer: apiKey,
     json: {
       price_id: priceId,

@@ -2,8 +2,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { browserPage } from './browser-pages'
-import { samplePdf } from './pdf'
-import { manyLinks, nestedDivs, wideTable } from './hostile-pages'
+import { circularPdf, garbagePdf, manyPagesPdf, pdfBomb, samplePdf, slowPdf, truncatedPdf } from './pdf'
+import {
+  manyLinks,
+  nestedDivs,
+  neverLoadingPage,
+  noisePage,
+  popupsPage,
+  spinningPage,
+  typedArraysPage,
+  webrtcPage,
+  wideTable,
+} from './hostile-pages'
 import { articlePage, hundredKilobyteArticle, listPage } from './web-pages'
 
 /** One request a fixture server received. */
@@ -26,6 +36,10 @@ export interface WebFixtures {
 
 const html = (response: ServerResponse, body: string, headers: Record<string, string> = {}) => {
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers })
+  response.end(body)
+}
+const pdf = (response: ServerResponse, body: Buffer) => {
+  response.writeHead(200, { 'content-type': 'application/pdf' })
   response.end(body)
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -112,9 +126,15 @@ async function serve(request: IncomingMessage, response: ServerResponse, fixture
         response,
         `<html><head><title>Summaries</title></head><body><nav><img src="/images/logo.png" alt="Logo"> <a href="/">Home</a> <a href="/docs/1">Docs</a></nav><main><article><h1>Summaries in practice</h1><p>${'A reranker reads each candidate with the query and puts the best first, which lifts precision. '.repeat(6)}</p><p><img src="/images/chart.png" alt="A chart"></p><p>Read <a href="/docs/1">the docs</a>, then <a href="/docs/1">the docs again</a>, or <a href="mailto:team@example.org">write</a>.</p><p>${'Each passage is scored against the question, and the order follows the scores. '.repeat(6)}</p></article></main><footer><img src="/images/chart.png" alt="A chart"> <a href="/about">About</a></footer></body></html>`,
       )
+    case '/conventions-page':
+      // The original's conventions in one page: covering layers (X-Remove-Overlay), links, images with and
+      // without a description (numbered), and sections to chunk.
+      return html(
+        response,
+        `<html><head><title>Conventions</title></head><body><div class="cookie-banner">COOKIE-MARKER We use cookies</div><div style="position: fixed; top: 0">FIXED-MARKER Sign up</div><div role="dialog" aria-modal="true">DIALOG-MARKER Subscribe now</div><main><h1>Conventions</h1><p>Intro with <a href="/docs/1">a link</a> and <a href="https://example.org/x">another</a>.</p><p><img src="/images/cat.png" alt="a cat"> <img src="/images/dog.png"></p><h2>Part two</h2><p>${'Second part text. '.repeat(20)}</p><h2>Part three</h2><p>${'Third part text. '.repeat(20)}</p></main></body></html>`,
+      )
     case '/sample.pdf':
-      response.writeHead(200, { 'content-type': 'application/pdf' })
-      return response.end(samplePdf())
+      return pdf(response, samplePdf())
     case '/image':
       response.writeHead(200, { 'content-type': 'image/png' })
       return response.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]))
@@ -145,6 +165,42 @@ async function serve(request: IncomingMessage, response: ServerResponse, fixture
       return html(response, nestedDivs(Number(param('depth') ?? 5000)))
     case '/hostile/links':
       return html(response, manyLinks(Number(param('count') ?? 40_000)))
+    // PDFs of issue 38 (./pdf.ts), sized by their query.
+    case '/hostile/pdf-bomb':
+      return pdf(response, pdfBomb(Number(param('mib') ?? 300)))
+    case '/hostile/pdf-circular':
+      return pdf(response, circularPdf())
+    case '/hostile/pdf-pages':
+      return pdf(response, manyPagesPdf(Number(param('count') ?? 20_000)))
+    case '/hostile/pdf-slow':
+      return pdf(response, slowPdf(Number(param('pages') ?? 500), Number(param('kb') ?? 100)))
+    case '/hostile/pdf-truncated':
+      return pdf(response, truncatedPdf())
+    case '/hostile/pdf-garbage':
+      return pdf(response, garbagePdf())
+    // Pages that make the browser engine misbehave (./hostile-pages.ts).
+    case '/hostile/webrtc':
+      return html(
+        response,
+        webrtcPage({
+          host: param('host') ?? '127.0.0.1',
+          udpPort: Number(param('udp') ?? 3478),
+          tcpPort: Number(param('tcp') ?? 3478),
+        }),
+      )
+    case '/hostile/spin':
+      return html(response, spinningPage())
+    case '/hostile/never-loads':
+      return html(response, neverLoadingPage('/hostile/never'))
+    case '/hostile/never':
+      response.writeHead(200, { 'content-type': 'image/png' })
+      return // the body never comes
+    case '/hostile/typed-arrays':
+      return html(response, typedArraysPage(Number(param('mb') ?? 4096)))
+    case '/hostile/popups':
+      return html(response, popupsPage(Number(param('count') ?? 1000)))
+    case '/hostile/noise':
+      return html(response, noisePage(Number(param('height') ?? 16_384)))
     case '/status':
       response.writeHead(Number(param('code') ?? 404), { 'content-type': 'text/html' })
       return response.end('<p>Not here</p>')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addressNetwork } from '~/server/api/client-address'
+import { addressNetwork } from '~/server/http/client-address'
 
 describe('the network a rate limit counts an address as', () => {
   it('is the /64 of an IPv6 address, however it is written', () => {

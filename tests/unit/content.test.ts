@@ -202,11 +202,12 @@ describe('site structure', () => {
     ])
   })
 
-  it('menus four products and puts classifier and tokenizer under enterprise', () => {
-    expect(menuProducts.map((p) => p.key)).toEqual(['reader', 'embeddings', 'reranker', 'deepsearch'])
+  it('menus five products and puts classifier, tokenizer and fine-tuning under enterprise', () => {
+    expect(menuProducts.map((p) => p.key)).toEqual(['reader', 'embeddings', 'reranker', 'deepsearch', 'llm-serp-demo'])
     expect(enterpriseProducts.map((p) => [p.key, p.homepage])).toEqual([
       ['classifier', '/{-$locale}/classifier'],
       ['segmenter', '/{-$locale}/segmenter'],
+      ['fine-tuning', '/{-$locale}/fine-tuning'],
     ])
   })
 

@@ -43,6 +43,9 @@ describe('what an edge build hands to Node', () => {
     })
     expect(nodeCapabilityFor('/v1/rerank', served('onnx'))).toBe('embeddings')
     expect(nodeCapabilityFor('/v1/rerank', served('builtin'))).toBeUndefined()
+    // The use-lite engine runs on a worker thread from files of its package: Node too.
+    expect(nodeCapabilityFor('/v1/embeddings', served('use-lite'))).toBe('embeddings')
+    expect(nodeCapabilityFor('/v1/classify', { INFERENCE_ENGINE: 'use-lite' as const })).toBe('embeddings')
   })
 
   it('says where each capability goes', () => {

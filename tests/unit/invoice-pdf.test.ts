@@ -6,7 +6,13 @@ import { renderInvoicePdf, type InvoiceDocument } from '~/server/providers/docum
 const invoice: InvoiceDocument = {
   number: 'INV-000007',
   issuedAt: new Date('2026-11-26T12:00:00Z'),
-  seller: { name: 'Lodestar AI GmbH', email: 'support@lodestar.example' },
+  seller: {
+    name: 'Lodestar AI GmbH',
+    address: ['Friedrichstraße 100', '10117 Berlin', 'Germany'],
+    vatId: 'DE123456789',
+    registrationId: 'Amtsgericht Berlin-Charlottenburg, HRB 123456 B',
+    email: 'support@lodestar.example',
+  },
   buyer: { name: 'Zoë Œuvre SARL', address: '3 rue de l’Église\n75001 Paris', taxId: 'FR12345678901' },
   item: '11,000,000,000 API tokens',
   amount: '€500.00',
@@ -27,6 +33,23 @@ describe('the invoice document', () => {
       expect(text).toContain(expected)
     const stray = await textOf(await renderInvoicePdf({ ...invoice, buyer: { ...invoice.buyer!, name: 'Tōkyō 東京' } }))
     expect(stray).toContain('T?ky? ??')
+  })
+
+  it("prints the seller's address, VAT id and register entry, and leaves out what is not configured", async () => {
+    const text = await textOf(await renderInvoicePdf(invoice))
+    for (const expected of [
+      'Friedrichstraße 100',
+      '10117 Berlin',
+      'VAT ID: DE123456789',
+      'Registration: Amtsgericht Berlin-Charlottenburg, HRB 123456 B',
+      'support@lodestar.example',
+    ])
+      expect(text).toContain(expected)
+    const bare = await textOf(
+      await renderInvoicePdf({ ...invoice, seller: { ...invoice.seller, address: [], vatId: '', registrationId: '' } }),
+    )
+    expect(bare).not.toContain('VAT ID')
+    expect(bare).not.toContain('Registration:')
   })
 
   it('says there are no billing details rather than leaving the buyer blank', async () => {

@@ -38,6 +38,7 @@ describe('the dashboard server functions refuse what the REST routes refuse', ()
     expect(check(validatorOf(transactionPageInput), { apiKey: key, num_records: '50' })).toEqual({
       apiKey: key,
       num_records: 50,
+      group_requests: 'false',
     })
     expect(check(validatorOf(transactionPageInput), { num_records: '101' })).toBeInstanceOf(InvalidInput)
     expect(check(validatorOf(transactionPageInput), { cursor: 'not-a-cursor!' })).toBeInstanceOf(InvalidInput)

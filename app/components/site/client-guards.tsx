@@ -5,7 +5,7 @@ import { farewellSendsToDashboard } from '~/lib/farewell'
 import { localeFromPathname, localeParam, resolveLocale, stripLocale } from '~/lib/locale'
 import { scrollToSelector } from '~/lib/scroll'
 import { getUserStore, storeValue, updateUserStore, useUserStore } from '~/lib/settings'
-import { sourceLocale } from '../../../app.config'
+import { sourceLocale } from '#config'
 
 /**
  * The guards of spec §2/§4 that depend on local storage, so only the browser can run them:

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { PagePath } from '~/lib/page-path'
-import { brand } from '../../../app.config'
+import { brand } from '#config'
 
 /** A page of the site, or a file to download (the logo kit). */
 export type CompanyLink = { key: string; label: string } & ({ to: PagePath } | { download: string })

@@ -7,7 +7,7 @@ import { SocialLinks } from './social-links'
 import { LocalizedLink } from './localized-link'
 import { useCompanyLinks } from './company-links'
 import { OssStatusBadge } from './oss-status-badge'
-import { brand } from '../../../app.config'
+import { brand } from '#config'
 
 export function SiteFooter() {
   const { t } = useLingui()
@@ -35,6 +35,9 @@ export function SiteFooter() {
                 to="/{-$locale}/api-dashboard/{-$tab}"
                 className={linkClass}
               >{t`API dashboard`}</LocalizedLink>
+            </li>
+            <li>
+              <LocalizedLink to="/{-$locale}/docs" className={linkClass}>{t`Documentation`}</LocalizedLink>
             </li>
             <li>
               <LocalizedLink to="/{-$locale}/api-reference" className={linkClass}>{t`API reference`}</LocalizedLink>

@@ -3,7 +3,7 @@ import { useLingui as useLinguiRuntime } from '@lingui/react'
 import { ExternalLink, Menu } from 'lucide-react'
 import { enterpriseProducts, legacyProducts, menuProducts } from '#content/products'
 import { Button } from '~/components/ui/button'
-import { brand } from '../../../app.config'
+import { brand } from '#config'
 import { DisclosureMenu } from './disclosure-menu'
 import { LocaleSwitcher } from './locale-switcher'
 import { LocalizedLink } from './localized-link'
@@ -11,6 +11,8 @@ import { Logo } from './logo'
 import { ThemeToggle } from './theme-toggle'
 import { useCompanyLinks } from './company-links'
 
+const topLinkClass =
+  'inline-flex h-9 items-center rounded-md px-2 text-sm font-medium text-foreground/80 lg:px-3 hover:bg-accent hover:text-foreground'
 const itemClass =
   'flex items-start gap-3 rounded-md px-2 py-2 hover:bg-accent focus-visible:bg-accent focus-visible:outline-none'
 
@@ -43,6 +45,19 @@ function ProductsPanel() {
               </LocalizedLink>
             </li>
           ))}
+        </ul>
+        <p className="px-2 pt-3 text-xs font-medium uppercase tracking-wide text-muted-foreground">{t`Developers`}</p>
+        <ul>
+          <li>
+            <LocalizedLink to="/{-$locale}/docs" className={itemClass}>
+              <span className="text-sm font-medium">{t`Documentation`}</span>
+            </LocalizedLink>
+          </li>
+          <li>
+            <LocalizedLink to="/{-$locale}/api-reference" className={itemClass}>
+              <span className="text-sm font-medium">{t`API reference`}</span>
+            </LocalizedLink>
+          </li>
         </ul>
         <p className="px-2 pt-3 text-xs font-medium uppercase tracking-wide text-muted-foreground">{t`Legacy products`}</p>
         <ul>
@@ -104,11 +119,16 @@ export function SiteHeader() {
           <DisclosureMenu label={t`Products`}>
             <ProductsPanel />
           </DisclosureMenu>
-          <LocalizedLink
-            to="/{-$locale}/models"
-            className="inline-flex h-9 items-center rounded-md px-2 text-sm font-medium text-foreground/80 lg:px-3 hover:bg-accent hover:text-foreground"
-          >
+          <LocalizedLink to="/{-$locale}/models" className={topLinkClass}>
             {t`Models`}
+          </LocalizedLink>
+          {/* From lg only: beside the other links it overflows a 768 px tablet in Russian; below lg the Products
+              menu names it, under Developers. */}
+          <LocalizedLink to="/{-$locale}/docs" className={`${topLinkClass} max-lg:hidden`}>
+            {t({
+              message: 'Docs',
+              comment: 'The header link to the API documentation: as short as the language allows',
+            })}
           </LocalizedLink>
           <DisclosureMenu label={t`Company`}>
             <CompanyPanel />

@@ -2,7 +2,7 @@ import { XIcon } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '~/lib/utils'
-import { constants } from '../../../app.config'
+import { constants } from '#config'
 
 /** Spec §9's dialog transition, the duration of the keyframes in styles.css (none under reduced motion). */
 const transition = { animationDuration: `${constants.dialogTransitionMs}ms` }

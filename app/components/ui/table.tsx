@@ -60,16 +60,25 @@ export function TableHead({
   )
 }
 
-/** `numeric` right-aligns the figure with tabular digits, under a `numeric` heading. */
+/**
+ * `numeric` right-aligns the figure with tabular digits, under a `numeric` heading. A cell keeps to one line
+ * unless it may `wrap` (a note, a list of details): then the table narrows to its box by wrapping it.
+ */
 export function TableCell({
   className,
   numeric = false,
+  wrap = false,
   ...props
-}: React.ComponentProps<'td'> & { numeric?: boolean }) {
+}: React.ComponentProps<'td'> & { numeric?: boolean; wrap?: boolean }) {
   return (
     <td
       data-slot="table-cell"
-      className={cn('p-2 align-middle whitespace-nowrap', numeric && 'text-right tabular-nums', className)}
+      className={cn(
+        'p-2 align-middle',
+        wrap ? 'whitespace-normal' : 'whitespace-nowrap',
+        numeric && 'text-right tabular-nums',
+        className,
+      )}
       {...props}
     />
   )

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { PageHeader } from '~/components/marketing/section'
-import { brand } from '../../../app.config'
+import { brand } from '#config'
 import type { OpenApiDocument } from './openapi-types'
 import { OperationSection } from './operation-section'
 import { MethodBadge, useGroupTitle } from './reference-bits'
@@ -29,10 +29,13 @@ export function ApiReferencePage({ document }: { document: OpenApiDocument }) {
           </Trans>
         }
       >
-        <p className="mt-6 text-sm">
+        <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
           <a href="/api/v1/openapi.json" className="font-medium text-primary underline-offset-4 hover:underline">
             <Trans>Download the OpenAPI 3.1 document</Trans>
           </a>
+          <LocalizedLink to="/{-$locale}/docs" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Trans>Read the documentation: guides with tested samples</Trans>
+          </LocalizedLink>
         </p>
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -116,7 +119,7 @@ function Contents({ model }: { model: ReferenceModel }) {
 
 function Overview({ model }: { model: ReferenceModel }) {
   const keyPrefix = brand.keyPrefix
-  const header = 'Authorization: Bearer <key>'
+  const header = 'Authorization: Bearer $API_KEY'
   return (
     <section id="overview" aria-labelledby="overview-title" className="scroll-mt-20 space-y-8">
       <h2 id="overview-title" className="text-2xl font-semibold tracking-tight">

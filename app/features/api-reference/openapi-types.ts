@@ -47,6 +47,8 @@ export interface OperationObject {
   summary?: string
   description?: string
   tags?: string[]
+  /** An endpoint for this deployment's own services (metering), not for visitors: the page leaves it out. */
+  'x-internal'?: boolean
   security?: Array<Record<string, string[]>>
   parameters?: ParameterObject[]
   requestBody?: { required?: boolean; content: Record<string, MediaTypeObject> }

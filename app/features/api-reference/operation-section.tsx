@@ -1,15 +1,23 @@
+import { useLingui as useLinguiRuntime } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { docsEntryForPath } from '#content/docs-index'
+import { LocalizedLink } from '~/components/site/localized-link'
 import type { ReferenceOperation, ResponseEntry } from './reference-model'
 import { constraintsOf, propertyRows, typeLabel } from './schema-rows'
 import { Details, PropertyTable, RequiredCell, ScrollTable } from './schema-table'
-import { AuthLabel, DocText, MethodBadge } from './reference-bits'
+import { AuthLabel, DocText, MethodBadge, useParameterPlace } from './reference-bits'
 
 const subheading = 'mt-6 mb-2 text-sm font-semibold'
 
 /** One endpoint: what it does, what it takes, what it answers, and a call to copy. */
 export function OperationSection({ operation }: { operation: ReferenceOperation }) {
   const { t } = useLingui()
+  const { i18n } = useLinguiRuntime()
+  const place = useParameterPlace()
   const { id, method, path, summary, description, parameters, body, responses } = operation
+  // The page of the documentation that explains this API with its options, errors and tested samples.
+  const guide = docsEntryForPath(path)
+  const guideTitle = guide ? i18n._(guide.title) : ''
   const label = `${method.toUpperCase()} ${path}`
   const bodyRows = body ? propertyRows(body.schema) : []
   return (
@@ -30,6 +38,17 @@ export function OperationSection({ operation }: { operation: ReferenceOperation 
         </span>{' '}
         <AuthLabel auth={operation.auth} />
       </p>
+      {guide && (
+        <p className="mt-1 text-sm">
+          <LocalizedLink
+            to="/{-$locale}/docs/$slug"
+            params={{ slug: guide.slug }}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            <Trans>Guide: {guideTitle}</Trans>
+          </LocalizedLink>
+        </p>
+      )}
       {/* Closed until asked for: the whole reference open at once is ~8,000 elements to lay out before the first
           paint on a phone. A link to the operation opens it (useOpenLinkedOperation). */}
       <details data-operation={id} className="group mt-4">
@@ -62,11 +81,14 @@ export function OperationSection({ operation }: { operation: ReferenceOperation 
               <tbody>
                 {parameters.map((param) => (
                   <tr key={`${param.in}-${param.name}`}>
-                    <th scope="row" className="whitespace-nowrap">
+                    {/* Names and types are the API's own words, the same in every language. */}
+                    <th scope="row" translate="no" className="whitespace-nowrap">
                       {param.name}
                     </th>
-                    <td>{param.in}</td>
-                    <td className="font-mono text-xs">{typeLabel(param.schema ?? {})}</td>
+                    <td>{place(param.in)}</td>
+                    <td translate="no" className="font-mono text-xs">
+                      {typeLabel(param.schema ?? {})}
+                    </td>
                     <RequiredCell required={param.required ?? false} />
                     <Details description={param.description} constraints={constraintsOf(param.schema ?? {})} />
                   </tr>

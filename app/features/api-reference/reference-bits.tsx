@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { cn } from '~/lib/utils'
+import type { ParameterObject } from './openapi-types'
 import type { AuthKind } from './reference-model'
 
 const methodTone: Record<string, string> = {
@@ -12,6 +13,7 @@ const methodTone: Record<string, string> = {
 export function MethodBadge({ method, compact = false }: { method: string; compact?: boolean }) {
   return (
     <span
+      translate="no"
       className={cn(
         'inline-flex shrink-0 items-center justify-center rounded-md font-mono font-medium whitespace-nowrap uppercase',
         compact ? 'min-w-12 px-1 text-[0.65rem]' : 'min-w-14 px-2 py-0.5 text-xs',
@@ -50,6 +52,30 @@ export function AuthLabel({ auth }: { auth: AuthKind }) {
   }
 }
 
+/** Where a parameter travels (OpenAPI's `in`), in the reader's language. */
+export function useParameterPlace() {
+  const { t } = useLingui()
+  const places: Record<ParameterObject['in'], string> = {
+    path: t({ message: 'path', context: 'api parameter place', comment: 'Where an HTTP request parameter is sent' }),
+    query: t({
+      message: 'query string',
+      context: 'api parameter place',
+      comment: 'Where an HTTP request parameter is sent',
+    }),
+    header: t({
+      message: 'header',
+      context: 'api parameter place',
+      comment: 'Where an HTTP request parameter is sent',
+    }),
+    cookie: t({
+      message: 'cookie',
+      context: 'api parameter place',
+      comment: 'Where an HTTP request parameter is sent',
+    }),
+  }
+  return (place: ParameterObject['in']) => places[place] ?? place
+}
+
 /** Section titles for the path prefixes; an unknown prefix shows as itself. */
 export function useGroupTitle() {
   const { t } = useLingui()
@@ -62,7 +88,6 @@ export function useGroupTitle() {
     models: t`Models`,
     product: t`Token packs`,
     captcha: t`Captcha`,
-    internal: t`Internal: metering`,
   }
   return (id: string) => titles[id] ?? id
 }

@@ -41,18 +41,8 @@ export interface ReferenceModel {
   errors: Array<{ status: string; description: string }>
 }
 
-/** The order a new reader meets the API in: what it sells, a key, spending it, the catalogue, then the services' side. */
-export const groupOrder = [
-  'v1',
-  'api_key',
-  'billing',
-  'account',
-  'models',
-  'product',
-  'classifiers',
-  'captcha',
-  'internal',
-]
+/** The order a new reader meets the API in: what it sells, a key, spending it, the catalogue, then the captcha. */
+export const groupOrder = ['v1', 'api_key', 'billing', 'account', 'models', 'product', 'classifiers', 'captcha']
 const methodOrder = ['get', 'post', 'put', 'patch', 'delete']
 
 /** `/api/v1/billing/transfer_balance` → `billing`; `/internal/v1/usage` → `internal`; `/v1/rerank` → `v1`. */
@@ -121,7 +111,10 @@ function operationModel(
   return { ...model, curl: curlExample(baseUrl, model) }
 }
 
-/** Turns the document into the page's sections: one group per path prefix, operations in path order. */
+/**
+ * Turns the document into the page's sections: one group per path prefix, operations in path order; the
+ * internal ones (`x-internal`, the metering services') are left out.
+ */
 export function referenceModel(document: OpenApiDocument): ReferenceModel {
   const baseUrl = (document.servers?.[0]?.url ?? '').replace(/\/+$/, '')
   const groups = new Map<string, ReferenceOperation[]>()
@@ -129,6 +122,7 @@ export function referenceModel(document: OpenApiDocument): ReferenceModel {
     const methods = Object.keys(item).sort((a, b) => methodOrder.indexOf(a) - methodOrder.indexOf(b))
     for (const method of methods) {
       const operation = item[method]!
+      if (operation['x-internal']) continue
       const id = groupOf(path, operation)
       if (!groups.has(id)) groups.set(id, [])
       groups.get(id)!.push(operationModel(document, baseUrl, method, path, operation))

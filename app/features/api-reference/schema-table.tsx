@@ -125,10 +125,17 @@ export function PropertyTable({ rows, caption }: { rows: PropertyRow[]; caption:
       <tbody>
         {rows.map((row) => (
           <tr key={row.name}>
-            <th scope="row" className="whitespace-nowrap" style={{ paddingLeft: `${0.75 + row.depth}rem` }}>
+            <th
+              scope="row"
+              translate="no"
+              className="whitespace-nowrap"
+              style={{ paddingLeft: `${0.75 + row.depth}rem` }}
+            >
               {row.name}
             </th>
-            <td className="font-mono text-xs">{row.type}</td>
+            <td translate="no" className="font-mono text-xs">
+              {row.type}
+            </td>
             <RequiredCell required={row.required} />
             <Details description={row.description} constraints={row.constraints} />
           </tr>

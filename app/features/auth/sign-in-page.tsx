@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import type { User } from 'firebase/auth'
 import { useEffect, useRef, useState } from 'react'
+import { LocalMailbox } from '~/components/form/local-mailbox'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import type { DashboardTab } from '~/lib/dashboard-tabs'
@@ -151,6 +152,7 @@ export function SignInPage() {
           </CardContent>
         </Card>
       )}
+      {status === 'signed-out' && <LocalMailbox />}
     </div>
   )
 }

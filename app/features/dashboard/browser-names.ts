@@ -19,4 +19,5 @@ function nameStore(storageKey: string) {
 }
 
 export const keyNames = nameStore('keyNames')
+/** Only read to move names an earlier version kept here to the server, where classifier names now live. */
 export const classifierNames = nameStore('classifierNames')

@@ -1,11 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
-import { classifierIdInput, classifyInput, trainInput } from '~/contracts/classifier-dashboard'
+import { classifierIdInput, classifyInput, renameClassifierInput, trainInput } from '~/contracts/classifier-dashboard'
 import { keyedInput } from '~/contracts/dashboard'
-import { classifiersOf, removeClassifier } from '~/server/api/search/classifiers'
+import { classifiersOf, nameClassifier, removeClassifier } from '~/server/api/search/classifiers'
 import { classify } from '~/server/api/search/classify'
 import { train } from '~/server/api/search/train'
 import { validatorOf } from '~/server/http/input'
-import { serverFnCaller } from '~/server/http/server-fn-caller'
+import { meteredServerFn, serverFnCaller } from '~/server/http/server-fn-caller'
 import { apiCall } from '~/lib/api-call'
 
 /** The classifier calls for the dashboard: the same operations as /v1/train, /v1/classify and /v1/classifiers. */
@@ -21,14 +21,22 @@ export const fetchClassifiers = createServerFn({ method: 'POST' })
 export const trainClassifier = createServerFn({ method: 'POST' })
   .middleware([apiCall])
   .validator(validatorOf(trainInput))
-  .handler(async ({ data }) => (await train(serverFnCaller(data.apiKey), data.request)).answer)
+  .handler(({ data }) => meteredServerFn(data.apiKey, 'classifier', (caller) => train(caller, data.request)))
 
 export const classifyText = createServerFn({ method: 'POST' })
   .middleware([apiCall])
   .validator(validatorOf(classifyInput))
-  .handler(async ({ data }) => (await classify(serverFnCaller(data.apiKey), data.request)).answer)
+  .handler(({ data }) => meteredServerFn(data.apiKey, 'classifier', (caller) => classify(caller, data.request)))
 
 export const deleteClassifier = createServerFn({ method: 'POST' })
   .middleware([apiCall])
   .validator(validatorOf(classifierIdInput))
   .handler(({ data }) => removeClassifier(serverFnCaller(data.apiKey), data.id))
+
+export const renameClassifier = createServerFn({ method: 'POST' })
+  .middleware([apiCall])
+  .validator(validatorOf(renameClassifierInput))
+  .handler(async ({ data }) => {
+    const { metadata: _, ...item } = await nameClassifier(serverFnCaller(data.apiKey), data.id, data.name)
+    return item
+  })

@@ -58,14 +58,28 @@ export const keyInfoQuery = (apiKey: string | null) =>
     retry: false,
   })
 
-/** One page of transactions, newest first; `cursor` continues after the previous page. */
-export const transactionPage = (apiKey: string, pageSize: number, cursor?: string, signal?: AbortSignal) =>
-  fetchTransactionPage({ data: { apiKey, num_records: String(pageSize), cursor }, signal })
+/**
+ * One page of transactions, newest first; `cursor` continues after the previous page. `requests`: one row per
+ * request (a deep search's reservations and what it gave back together), as the Usage list shows them; the
+ * CSV export keeps every ledger entry.
+ */
+export const transactionPage = (
+  apiKey: string,
+  pageSize: number,
+  cursor?: string,
+  signal?: AbortSignal,
+  { requests = false } = {},
+) =>
+  fetchTransactionPage({
+    data: { apiKey, num_records: String(pageSize), cursor, group_requests: requests ? 'true' : 'false' },
+    signal,
+  })
 
 export const transactionsQuery = (apiKey: string | null, pageSize = 20) =>
   infiniteQueryOptions({
     queryKey: dashboardKeys.transactions(apiKey ?? '', pageSize),
-    queryFn: ({ pageParam, signal }) => read(() => transactionPage(apiKey!, pageSize, pageParam, signal)),
+    queryFn: ({ pageParam, signal }) =>
+      read(() => transactionPage(apiKey!, pageSize, pageParam, signal, { requests: true })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     enabled: Boolean(apiKey),

@@ -41,7 +41,10 @@ export const fetchDashboardStart = createServerFn({ method: 'GET' })
     const { viewer, ...fields } = await settled({
       keyInfo: read(() => keyInfoFor(caller)),
       transactions: read(() =>
-        transactionPageFor(caller, v.parse(paginatedTransactionQuery, { num_records: String(transactionsPageSize) })),
+        transactionPageFor(
+          caller,
+          v.parse(paginatedTransactionQuery, { num_records: String(transactionsPageSize), group_requests: 'true' }),
+        ),
       ),
       usageSummary: only(usage, () => usageSummaryFor(caller, v.parse(usageSummaryQuery, range))),
       consumption: only(usage, () => consumptionFor(caller, v.parse(totalConsumptionQuery, range))),

@@ -11,6 +11,7 @@ const loaders: Record<DashboardTab, () => Promise<ComponentType>> = {
   billing: () => import('./billing/billing-tab').then((m) => m.BillingTab),
   'auto-recharge': () => import('./auto-recharge/auto-recharge-tab').then((m) => m.AutoRechargeTab),
   notifications: () => import('./notifications/notifications-tab').then((m) => m.NotificationsTab),
+  webhooks: () => import('./webhooks/webhooks-tab').then((m) => m.WebhooksTab),
   transfer: () => import('./transfer/transfer-tab').then((m) => m.TransferTab),
   'bulk-embeddings': () => import('./bulk/bulk-tab').then((m) => m.BulkTab),
   classifiers: () => import('./classifiers/classifiers-tab').then((m) => m.ClassifiersTab),

@@ -1,7 +1,7 @@
 import { offices } from '#content/offices'
 import type { NewsPost, Paper } from '#content/schemas'
 import { socialLinks } from '#content/socials'
-import { brand } from '../../../app.config'
+import { brand } from '#config'
 import { isoDate } from '~/lib/dates'
 
 const absolute = (baseUrl: string, path: string) => new URL(path, baseUrl).toString()

@@ -5,6 +5,7 @@ import type { Model } from '#content/schemas'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Badge } from '~/components/ui/badge'
 import { cn } from '~/lib/utils'
+import { ModelBanner } from './model-banner'
 import { ModelStats } from './model-stats'
 import { useModelTagLabels } from '~/lib/model-tags'
 
@@ -32,14 +33,11 @@ export function ModelCard({
         current && 'ring-2 ring-primary',
       )}
     >
-      <img
-        src={model.image}
-        alt=""
-        width={640}
-        height={360}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-        className="aspect-[16/6] h-auto w-full object-cover object-bottom"
+      <ModelBanner
+        model={model}
+        eager={eager}
+        className="aspect-[16/6] w-full"
+        titleClassName="text-xl leading-tight"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 className="text-lg font-semibold">

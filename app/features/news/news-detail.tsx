@@ -43,7 +43,7 @@ export function NewsDetail({ post }: { post: NewsSummary & { html: string } }) {
       <div className="mt-8 overflow-hidden rounded-xl border">
         <CoverPicture image={post.cover} alt="" eager />
       </div>
-      <div lang="en" className="news-prose mt-10" dangerouslySetInnerHTML={{ __html: post.html }} />
+      <div lang="en" className="markdown-prose mt-10" dangerouslySetInnerHTML={{ __html: post.html }} />
       {models.length > 0 && (
         <aside aria-labelledby="post-models" className="mt-12 rounded-xl border bg-muted/40 p-5">
           <h2 id="post-models" className="text-sm font-semibold">

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import type { CardEntry } from '~/contracts/sandbox-cards'
-import { brand } from '../../../app.config'
+import { brand } from '#config'
 import { isPaymentsUnavailable, usePaymentErrorMessage } from '~/lib/payment-error'
 import { useFormat } from '~/lib/format'
 import { CardForm } from './card-form'
@@ -115,13 +115,15 @@ export function SandboxCheckoutPage() {
                 <CardTitle id="order-title" data-testid="sandbox-amount">
                   {format.money(view.data.amount / 100, view.data.currency.toUpperCase())}
                 </CardTitle>
-                <CardDescription>
-                  <Trans>{format.tokens(view.data.product.tokens)} API tokens</Trans>
-                  {view.data.saveCard && (
-                    <>
-                      {' '}
-                      <Trans>Your card is kept for auto-recharge, which charges it only once you turn it on.</Trans>
-                    </>
+                {/* One message with the card's note, so the item reads as its own sentence before it. */}
+                <CardDescription data-testid="sandbox-item">
+                  {view.data.saveCard ? (
+                    <Trans>
+                      {format.tokens(view.data.product.tokens)} API tokens. Your card is kept for auto-recharge, which
+                      charges it only once you turn it on.
+                    </Trans>
+                  ) : (
+                    <Trans>{format.tokens(view.data.product.tokens)} API tokens</Trans>
                   )}
                 </CardDescription>
               </>

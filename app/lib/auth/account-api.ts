@@ -1,5 +1,6 @@
 import type { AccountKey, AuthConfig, UserAnswer } from '~/contracts/account'
 import type { KeyControls, KeyControlsInput } from '~/contracts/key-controls'
+import type { SpendLimit, SpendLimitInput } from '~/contracts/spend-limits'
 import { restCall } from '~/lib/rest-call'
 
 /** What the controls form sends: the input as it travels, before the server normalises it. */
@@ -41,6 +42,15 @@ export const accountApi = {
   keyControls: (keyId: string) => request<KeyControls>('GET', `account/keys/${encodeURIComponent(keyId)}/controls`),
   setKeyControls: (keyId: string, controls: KeyControlsWire) =>
     request<KeyControls>('PUT', `account/keys/${encodeURIComponent(keyId)}/controls`, { json: controls }),
+  spendLimits: (keyId: string) =>
+    request<{ limits: SpendLimit[] }>('GET', `account/keys/${encodeURIComponent(keyId)}/limits`),
+  addSpendLimit: (keyId: string, limit: SpendLimitInput) =>
+    request<SpendLimit>('POST', `account/keys/${encodeURIComponent(keyId)}/limits`, { json: limit }),
+  removeSpendLimit: (keyId: string, limitId: string) =>
+    request<{ detail: string }>(
+      'DELETE',
+      `account/keys/${encodeURIComponent(keyId)}/limits/${encodeURIComponent(limitId)}`,
+    ),
   revokeKey: (keyId: string) => request<{ detail: string }>('DELETE', `account/keys/${encodeURIComponent(keyId)}`),
 }
 

@@ -17,7 +17,7 @@ export const Route = createFileRoute('/r/$')({
           headers: readerHeaders,
           answer: readerJson,
         },
-        ({ caller, headers }) => readerAnswer(caller, { target: targetOfPath(caller.request), headers }),
+        ({ request, caller, headers }) => readerAnswer(request, caller, { target: targetOfPath(request), headers }),
       ),
     },
   },

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { readerAnswer as readerJson, readerBody, readerHeaders } from '~/contracts/reader'
 import { givenOf } from '~/server/api/reader/given-page'
 import { endpoint } from '~/server/http/endpoint'
-import { readerAnswer, readerSpec } from '~/server/http/reader-answers'
+import { headersWithBody, readerAnswer, readerSpec } from '~/server/http/reader-answers'
 
 export const Route = createFileRoute('/r/')({
   server: {
@@ -10,6 +10,7 @@ export const Route = createFileRoute('/r/')({
       POST: endpoint(
         {
           ...readerSpec,
+          idempotent: true,
           summary: 'Read a page named in the body, or the HTML or PDF the body carries',
           headers: readerHeaders,
           json: readerBody,
@@ -18,10 +19,11 @@ export const Route = createFileRoute('/r/')({
           answer: readerJson,
           errors: [...readerSpec.errors, 413, 415],
         },
-        ({ caller, headers, json }) =>
-          readerAnswer(caller, {
+        ({ request, caller, json }) =>
+          readerAnswer(request, caller, {
             target: json.url ?? '',
-            headers,
+            // The original's camelCase body options (`respondWith`, `targetSelector`, …) beside the headers.
+            headers: headersWithBody(request, json),
             given: givenOf(json),
             body: { viewport: json.viewport, injectPageScript: json.injectPageScript },
           }),

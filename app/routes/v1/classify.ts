@@ -14,6 +14,7 @@ export const Route = createFileRoute('/v1/classify')({
           auth: 'key',
           limit: 'classify',
           metered: 'classifier',
+          idempotent: true,
           json: classifyBody,
           example: {
             model: 'embeddings-v3',

@@ -10,10 +10,11 @@ export const Route = createFileRoute('/v1/embeddings')({
       POST: endpoint(
         {
           summary: 'Embed texts as vectors',
-          description: `Up to ${searchLimits.maxInputs} inputs, each at most the model's input limit in tokens (8,192 for the built-in engine) unless \`truncate\` is set. \`dimensions\` keeps a prefix of each vector (re-normalised when \`normalized\`). Charged per input token (cl100k_base) before computing: 402 when the key cannot pay. Bodies over ${searchLimits.maxBodyBytes / 1024 / 1024} MiB get 413.`,
+          description: `Up to ${searchLimits.maxEmbeddingInputs} inputs, each at most the model's input limit in tokens (8,192 for the built-in engine) unless \`truncate\` is set, and together at most ${searchLimits.maxEmbeddingRequestInputLimits} times that limit. \`dimensions\` keeps a prefix of each vector (re-normalised when \`normalized\`). Charged per input token (cl100k_base) before computing: 402 when the key cannot pay. Bodies over ${searchLimits.maxBodyBytes / 1024 / 1024} MiB get 413.`,
           auth: 'key',
           limit: 'embeddings',
           metered: 'embeddings',
+          idempotent: true,
           json: embeddingsBody,
           example: {
             model: 'embeddings-v3',

@@ -14,6 +14,7 @@ export const Route = createFileRoute('/v1/rerank')({
           auth: 'key',
           limit: 'rerank',
           metered: 'reranker',
+          idempotent: true,
           json: rerankBody,
           example: {
             model: 'reranker-v3',

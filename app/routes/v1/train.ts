@@ -14,6 +14,7 @@ export const Route = createFileRoute('/v1/train')({
           auth: 'key',
           limit: 'classify',
           metered: 'classifier',
+          idempotent: true,
           json: trainBody,
           example: {
             model: 'embeddings-v3',

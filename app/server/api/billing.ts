@@ -15,6 +15,7 @@ import type {
 import type { captchaForm } from '~/contracts/keys'
 import { decodeCursor } from '~/lib/cursor'
 import { findKey } from '../domain/keys'
+import { refuseSharedBalance } from '../domain/organisation-keys'
 import { deleteBalanceNotification, getBalanceNotification, setBalanceNotification } from '../domain/notifications'
 import {
   InvalidInput,
@@ -25,7 +26,9 @@ import {
 } from '../domain/refusals'
 import { findTransaction, latestTransaction, paginatedTransactions, totalConsumption } from '../domain/transactions'
 import { transferBalance } from '../domain/transfers'
-import { keyOf, passCaptcha, type Caller } from './caller'
+import { requestTransactions } from '../domain/request-transactions'
+import { keyOf, passCaptcha, refuseControlledUse, type Caller } from './caller'
+import { auditBy } from './audit/actor'
 
 const DAY = 86_400_000
 const MAX_DAYS = 366
@@ -45,10 +48,12 @@ export async function transactionFor(
 /** Newest first, `num_records` at a time, continued from `cursor` (the previous page's `next_cursor`). */
 export async function transactionPageFor(
   caller: Caller,
-  { num_records, cursor }: v.InferOutput<typeof paginatedTransactionQuery>,
+  { num_records, cursor, group_requests }: v.InferOutput<typeof paginatedTransactionQuery>,
 ): Promise<TransactionPage> {
   const { db, key } = await keyOf(caller)
-  return paginatedTransactions(db, key.id, num_records, cursor === undefined ? undefined : decodeCursor(cursor))
+  const before = cursor === undefined ? undefined : decodeCursor(cursor)
+  const read = group_requests === 'true' ? requestTransactions : paginatedTransactions
+  return read(db, key.id, num_records, before)
 }
 
 /** Tokens consumed per product and per day over [start, end] (UTC days; by default the last 30). */
@@ -72,10 +77,13 @@ type TransferInput = v.InferOutput<typeof transferBalanceQuery> & v.InferOutput<
 /** Moves the caller key's whole balance to `receiver_key` and revokes the caller's key, atomically. */
 export async function transferFor(caller: Caller, { receiver_key, captcha }: TransferInput): Promise<TransferResult> {
   const { db, key } = await keyOf(caller)
+  // A transfer spends the whole balance: the key's expiry and address ranges apply as to any spend, before
+  // the captcha is used up (its caps and scopes are judged under the transfer's lock).
+  refuseControlledUse(caller, key)
   await passCaptcha(caller, captcha, 'transfer_balance')
   const receiver = await findKey(db, receiver_key)
   if (!receiver) throw new ReceiverNotFound()
-  return transferBalance(db, key.id, receiver.id)
+  return transferBalance(db, auditBy(caller), key.id, receiver.id)
 }
 
 export async function balanceNotificationFor(caller: Caller): Promise<BalanceNotification> {
@@ -93,11 +101,13 @@ export async function setBalanceNotificationFor(
   { thresholds, email }: v.InferOutput<typeof balanceNotificationBody>,
 ): Promise<BalanceNotification> {
   const { db, key } = await keyOf(caller)
-  return setBalanceNotification(db, key.id, thresholds, email)
+  refuseSharedBalance(key)
+  return setBalanceNotification(db, auditBy(caller), key.id, thresholds, email)
 }
 
 export async function removeBalanceNotificationFor(caller: Caller): Promise<BalanceNotification> {
   const { db, key } = await keyOf(caller)
-  await deleteBalanceNotification(db, key.id)
+  refuseSharedBalance(key)
+  await deleteBalanceNotification(db, auditBy(caller), key.id)
   return getBalanceNotification(db, key.id)
 }

@@ -6,7 +6,6 @@ import { CaptchaRejected, RateLimited } from '../domain/refusals'
 import { serverEnv } from '../env'
 import { kickOutbox } from '../providers/email'
 import { passCaptcha, type Caller } from './caller'
-import { clientNetwork } from './client-address'
 import { limitVerifiedAttempts } from './rate-limit'
 
 /** Per address (or IPv6 /64), verified leads only: enough for a real person who mistyped, too few for a spam run. */
@@ -15,7 +14,7 @@ const LEADS = { limit: 5, windowMs: 60 * 60 * 1000 }
 /** The form shows its own sentence for each refusal, so they come back as results rather than errors. */
 export async function submitLead(caller: Caller, { captcha, ...lead }: ContactLeadInput): Promise<ContactResult> {
   try {
-    await limitVerifiedAttempts(`contact:addr:${clientNetwork(caller.request)}`, LEADS, () =>
+    await limitVerifiedAttempts(`contact:addr:${caller.network}`, LEADS, () =>
       passCaptcha(caller, captcha, 'contact_sales'),
     )
   } catch (error) {

@@ -5,8 +5,9 @@ import { getDatabase } from '../db/client'
 import { onShutdown } from '../lifecycle'
 import { log, setLogInstance } from '../log'
 import type { Db } from '../db/types'
-import { rowsOf } from '../db/migrate'
+import { rowsOf } from '../db/rows'
 import { secretOf } from '../providers/identity/key-crypto'
+import { isGone, thisProcessPlace, type ProcessPlace } from '../providers/process-place'
 
 /** How often an instance says it is alive, and how long after its last word another one counts it as live. */
 export const HEARTBEAT_MS = 10_000
@@ -56,30 +57,48 @@ export class SharedSecretsDiffer extends Error {
   }
 }
 
+interface InstanceRow {
+  id: string
+  secrets: Record<string, string>
+  pid: number | null
+  process_scope: string | null
+  process_started: string | null
+}
+
 /**
  * Registers this instance, unless another one seen in the last 30 s holds a different value of a shared
  * secret (then `SharedSecretsDiffer`, naming the variables), and keeps its heartbeat until `leave`.
- * Checked and written under a lock, so two instances starting together cannot both miss each other.
+ * Checked and written under a lock, so two instances starting together cannot both miss each other. A row
+ * whose process is known to be gone (on this machine, its pid ended: a crash or a SIGKILL that never left)
+ * is removed rather than counted, so a server restarted at once starts; one elsewhere counts until 30 s pass.
  */
 export async function joinInstances(
   db: Db,
   id: string,
   secrets: Record<string, string>,
+  place: ProcessPlace = thisProcessPlace(),
 ): Promise<{ leave(): Promise<void> }> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ID})`)
-    const live = rowsOf<{ secrets: Record<string, string> }>(
-      await tx.execute(sql`select secrets from app_instances
+    const rows = rowsOf<InstanceRow>(
+      await tx.execute(sql`select id, secrets, pid, process_scope, process_started from app_instances
         where id <> ${id} and seen_at > now() - make_interval(secs => ${LIVE_SECONDS})`),
     )
+    const gone = rows.filter((row) => isGone({ pid: row.pid, scope: row.process_scope, started: row.process_started }))
+    for (const row of gone) {
+      await tx.execute(sql`delete from app_instances where id = ${row.id}`)
+      log('info', 'instance row of a process that is gone removed', { instance_gone: row.id, pid: row.pid })
+    }
     const differing = new Set<string>()
-    for (const other of live)
+    for (const other of rows.filter((row) => !gone.includes(row)))
       for (const [name, value] of Object.entries(secrets))
         if (other.secrets[name] !== undefined && other.secrets[name] !== value) differing.add(name)
     if (differing.size) throw new SharedSecretsDiffer([...differing].sort())
     await tx.execute(sql`delete from app_instances where seen_at < now() - interval '1 day'`)
-    await tx.execute(sql`insert into app_instances (id, secrets) values (${id}, ${JSON.stringify(secrets)}::jsonb)
-      on conflict (id) do update set secrets = excluded.secrets, seen_at = now()`)
+    await tx.execute(sql`insert into app_instances (id, secrets, pid, process_scope, process_started)
+      values (${id}, ${JSON.stringify(secrets)}::jsonb, ${place.pid}, ${place.scope}, ${place.started})
+      on conflict (id) do update set secrets = excluded.secrets, seen_at = now(), pid = excluded.pid,
+        process_scope = excluded.process_scope, process_started = excluded.process_started`)
   })
   const timer = setInterval(() => {
     void db.execute(sql`update app_instances set seen_at = now() where id = ${id}`).catch(() => undefined)

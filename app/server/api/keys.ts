@@ -3,12 +3,12 @@ import type * as v from 'valibot'
 import type { ApiKeyAnswer, CaptchaAction, CaptchaChallenge, KeyInfo, captchaForm } from '~/contracts/keys'
 import { getDb } from '../db/client'
 import { issueKey, keyInfo, revokeKey, type KeyKind } from '../domain/keys'
+import { spendableBalance } from '../domain/organisation-keys'
 import { serverEnv } from '../env'
 import { captchaProvider } from '../providers/captcha'
 import { keyOf, passCaptcha, type Caller } from './caller'
-import { clientNetwork } from './client-address'
 import { limitVerifiedAttempts } from './rate-limit'
-import { actingVisitor } from './audit/actor'
+import { actingVisitor, auditBy } from './audit/actor'
 
 type CaptchaInput = v.InferOutput<typeof captchaForm>
 
@@ -24,23 +24,23 @@ export function captchaChallenge({ action }: { action: CaptchaAction }): Promise
 export async function issueKeyFor(caller: Caller, kind: KeyKind, { captcha }: CaptchaInput): Promise<ApiKeyAnswer> {
   const env = serverEnv()
   const limit = kind === 'trial' ? env.RATE_LIMIT_TRIAL : env.RATE_LIMIT_EMPTY
-  await limitVerifiedAttempts(`${kind}:addr:${clientNetwork(caller.request, env)}`, limit, () =>
-    passCaptcha(caller, captcha, 'new_key'),
-  )
-  actingVisitor(caller.request)
-  const { apiKey } = await issueKey(await getDb(), kind)
+  await limitVerifiedAttempts(`${kind}:addr:${caller.network}`, limit, () => passCaptcha(caller, captcha, 'new_key'))
+  actingVisitor(caller)
+  const { apiKey } = await issueKey(await getDb(), auditBy(caller), kind)
   return { api_key: apiKey }
 }
 
+/** A key on a shared balance shows that balance: what it can spend. */
 export async function keyInfoFor(caller: Caller): Promise<KeyInfo> {
-  const { key } = await keyOf(caller)
-  return keyInfo(key)
+  const { db, key } = await keyOf(caller)
+  const info = keyInfo(key)
+  return key.balanceKeyId ? { ...info, wallet: { total_balance: await spendableBalance(db, key) } } : info
 }
 
 /** The balance stays in the ledger but can no longer be spent. */
 export async function revokeFor(caller: Caller, { captcha }: CaptchaInput): Promise<{ detail: string }> {
   const { db, key } = await keyOf(caller)
   await passCaptcha(caller, captcha, 'revoke_key')
-  await revokeKey(db, key.id)
+  await revokeKey(db, auditBy(caller), key.id)
   return { detail: 'API key revoked' }
 }

@@ -1,21 +1,22 @@
-import { rateLimitTiers, tokenRateLimits, type RateLimitedApi, type TokenLimitedApi } from '../../../app.config'
+import { rateLimitTiers, tokenRateLimits, type RateLimitedApi, type TokenLimitedApi } from '#config'
 import { RateLimited } from '../domain/refusals'
 import { serverEnv } from '../env'
-import { errorFields, log } from '../log'
 import { currentStore, type RateLimitStore } from '../providers/rate-limit-store'
 
 /** What a caller may still do in the current window, for the `X-RateLimit-*` headers. */
 export interface RateState {
   limit: number
   remaining: number
-  /** Seconds until the current window ends. */
+  /** Seconds until the current window ends (whole, rounded up). */
   resetSeconds: number
+  /** Milliseconds until the current window ends (OpenAI's `x-ratelimit-reset-*` durations). */
+  resetMs: number
 }
 
 /**
  * Sliding-window counter: this window's hits plus the previous window's, weighted by how much of it still
- * overlaps the sliding window. Throws 429 with Retry-After past `limit`. A store outage lets requests
- * through (logged): losing sign-ups to a cache failure is worse than a few extra keys.
+ * overlaps the sliding window. Throws 429 with Retry-After past `limit`. While the shared store (Redis) is
+ * away the counts are this process's own (rate-limit-store.ts): limits per instance, never none.
  */
 export async function rateLimit(bucket: string, limit: number, windowMs: number): Promise<RateState | undefined> {
   return countAndCheck('hit', bucket, limit, windowMs)
@@ -30,8 +31,13 @@ export async function checkRateLimit(bucket: string, limit: number, windowMs: nu
  * Counts `amount` (a request's tokens) against `limit`; an amount that would pass it is refused and given
  * back, so a large request refused does not also use up the small ones after it.
  */
-export async function spendRateLimit(bucket: string, limit: number, windowMs: number, amount: number): Promise<void> {
-  await countAndCheck('spend', bucket, limit, windowMs, amount)
+export async function spendRateLimit(
+  bucket: string,
+  limit: number,
+  windowMs: number,
+  amount: number,
+): Promise<RateState | undefined> {
+  return countAndCheck('spend', bucket, limit, windowMs, amount)
 }
 
 async function countAndCheck(
@@ -43,22 +49,23 @@ async function countAndCheck(
 ): Promise<RateState | undefined> {
   const now = Date.now()
   const window = Math.floor(now / windowMs)
-  let counts: { current: number; previous: number }
-  let store: RateLimitStore
-  try {
-    store = await currentStore()
-    counts = mode === 'peek' ? await store.peek(bucket, window) : await store.hit(bucket, window, windowMs, amount)
-  } catch (error) {
-    log('warn', 'rate-limit store unavailable, request allowed', { error: errorFields(error) })
-    return undefined
-  }
+  const store: RateLimitStore = await currentStore()
+  const counts = mode === 'peek' ? await store.peek(bucket, window) : await store.hit(bucket, window, windowMs, amount)
   const elapsed = (now % windowMs) / windowMs
   const estimate = counts.previous * (1 - elapsed) + counts.current + (mode === 'peek' ? amount : 0)
-  const resetSeconds = Math.ceil((windowMs - (now % windowMs)) / 1000)
-  const state = { limit, remaining: Math.max(0, Math.floor(limit - estimate)), resetSeconds }
+  const resetMs = windowMs - (now % windowMs)
+  const state = {
+    limit,
+    remaining: Math.max(0, Math.floor(limit - estimate)),
+    resetSeconds: Math.ceil(resetMs / 1000),
+    resetMs,
+  }
   if (estimate > limit) {
-    if (mode === 'spend') await store.hit(bucket, window, windowMs, -amount).catch(() => undefined)
-    throw new RateLimited((windowMs - (now % windowMs)) / 1000, mode === 'spend' ? undefined : state)
+    if (mode !== 'spend') throw new RateLimited(resetMs / 1000, { ...state, remaining: 0 }, 'requests')
+    await store.hit(bucket, window, windowMs, -amount).catch(() => undefined)
+    // What is left once the refused amount is given back: a smaller request may still pass.
+    const left = Math.max(0, Math.floor(limit - (estimate - amount)))
+    throw new RateLimited(resetMs / 1000, { ...state, remaining: left }, 'tokens')
   }
   return state
 }
@@ -115,8 +122,16 @@ export async function limitAddress(api: RateLimitedApi, address: string): Promis
   return limit === null ? undefined : rateLimit(`${api}:addr:${address}`, limit, 60_000)
 }
 
-/** Counts a request's tokens against the key tier's tokens per minute (TPM) of `api`. */
-export async function limitKeyTokens(api: TokenLimitedApi, key: KeyLike, tokens: number): Promise<void> {
+/**
+ * Counts a request's tokens against the key tier's tokens per minute (TPM) of `api`, and keeps where the key
+ * stands on its caller for the `x-ratelimit-*-tokens` headers (none when limits are off).
+ */
+export async function limitKeyTokens(
+  caller: { tokenRate?: RateState },
+  api: TokenLimitedApi,
+  key: KeyLike,
+  tokens: number,
+): Promise<void> {
   if (serverEnv().RATE_LIMIT_KEYS === 'off') return
-  await spendRateLimit(`${api}:tpm:${key.id}`, tokenRateLimits[api][tierOf(key)], 60_000, tokens)
+  caller.tokenRate = await spendRateLimit(`${api}:tpm:${key.id}`, tokenRateLimits[api][tierOf(key)], 60_000, tokens)
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { log } from '../log'
+import { rowsOf } from './rows'
 import type { Db } from './types'
 
 /**
@@ -85,9 +86,4 @@ export async function migrate(db: Db, functionFiles: SqlFile[] = functions): Pro
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
-
-/** postgres-js returns an array, PGlite an object with `rows`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
 }

@@ -3,8 +3,10 @@ import type { AccountKey } from '~/contracts/account'
 import { apiKeys } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { displayKey, requireActiveKey, revokeKey, type ApiKey } from './keys'
+import { keyAccess } from './key-access'
+import { ensurePersonalOrganisation } from './organisations'
 import { KeyOwnedElsewhere, KeyIdNotFound } from './refusals'
-import { recordAudit } from './audit'
+import { recordAudit, type AuditBy } from './audit'
 
 /** An account's keys, oldest first, revoked ones included (their balance is history the owner may look up). */
 export async function accountKeys(db: Db, uid: string): Promise<AccountKey[]> {
@@ -31,22 +33,13 @@ export async function hasAnyKey(db: Db, uid: string): Promise<boolean> {
   return !!row
 }
 
-/** One of the account's keys by id; another account's, or none, reads the same. */
-export async function ownedKey(db: Db | Tx, uid: string, keyId: string): Promise<ApiKey> {
-  const [key] = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.ownerId, uid)))
-  if (!key) throw new KeyIdNotFound()
-  return key
-}
-
 /**
  * Moves an anonymous key into the account, with the name its browser gave it unless it has one. A key already in this account is claimed again harmlessly;
  * another account's is refused. The `owner_id is null` condition makes two racing claims end with one owner.
  */
 export async function claimKey(
   db: Db,
+  by: AuditBy,
   uid: string,
   plaintext: string,
   seal: (keyId: string, plaintext: string) => Promise<string>,
@@ -54,38 +47,43 @@ export async function claimKey(
 ): Promise<ApiKey> {
   const key = await requireActiveKey(db, plaintext)
   if (key.ownerId === uid) return key
-  if (key.ownerId) throw new KeyOwnedElsewhere()
+  // An organisation's key is the organisation's, whoever holds it.
+  if (key.ownerId || key.organisationId) throw new KeyOwnedElsewhere()
   const keyCiphertext = await seal(key.id, plaintext)
+  const organisationId = await ensurePersonalOrganisation(db, uid)
   const claimed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(apiKeys)
-      .set({ ownerId: uid, keyCiphertext, ...(name ? { name: sql`coalesce(${apiKeys.name}, ${name})` } : {}) })
-      .where(and(eq(apiKeys.id, key.id), isNull(apiKeys.ownerId)))
+      .set({
+        ownerId: uid,
+        organisationId,
+        keyCiphertext,
+        ...(name ? { name: sql`coalesce(${apiKeys.name}, ${name})` } : {}),
+      })
+      .where(and(eq(apiKeys.id, key.id), isNull(apiKeys.ownerId), isNull(apiKeys.organisationId)))
       .returning()
     if (!row) throw new KeyOwnedElsewhere()
     await shareAccountStatus(tx, uid)
-    await recordAudit(tx, { action: 'key.claimed', keyId: key.id, accountId: uid })
+    await recordAudit(tx, by, { action: 'key.claimed', keyId: key.id, accountId: uid })
     return row
   })
   return claimed
 }
 
-export async function renameKey(db: Db, uid: string, keyId: string, name: string | null): Promise<ApiKey> {
+/** Names a key the account may manage (its own, or its organisation's by its role there). */
+export async function renameKey(db: Db, by: AuditBy, uid: string, keyId: string, name: string | null): Promise<ApiKey> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(apiKeys)
-      .set({ name })
-      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.ownerId, uid)))
-      .returning()
+    await keyAccess(tx, uid, keyId, 'keys.manage')
+    const [row] = await tx.update(apiKeys).set({ name }).where(eq(apiKeys.id, keyId)).returning()
     if (!row) throw new KeyIdNotFound()
-    await recordAudit(tx, { action: 'key.named', keyId, accountId: uid, details: { name } })
+    await recordAudit(tx, by, { action: 'key.named', keyId, accountId: uid, details: { name } })
     return row
   })
 }
 
-export async function revokeAccountKey(db: Db, uid: string, keyId: string): Promise<void> {
-  await ownedKey(db, uid, keyId)
-  await revokeKey(db, keyId)
+export async function revokeAccountKey(db: Db, by: AuditBy, uid: string, keyId: string): Promise<void> {
+  await keyAccess(db, uid, keyId, 'keys.manage')
+  await revokeKey(db, by, keyId)
 }
 
 /**

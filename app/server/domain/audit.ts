@@ -2,7 +2,6 @@ import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm'
 import type { AuditAction, AuditRow } from '~/contracts/audit-log'
 import { auditLog } from '../db/schema'
 import type { Db, Tx } from '../db/types'
-import { currentRequest } from '../request-context'
 
 export interface AuditEntry {
   action: AuditAction
@@ -10,16 +9,27 @@ export interface AuditEntry {
   /** The account; by default the key's owner (an anonymous key's changes belong to the key alone). */
   accountId?: string | null
   details?: Record<string, string | number | boolean | null>
-  /** Who, where no request names it (payment events, background work). */
-  actor?: string
 }
 
 /**
- * Records a change in the audit log. Call it with the transaction that makes the change, so both commit or
- * neither does; the actor, client address and request id come from the request the change is made in.
+ * Who makes a change, from where, in which request: what the caller established (api/audit/actor.ts), or
+ * the actor background work and payment events name themselves, with no address or request of a caller.
  */
-export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void> {
-  const context = currentRequest()
+export interface AuditBy {
+  /** `user:<uid>`, `key:<prefix…last4>`, `visitor`, `payments` or `system`. */
+  actor: string
+  address: string | null
+  requestId: string | null
+}
+
+/** Work no caller asked for (a sweep, a timer): the actor a change outside any request always had. */
+export const bySystem: AuditBy = { actor: 'system', address: null, requestId: null }
+
+/**
+ * Records a change in the audit log, made `by` whom. Call it with the transaction that makes the change, so
+ * both commit or neither does.
+ */
+export async function recordAudit(db: Db | Tx, by: AuditBy, entry: AuditEntry): Promise<void> {
   const keyId = entry.keyId ?? null
   const owner =
     entry.accountId !== undefined
@@ -29,8 +39,8 @@ export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void>
         : sql`null`
   await db.execute(sql`
     insert into audit_log (account_id, key_id, action, actor, client_address, request_id, details)
-    values (${owner}, ${keyId}::uuid, ${entry.action}, ${entry.actor ?? context?.actor ?? 'system'},
-      ${context?.clientAddress ?? null}, ${context?.requestId ?? null}, ${JSON.stringify(entry.details ?? {})}::jsonb)`)
+    values (${owner}, ${keyId}::uuid, ${entry.action}, ${by.actor}, ${by.address}, ${by.requestId},
+      ${JSON.stringify(entry.details ?? {})}::jsonb)`)
 }
 
 /** Whose events a reader may see: an account's (its owner signed in), or one key's. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { rowsOf } from '../db/migrate'
+import { rowsOf } from '../db/rows'
 import { apiKeys, autoRechargeAttempts, billingProfiles, emailOutbox } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { displayKey } from './keys'
@@ -7,7 +7,7 @@ import { ownerEmailOf } from './owner-email'
 import { createPurchase } from './purchases'
 import { packByPriceId } from './packs'
 import { AutoRechargeRefused } from './refusals'
-import { recordAudit } from './audit'
+import { recordAudit, type AuditBy } from './audit'
 
 export type AttemptRow = typeof autoRechargeAttempts.$inferSelect
 export type BillingProfile = typeof billingProfiles.$inferSelect
@@ -42,7 +42,13 @@ export async function openIfBelow(tx: Tx, keyId: string): Promise<boolean> {
  * Turns auto-recharge on (or changes it) for a paid key with a saved card: buy `priceId` whenever a
  * debit takes the balance below `threshold`. True when the balance is already below it, so an attempt opened.
  */
-export async function enableAutoRecharge(db: Db, keyId: string, threshold: number, priceId: string): Promise<boolean> {
+export async function enableAutoRecharge(
+  db: Db,
+  by: AuditBy,
+  keyId: string,
+  threshold: number,
+  priceId: string,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const profile = await billingProfileOf(tx, keyId)
     if (!profile?.paymentMethodId)
@@ -55,13 +61,13 @@ export async function enableAutoRecharge(db: Db, keyId: string, threshold: numbe
       .update(billingProfiles)
       .set({ rechargePriceId: priceId, disabledReason: null, updatedAt: sql`now()` })
       .where(eq(billingProfiles.keyId, keyId))
-    await recordAudit(tx, { action: 'auto_recharge.on', keyId, details: { threshold, price_id: priceId } })
+    await recordAudit(tx, by, { action: 'auto_recharge.on', keyId, details: { threshold, price_id: priceId } })
     return openIfBelow(tx, keyId)
   })
 }
 
 /** Changes the threshold of a key whose auto-recharge is on. */
-export async function setRechargeThreshold(db: Db, keyId: string, threshold: number): Promise<boolean> {
+export async function setRechargeThreshold(db: Db, by: AuditBy, keyId: string, threshold: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const changed = await tx
       .update(apiKeys)
@@ -69,20 +75,20 @@ export async function setRechargeThreshold(db: Db, keyId: string, threshold: num
       .where(and(eq(apiKeys.id, keyId), eq(apiKeys.autoRecharge, true)))
       .returning({ id: apiKeys.id })
     if (changed.length === 0) throw new AutoRechargeRefused('Auto-recharge is off for this key: turn it on first')
-    await recordAudit(tx, { action: 'auto_recharge.threshold', keyId, details: { threshold } })
+    await recordAudit(tx, by, { action: 'auto_recharge.threshold', keyId, details: { threshold } })
     return openIfBelow(tx, keyId)
   })
 }
 
 /** Turns auto-recharge off; an attempt not yet charging is dropped (one already charging finishes). */
-export async function disableAutoRecharge(db: Db, keyId: string): Promise<void> {
+export async function disableAutoRecharge(db: Db, by: AuditBy, keyId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(apiKeys).set({ autoRecharge: false, autoRechargeThreshold: null }).where(eq(apiKeys.id, keyId))
     await tx
       .update(autoRechargeAttempts)
       .set({ status: 'skipped', failure: 'auto-recharge turned off', finishedAt: sql`now()` })
       .where(and(eq(autoRechargeAttempts.keyId, keyId), eq(autoRechargeAttempts.status, 'pending')))
-    await recordAudit(tx, { action: 'auto_recharge.off', keyId })
+    await recordAudit(tx, by, { action: 'auto_recharge.off', keyId })
   })
 }
 

@@ -1,9 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql, TransactionRollbackError } from 'drizzle-orm'
 import { bulkLimits } from '~/contracts/bulk'
-import { rowsOf } from '../db/migrate'
+import { rowsOf } from '../db/rows'
 import { bulkJobBatches, bulkJobs, emailOutbox } from '../db/schema'
 import type { Db } from '../db/types'
+import type { EntryResult } from './ledger'
+import { consume, type ConsumeInput } from './metering'
 import { BulkJobNotFound, BulkJobState } from './refusals'
+import { emitJobCompleted } from './webhook-events'
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect
 
@@ -40,7 +43,7 @@ export async function bulkJobOf(db: Db, keyId: string, id: string): Promise<Bulk
   const [row] = await db
     .select()
     .from(bulkJobs)
-    .where(and(eq(bulkJobs.id, id), eq(bulkJobs.keyId, keyId)))
+    .where(and(eq(bulkJobs.id, id), eq(bulkJobs.keyId, keyId), eq(bulkJobs.kind, 'embeddings')))
   if (!row) throw new BulkJobNotFound()
   return row
 }
@@ -48,7 +51,10 @@ export async function bulkJobOf(db: Db, keyId: string, id: string): Promise<Bulk
 /** Any key's job, for a caller that proved access another way (a signed download link). */
 export async function bulkJobById(db: Db, id: string): Promise<BulkJobRow> {
   if (!isUuid(id)) throw new BulkJobNotFound()
-  const [row] = await db.select().from(bulkJobs).where(eq(bulkJobs.id, id))
+  const [row] = await db
+    .select()
+    .from(bulkJobs)
+    .where(and(eq(bulkJobs.id, id), eq(bulkJobs.kind, 'embeddings')))
   if (!row) throw new BulkJobNotFound()
   return row
 }
@@ -57,7 +63,7 @@ export async function listBulkJobs(db: Db, keyId: string): Promise<BulkJobRow[]>
   return db
     .select()
     .from(bulkJobs)
-    .where(eq(bulkJobs.keyId, keyId))
+    .where(and(eq(bulkJobs.keyId, keyId), eq(bulkJobs.kind, 'embeddings')))
     .orderBy(desc(bulkJobs.createdAt))
     .limit(bulkLimits.listed)
 }
@@ -116,24 +122,41 @@ export interface CommittedBatch {
   jobId: string
   batchIndex: number
   rows: number
+  /** Of `rows`, those answered with an error (a batch's lines; bulk embeddings have none). */
+  failedRows?: number
   tokens: number
   worker: string
   leaseSeconds: number
+  /**
+   * The batch's debits, each named after the job and the batch (one per product and model a batch's lines
+   * used; none when nothing is owed).
+   */
+  charges: ConsumeInput[]
 }
 
 /**
- * Records a batch as done and moves the job past it, renewing the worker's lease. `lost` when the worker no
- * longer holds the job (its lease ran out and another took over, or it was cancelled) or the batch was
- * committed already: then nothing changes and the worker stops.
+ * Charges a stored batch, records it as done and moves the job past it, renewing the worker's lease: one
+ * transaction, so a batch is charged exactly when it is recorded and never for a result that was not stored
+ * (a crash before it leaves nothing to give back). The key row is locked before the job's, in the order a
+ * transfer takes them. `lost` when the worker no longer holds the job (its lease ran out and another took
+ * over, or it was cancelled) or the batch was committed already: then nothing changes, the debit included,
+ * and the worker stops. A refused debit (the balance ran out, a cap, the key's controls) is thrown as its refusal.
  */
-export async function commitBulkBatch(db: Db, batch: CommittedBatch): Promise<'committed' | 'lost'> {
+export async function commitBulkBatch(
+  db: Db,
+  batch: CommittedBatch,
+): Promise<{ outcome: 'committed'; charged: EntryResult[] } | { outcome: 'lost' }> {
+  const failedRows = batch.failedRows ?? 0
   return db
     .transaction(async (tx) => {
+      const charged: EntryResult[] = []
+      for (const charge of batch.charges) if (charge.tokens > 0) charged.push(await consume(tx, charge))
       const moved = await tx
         .update(bulkJobs)
         .set({
           nextBatch: batch.batchIndex + 1,
           processedRows: sql`${bulkJobs.processedRows} + ${batch.rows}`,
+          failedRows: sql`${bulkJobs.failedRows} + ${failedRows}`,
           usedTokenCount: sql`${bulkJobs.usedTokenCount} + ${batch.tokens}`,
           leaseUntil: sql`now() + make_interval(secs => ${batch.leaseSeconds})`,
         })
@@ -146,25 +169,25 @@ export async function commitBulkBatch(db: Db, batch: CommittedBatch): Promise<'c
           ),
         )
         .returning({ id: bulkJobs.id })
-      if (moved.length === 0) return 'lost'
+      if (moved.length === 0) tx.rollback()
       const inserted = await tx
         .insert(bulkJobBatches)
         .values({
           jobId: batch.jobId,
           batchIndex: batch.batchIndex,
           rows: batch.rows,
+          failedRows,
           tokens: batch.tokens,
           worker: batch.worker,
         })
         .onConflictDoNothing()
         .returning({ batchIndex: bulkJobBatches.batchIndex })
-      if (inserted.length === 0) {
-        tx.rollback()
-      }
-      return 'committed'
+      if (inserted.length === 0) tx.rollback()
+      return { outcome: 'committed' as const, charged }
     })
     .catch((error: unknown) => {
-      if ((error as { name?: string })?.name === 'TransactionRollbackError') return 'lost' as const
+      // Drizzle names its rollback error DrizzleError, so it is told by its class, not its name.
+      if (error instanceof TransactionRollbackError) return { outcome: 'lost' as const }
       throw error
     })
 }
@@ -212,8 +235,16 @@ export async function endBulkJob(
         leaseUntil: null,
       })
       .where(and(eq(bulkJobs.id, end.jobId), eq(bulkJobs.leaseOwner, end.worker), eq(bulkJobs.status, 'in-progress')))
-      .returning({ id: bulkJobs.id })
+      .returning({
+        id: bulkJobs.id,
+        keyId: bulkJobs.keyId,
+        kind: bulkJobs.kind,
+        model: bulkJobs.model,
+        totalRows: bulkJobs.totalRows,
+        processedRows: bulkJobs.processedRows,
+      })
     if (ended.length === 0) return false
+    if (end.status === 'completed') await emitJobCompleted(tx, ended[0])
     if (end.mail)
       await tx.insert(emailOutbox).values({ ...end.mail, kind: `bulk-job-${end.status}`, meta: { job_id: end.jobId } })
     return true
@@ -226,9 +257,12 @@ export async function recordBulkResult(db: Db, jobId: string, object: string, ro
 }
 
 /** The batches committed for a job, in order: what its result file is assembled from. */
-export async function committedBatches(db: Db, jobId: string): Promise<Array<{ batchIndex: number; rows: number }>> {
+export async function committedBatches(
+  db: Db,
+  jobId: string,
+): Promise<Array<{ batchIndex: number; rows: number; failedRows: number }>> {
   return db
-    .select({ batchIndex: bulkJobBatches.batchIndex, rows: bulkJobBatches.rows })
+    .select({ batchIndex: bulkJobBatches.batchIndex, rows: bulkJobBatches.rows, failedRows: bulkJobBatches.failedRows })
     .from(bulkJobBatches)
     .where(eq(bulkJobBatches.jobId, jobId))
     .orderBy(bulkJobBatches.batchIndex)

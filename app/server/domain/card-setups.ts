@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm'
 import { apiKeys, billingProfiles, cardSetups } from '../db/schema'
 import type { Db } from '../db/types'
-import { recordAudit } from './audit'
+import { recordAudit, type AuditBy } from './audit'
 import { openIfBelow } from './auto-recharge'
 
 export type CardSetupRow = typeof cardSetups.$inferSelect
@@ -41,7 +41,7 @@ export type SetupOutcome = { outcome: 'saved'; opened: boolean } | { outcome: 'a
  * chosen when it started, once: whatever asks (the session's completion, its setup intent's success, the
  * visitor back on the dashboard, a redelivery) locks the setup row, and the second finds it saved.
  */
-export async function saveSetupCard(db: Db, setupId: string, saved: SavedCard): Promise<SetupOutcome> {
+export async function saveSetupCard(db: Db, by: AuditBy, setupId: string, saved: SavedCard): Promise<SetupOutcome> {
   return db.transaction(async (tx) => {
     const [setup] = await tx.select().from(cardSetups).where(eq(cardSetups.id, setupId)).for('update')
     if (!setup || setup.status !== 'pending') return { outcome: 'already' }
@@ -69,16 +69,14 @@ export async function saveSetupCard(db: Db, setupId: string, saved: SavedCard): 
       .update(cardSetups)
       .set({ status: 'saved', savedAt: sql`now()` })
       .where(eq(cardSetups.id, setup.id))
-    await recordAudit(tx, {
+    await recordAudit(tx, by, {
       action: 'card.saved',
       keyId: setup.keyId,
-      actor: 'payments',
       details: { brand: saved.card.brand, last4: saved.card.last4 },
     })
-    await recordAudit(tx, {
+    await recordAudit(tx, by, {
       action: 'auto_recharge.on',
       keyId: setup.keyId,
-      actor: 'payments',
       details: { threshold: setup.threshold, price_id: setup.priceId },
     })
     return { outcome: 'saved', opened: await openIfBelow(tx, setup.keyId) }
@@ -88,4 +86,26 @@ export async function saveSetupCard(db: Db, setupId: string, saved: SavedCard): 
 /** A setup whose session expired: it will save nothing. */
 export async function expireCardSetup(db: Db, id: string): Promise<void> {
   await db.execute(sql`update card_setups set status = 'expired' where id = ${id}::uuid and status = 'pending'`)
+}
+
+/** Card setups still pending, as `pendingCheckouts` finds purchases: for the reconciler. */
+export async function pendingCardSetups(
+  db: Db,
+  provider: CardSetupRow['provider'],
+  { olderThanSeconds, limit }: { olderThanSeconds: number; limit: number },
+): Promise<CardSetupRow[]> {
+  return db
+    .select()
+    .from(cardSetups)
+    .where(
+      and(
+        eq(cardSetups.status, 'pending'),
+        eq(cardSetups.provider, provider),
+        isNotNull(cardSetups.checkoutSessionId),
+        lt(cardSetups.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+        gt(cardSetups.createdAt, sql`now() - interval '2 days'`),
+      ),
+    )
+    .orderBy(asc(cardSetups.createdAt))
+    .limit(limit)
 }

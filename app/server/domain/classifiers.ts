@@ -32,6 +32,7 @@ export async function ownClassifier(db: Db, id: string, keyId: string): Promise<
 
 export interface NewClassifier {
   keyId: string
+  name?: string | null
   modelName: string
   engineModel: string
   access: 'public' | 'private'
@@ -73,7 +74,7 @@ export async function createClassifier(db: Db, input: NewClassifier): Promise<Cl
 export async function saveTraining(
   db: Db,
   before: ClassifierRow,
-  next: { labels: string[]; weights: Uint8Array; access?: 'public' | 'private' },
+  next: { labels: string[]; weights: Uint8Array; access?: 'public' | 'private'; name?: string | null },
 ): Promise<ClassifierRow> {
   const [row] = await db
     .update(classifiers)
@@ -81,6 +82,7 @@ export async function saveTraining(
       labels: next.labels,
       weights: next.weights,
       access: next.access ?? before.access,
+      name: next.name === undefined ? before.name : next.name,
       updatedNumber: sql`${classifiers.updatedNumber} + 1`,
       updatedAt: sql`now()`,
     })
@@ -112,6 +114,18 @@ export async function listClassifiers(db: Db, keyId: string): Promise<Classifier
   return rows.map(classifierItem)
 }
 
+/** Names (or, with null, unnames) one of the key's own classifiers; another key's reads as not found. */
+export async function renameClassifier(db: Db, id: string, keyId: string, name: string | null): Promise<ClassifierRow> {
+  if (!isUuid(id)) throw new ClassifierNotFound()
+  const [row] = await db
+    .update(classifiers)
+    .set({ name })
+    .where(and(eq(classifiers.id, id), eq(classifiers.keyId, keyId)))
+    .returning()
+  if (!row) throw new ClassifierNotFound()
+  return row
+}
+
 export async function deleteClassifier(db: Db, id: string, keyId: string): Promise<void> {
   if (!isUuid(id)) throw new ClassifierNotFound()
   const deleted = await db
@@ -124,6 +138,7 @@ export async function deleteClassifier(db: Db, id: string, keyId: string): Promi
 export function classifierItem(row: ClassifierRow): ClassifierItem {
   return {
     classifier_id: row.id,
+    name: row.name,
     model_name: row.modelName,
     labels: row.labels,
     access: row.access,

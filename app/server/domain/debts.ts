@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
-import { rowsOf } from '../db/migrate'
+import { rowsOf } from '../db/rows'
 import { apiKeys, billingDebts } from '../db/schema'
 import type { Tx } from '../db/types'
 import { applyEntry } from './ledger'

@@ -1,14 +1,19 @@
 import { eq, sql } from 'drizzle-orm'
-import { premiumPriceId } from '../../../app.config'
-import { apiKeys, autoRechargeAttempts, billingProfiles, purchases } from '../db/schema'
+import { premiumPriceId } from '#config'
+import { apiKeys, autoRechargeAttempts, billingProfiles, emailOutbox, purchases } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { shareAccountStatus } from './account-keys'
+import { shareBalanceStatus } from './organisation-keys'
 import { openIfBelow } from './auto-recharge'
 import { settleDebts } from './debts'
 import { applyEntry, type EntryResult } from './ledger'
 import type { PurchaseRow } from './purchases'
-import { recordAudit } from './audit'
-import { numberInvoice } from './invoices'
+import { recordAudit, type AuditBy } from './audit'
+import { emitPaymentSucceeded } from './webhook-events'
+import { invoiceLabel, numberInvoice } from './invoices'
+import { displayKey } from './keys'
+import { ownerEmailOf } from './owner-email'
+import { receiptMail } from './receipt-mail'
 
 /** What the payment service says about the money behind a purchase, read from the service, never from an event alone. */
 export interface PaymentFacts {
@@ -20,16 +25,23 @@ export interface PaymentFacts {
   receiptUrl: string | null
 }
 
-export type Fulfilment = { outcome: 'credited'; ledger: EntryResult } | { outcome: 'already' }
+/** `mailed`: a receipt was queued in the outbox, to be sent once the credit committed. */
+export type Fulfilment = { outcome: 'credited'; ledger: EntryResult; mailed: boolean } | { outcome: 'already' }
 
 /**
  * Credits a paid purchase, once: whatever asks (the checkout's event, its asynchronous payment's event, the
  * buyer returning to the success page, a retried delivery), the purchase row is locked and its ledger entry
  * is `purchase:<purchase id>`, so the second asker finds it paid. In the same transaction the key becomes
  * paid (spec §6: its e-mail, the buyer's) and premium for the premium pack, its card is kept for
- * auto-recharge, auto-recharge starts if the checkout asked for it, and debts from earlier refunds are paid from it first.
+ * auto-recharge, auto-recharge starts if the checkout asked for it, debts from earlier refunds are paid from it first,
+ * and the buyer's receipt is queued in the outbox (sent once this commits).
  */
-export async function creditPurchase(db: Db, purchaseId: string, facts: PaymentFacts): Promise<Fulfilment> {
+export async function creditPurchase(
+  db: Db,
+  by: AuditBy,
+  purchaseId: string,
+  facts: PaymentFacts,
+): Promise<Fulfilment> {
   return db.transaction(async (tx) => {
     const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId)).for('update')
     if (!purchase || purchase.status === 'paid') return { outcome: 'already' }
@@ -62,10 +74,9 @@ export async function creditPurchase(db: Db, purchaseId: string, facts: PaymentF
         .set({ status: 'succeeded', finishedAt: sql`now()`, failure: null })
         .where(eq(autoRechargeAttempts.purchaseId, purchase.id))
     await settleDebts(tx, purchase.keyId)
-    await recordAudit(tx, {
+    await recordAudit(tx, by, {
       action: purchase.kind === 'auto_recharge' ? 'recharge.credited' : 'purchase.credited',
       keyId: purchase.keyId,
-      actor: 'payments',
       details: {
         purchase_id: purchase.id,
         tokens: purchase.tokens,
@@ -74,9 +85,35 @@ export async function creditPurchase(db: Db, purchaseId: string, facts: PaymentF
         auto_recharge_on: opened || Boolean(purchase.rechargeThreshold),
       },
     })
-    // Last: the counter's row lock is held until commit, and nothing after it waits on another lock.
-    await numberInvoice(tx, purchase.id)
-    return { outcome: 'credited', ledger: { ...ledger, recharges: ledger.recharges + (opened ? 1 : 0) } }
+    await emitPaymentSucceeded(tx, purchase)
+    const to = purchase.email ?? facts.email ?? (await ownerEmailOf(tx, purchase.keyId))
+    const [key] = await tx.select().from(apiKeys).where(eq(apiKeys.id, purchase.keyId))
+    // Last: the counter's row lock is held until commit, and nothing after it waits on another lock (the
+    // receipt is a new row).
+    const invoice = await numberInvoice(tx, purchase.id)
+    if (to && key)
+      await tx.insert(emailOutbox).values({
+        to,
+        ...receiptMail({
+          invoice: invoiceLabel(invoice),
+          tokens: purchase.tokens,
+          amount: purchase.amount,
+          currency: purchase.currency,
+          card: facts.card ? { brand: facts.card.brand, last4: facts.card.last4 } : null,
+          paidAt: new Date(),
+          purchaseId: purchase.id,
+          key: displayKey(key),
+          autoRecharge: purchase.kind === 'auto_recharge',
+          sandbox: facts.provider === 'sandbox',
+        }),
+        kind: 'purchase_receipt',
+        meta: { key_id: purchase.keyId, purchase_id: purchase.id },
+      })
+    return {
+      outcome: 'credited',
+      ledger: { ...ledger, recharges: ledger.recharges + (opened ? 1 : 0) },
+      mailed: Boolean(to && key),
+    }
   })
 }
 
@@ -94,6 +131,8 @@ async function becomePaid(tx: Tx, purchase: PurchaseRow, facts: PaymentFacts) {
     .where(eq(apiKeys.id, purchase.keyId))
   const [owner] = await tx.select({ uid: apiKeys.ownerId }).from(apiKeys).where(eq(apiKeys.id, purchase.keyId))
   if (owner?.uid) await shareAccountStatus(tx, owner.uid)
+  // An organisation's shared balance: its keys have the status it bought.
+  await shareBalanceStatus(tx, purchase.keyId)
 }
 
 async function keepCard(tx: Tx, purchase: PurchaseRow, facts: PaymentFacts) {

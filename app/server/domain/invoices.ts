@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm'
-import { rowsOf } from '../db/migrate'
+import { rowsOf } from '../db/rows'
 import { billingDetails, invoices } from '../db/schema'
 import type { Db, Tx } from '../db/types'
-import { recordAudit } from './audit'
+import { recordAudit, type AuditBy } from './audit'
 import { purchaseOfKey, type PurchaseRow } from './purchases'
 import { PurchaseNotFound } from './refusals'
 
@@ -44,6 +44,7 @@ export async function billingDetailsOf(db: Db | Tx, keyId: string): Promise<Bill
 
 export async function saveBillingDetails(
   db: Db,
+  by: AuditBy,
   keyId: string,
   details: { name: string; address: string; taxId: string | null },
 ): Promise<BillingDetailsRow> {
@@ -54,7 +55,7 @@ export async function saveBillingDetails(
       .values({ keyId, ...values })
       .onConflictDoUpdate({ target: billingDetails.keyId, set: values })
       .returning()
-    await recordAudit(tx, { action: 'billing_details.changed', keyId })
+    await recordAudit(tx, by, { action: 'billing_details.changed', keyId })
     return row
   })
 }

@@ -2,9 +2,10 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { KeyControls, KeyControlsInput } from '~/contracts/key-controls'
 import { apiKeys } from '../db/schema'
 import type { Db } from '../db/types'
-import { recordAudit } from './audit'
+import { recordAudit, type AuditBy } from './audit'
+import { keyAccess } from './key-access'
 import type { ApiKey } from './keys'
-import { KeyExpired, KeyIdNotFound, KeyOutOfScope } from './refusals'
+import { KeyExpired, KeyIdNotFound, KeyOutOfScope, TransferOfScopedKey, TransferPastCap } from './refusals'
 
 /**
  * Per-key controls (README "Per-key controls"). They live on the key row, so the lookup every request makes
@@ -31,11 +32,19 @@ export function keyControls(key: ApiKey, now = new Date()): KeyControls {
 }
 
 /**
- * Replaces the controls of one of the account's live keys, and records the change in the audit log in the
- * same transaction. Another account's key, or a revoked one, reads as not found.
+ * Replaces the controls of a live key the account may manage (its own, or its organisation's by its role
+ * there: `keyAccess`), and records the change in the audit log in the same transaction. Another account's
+ * key, or a revoked one, reads as not found.
  */
-export async function setKeyControls(db: Db, uid: string, keyId: string, controls: KeyControlsInput): Promise<ApiKey> {
+export async function setKeyControls(
+  db: Db,
+  by: AuditBy,
+  uid: string,
+  keyId: string,
+  controls: KeyControlsInput,
+): Promise<ApiKey> {
   return db.transaction(async (tx) => {
+    await keyAccess(tx, uid, keyId, 'keys.manage')
     const [row] = await tx
       .update(apiKeys)
       .set({
@@ -46,11 +55,11 @@ export async function setKeyControls(db: Db, uid: string, keyId: string, control
         expiresAt: controls.expires_at === null ? null : new Date(controls.expires_at),
         allowedNetworks: controls.allowed_networks,
       })
-      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.ownerId, uid), isNull(apiKeys.revokedAt)))
+      .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
       .returning()
     if (!row) throw new KeyIdNotFound()
     const list = (items: string[] | null) => (items === null ? null : items.join(', '))
-    await recordAudit(tx, {
+    await recordAudit(tx, by, {
       action: 'key.controls_changed',
       keyId,
       accountId: uid,
@@ -81,4 +90,23 @@ export function refuseKeyUse(key: ApiKey, use: { product?: string; model?: strin
     (use.model !== undefined && use.product !== 'reader' && models && !models.includes(use.model))
   )
     throw new KeyOutOfScope(use, { products, models })
+}
+
+/**
+ * Refuses a transfer of `amount` (the whole balance) that the sending key's controls would not let it spend:
+ * the receiver has none of them, so a transfer past them would undo them. Judged from the row locked for the
+ * transfer, as ledger_apply judges a debit: an expired key, a key limited to some products or models (its
+ * tokens would become spendable on any), and a balance above what a cap leaves in the UTC day or month.
+ */
+export function refuseTransferOf(key: ApiKey, amount: number, now = new Date()): void {
+  if (key.expiresAt && key.expiresAt <= now) throw new KeyExpired(key.expiresAt)
+  if (key.allowedProducts || key.allowedModels)
+    throw new TransferOfScopedKey({ products: key.allowedProducts, models: key.allowedModels })
+  const { spent_today, spent_this_month } = keyControls(key, now)
+  const caps = [
+    ['day', key.dailyCap, spent_today],
+    ['month', key.monthlyCap, spent_this_month],
+  ] as const
+  for (const [period, cap, spent] of caps)
+    if (cap !== null && spent + amount > cap) throw new TransferPastCap(period, cap, Math.max(0, cap - spent), amount)
 }

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { brand, constants } from '../../../app.config'
+import { brand, constants } from '#config'
 import type { KeyInfo } from '~/contracts/keys'
 import { apiKeys } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { KeyRevoked, MissingKey, UnknownKey } from './refusals'
 import { applyEntry } from './ledger'
-import { recordAudit } from './audit'
+import { recordAudit, type AuditBy } from './audit'
+import { emitKeyEvent } from './webhook-events'
 
 export type ApiKey = typeof apiKeys.$inferSelect
 
@@ -35,11 +36,16 @@ export type KeyKind = 'trial' | 'empty'
 /** Creates a key; a trial key gets the free pack as a `trial` entry in the same transaction, exactly once. */
 export async function issueKey(
   db: Db,
+  by: AuditBy,
   kind: KeyKind,
   owner: {
     ownerId?: string
     email?: string
     name?: string
+    /** An organisation's key: in it (and a project of it), spending `balanceKeyId`'s balance when that is set. */
+    organisationId?: string
+    projectId?: string | null
+    balanceKeyId?: string | null
     /** Seals the plaintext for the owner's other devices (account keys); bound to the new row's id. */
     seal?: (keyId: string, plaintext: string) => Promise<string>
   } = {},
@@ -56,13 +62,29 @@ export async function issueKey(
         ownerId: owner.ownerId,
         email: owner.email,
         name: owner.name,
+        organisationId: owner.organisationId,
+        projectId: owner.projectId,
+        balanceKeyId: owner.balanceKeyId,
+        // A key on a shared balance has the status its balance bought (spec §6: paid, premium).
+        ...(owner.balanceKeyId
+          ? {
+              email: sql`(select email from api_keys where id = ${owner.balanceKeyId}::uuid)`,
+              speedLevel: sql`(select speed_level from api_keys where id = ${owner.balanceKeyId}::uuid)`,
+            }
+          : {}),
       })
       .returning()
     if (owner.seal) {
       const keyCiphertext = await owner.seal(row.id, apiKey)
       await tx.update(apiKeys).set({ keyCiphertext }).where(eq(apiKeys.id, row.id))
     }
-    await recordAudit(tx, { action: 'key.created', keyId: row.id, accountId: owner.ownerId ?? null, details: { kind } })
+    await recordAudit(tx, by, {
+      action: 'key.created',
+      keyId: row.id,
+      accountId: owner.ownerId ?? null,
+      details: { kind },
+    })
+    await emitKeyEvent(tx, 'key.created', { id: row.id, name: row.name, display: displayKey(row) })
     if (kind === 'empty') return row
     const credit = await applyEntry(tx, {
       keyId: row.id,
@@ -107,15 +129,25 @@ export async function requireActiveKey(db: Db | Tx, plaintext: string | undefine
   return key
 }
 
-export async function revokeKey(db: Db | Tx, keyId: string): Promise<boolean> {
+/** A key by its id, if it is known and not revoked: for work a key started that runs later (a batch's lines). */
+export async function requireActiveKeyById(db: Db | Tx, id: string): Promise<ApiKey> {
+  const [key] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1)
+  if (!key) throw new UnknownKey()
+  if (key.revokedAt) throw new KeyRevoked()
+  return key
+}
+
+export async function revokeKey(db: Db | Tx, by: AuditBy, keyId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(apiKeys)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
-      .returning({ id: apiKeys.id })
-    if (rows.length === 1) await recordAudit(tx, { action: 'key.revoked', keyId })
-    return rows.length === 1
+      .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, last4: apiKeys.last4 })
+    if (rows.length !== 1) return false
+    await recordAudit(tx, by, { action: 'key.revoked', keyId })
+    await emitKeyEvent(tx, 'key.revoked', { id: keyId, name: rows[0].name, display: displayKey(rows[0]) })
+    return true
   })
 }
 

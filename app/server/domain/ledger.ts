@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
-import { rowsOf } from '../db/migrate'
+import { rowsOf } from '../db/rows'
 import type { LedgerEntryType } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { isStorableText } from '~/contracts/common'
@@ -15,14 +15,18 @@ import {
   KeyOutOfScope,
   KeyRevoked,
   SpendCapReached,
+  SpendLimitReached,
   UnstorableText,
+  type RefusingLimit,
 } from './refusals'
 import { runStatement } from './statement'
 
 /**
- * Every balance change is a ledger entry applied by the database function `ledger_apply`
+ * Every balance change is a ledger entry applied by the database function `ledger_apply_v3`
  * (app/server/db/functions/ledger.sql), which holds the rule: no balance below zero, a revoked key
- * takes nothing, each event lands once, and alerts fire when a threshold is crossed.
+ * takes nothing, each event lands once, no consumption passes a cap or spend limit, and alerts fire when
+ * a threshold or a limit's alert share is crossed. An entry of a key that draws on an organisation's shared
+ * balance moves that balance (`balance` in the outcome is that balance).
  */
 export interface EntryInput {
   keyId: string
@@ -59,12 +63,15 @@ export type EntryOutcome =
         | 'out_of_scope'
         | 'over_daily_cap'
         | 'over_monthly_cap'
+        | 'over_spend_limit'
       entryId: null
       balance: number | null
       alerts: number
       recharges: number
       /** The cap a consumption would have passed (`over_*_cap`). */
       cap?: number
+      /** The spend limit it would have passed (`over_spend_limit`). */
+      spendLimit?: RefusingLimit
     }
 
 const RETRIES = 3
@@ -117,7 +124,7 @@ export async function applyEntries(db: Db | Tx, entries: EntryInput[]): Promise<
       counterparty_key_id: counterpartyKeyId,
     }
   })
-  const query = sql`select item, outcome, entry_id, balance, alerts, recharges, cap from ledger_apply_v2(${JSON.stringify(rows)}::jsonb, ${JSON.stringify(alertText())}::jsonb)`
+  const query = sql`select item, outcome, entry_id, balance, alerts, recharges, cap, spend_limit from ledger_apply_v3(${JSON.stringify(rows)}::jsonb, ${JSON.stringify(alertText())}::jsonb)`
   for (let attempt = 1; ; attempt++) {
     try {
       return outcomesOf(await runStatement(db, query), entries.length)
@@ -136,6 +143,7 @@ function outcomesOf(result: unknown, count: number): EntryOutcome[] {
     alerts: number
     recharges: number
     cap: string | number | null
+    spend_limit: LimitJson | string | null
   }
   const outcomes = new Array<EntryOutcome>(count)
   for (const row of rowsOf<Row>(result)) {
@@ -147,10 +155,35 @@ function outcomesOf(result: unknown, count: number): EntryOutcome[] {
       alerts: Number(row.alerts),
       recharges: Number(row.recharges),
       ...(row.cap == null ? {} : { cap: Number(row.cap) }),
+      ...(row.spend_limit == null ? {} : { spendLimit: refusingLimit(row.spend_limit) }),
     } as EntryOutcome
   }
   for (let i = 0; i < count; i++) if (!outcomes[i]) throw new Error(`ledger_apply gave no outcome for entry ${i}`)
   return outcomes
+}
+
+/** A spend limit as spend_limits_refusal names it; numbers may come as text (numeric, bigint). */
+interface LimitJson {
+  id: string
+  unit: RefusingLimit['unit']
+  amount: number | string
+  period: RefusingLimit['period']
+  used: number | string
+  allowed: number | string
+  resets_at: string
+}
+
+export function refusingLimit(json: LimitJson | string): RefusingLimit {
+  const limit: LimitJson = typeof json === 'string' ? JSON.parse(json) : json
+  return {
+    id: limit.id,
+    unit: limit.unit,
+    amount: Number(limit.amount),
+    period: limit.period,
+    used: Number(limit.used),
+    allowed: Number(limit.allowed),
+    resetsAt: new Date(limit.resets_at),
+  }
 }
 
 /** Deadlock or serialization failure: Postgres rolled the whole statement back, so running it again is safe. */
@@ -197,6 +230,8 @@ export function entryResult(outcome: EntryOutcome, entry: EntryInput): EntryResu
     case 'over_daily_cap':
     case 'over_monthly_cap':
       throw new SpendCapReached(outcome.outcome === 'over_daily_cap' ? 'day' : 'month', outcome.cap ?? 0)
+    case 'over_spend_limit':
+      throw new SpendLimitReached(outcome.spendLimit!)
   }
 }
 
@@ -206,12 +241,17 @@ export interface AuditMismatch {
   entries_sum: number
 }
 
-/** Invariant I1: every cached balance equals the sum of its key's entries. Returns the keys where it does not. */
+/**
+ * Invariant I1: every cached balance equals the sum of the entries that moved it (its key's own, and those of
+ * keys drawing on it as a shared balance, which name it in `balance_key_id`). Returns the rows where it does not.
+ */
 export async function auditLedger(db: Db): Promise<AuditMismatch[]> {
   const rows = rowsOf<{ key_id: string; balance: string; entries_sum: string }>(
     await db.execute(sql`
       select k.id as key_id, k.balance, coalesce(s.total, 0) as entries_sum
-      from api_keys k left join (select key_id, sum(amount) as total from ledger_entries group by key_id) s on s.key_id = k.id
+      from api_keys k left join (
+        select coalesce(balance_key_id, key_id) as account, sum(amount) as total from ledger_entries group by 1
+      ) s on s.account = k.id
       where k.balance <> coalesce(s.total, 0)`),
   )
   return rows.map((r) => ({ key_id: r.key_id, balance: Number(r.balance), entries_sum: Number(r.entries_sum) }))

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
-import { rowsOf } from '../db/migrate'
+import { rowsOf } from '../db/rows'
 import type { Db, Tx } from '../db/types'
 import { recordLedgerBatch } from '../metrics'
 import { Batcher } from './batcher'

@@ -1,11 +1,11 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm'
-import { constants } from '../../../app.config'
+import { constants } from '#config'
 import type { BalanceNotification } from '~/contracts/billing'
 import { balanceNotifications } from '../db/schema'
-import { rowsOf } from '../db/migrate'
+import { rowsOf } from '../db/rows'
 import type { Db } from '../db/types'
 import { InvalidThresholds, KeyIdNotFound } from './refusals'
-import { recordAudit } from './audit'
+import { recordAudit, type AuditBy } from './audit'
 
 export async function getBalanceNotification(db: Db, keyId: string): Promise<BalanceNotification> {
   const rows = await db
@@ -27,6 +27,7 @@ export async function getBalanceNotification(db: Db, keyId: string): Promise<Bal
  */
 export async function setBalanceNotification(
   db: Db,
+  by: AuditBy,
   keyId: string,
   thresholds: number[],
   email: string,
@@ -51,18 +52,18 @@ export async function setBalanceNotification(
     }
     // New thresholds start disarmed; the ledger's own alert rule arms those the balance already reaches. No mail: nothing was crossed.
     await tx.execute(sql`select ledger_settle_alerts(${keyId}::uuid, ${key.balance}::bigint, false, null)`)
-    await recordAudit(tx, { action: 'alerts.changed', keyId, details: { thresholds: unique.join(' ') } })
+    await recordAudit(tx, by, { action: 'alerts.changed', keyId, details: { thresholds: unique.join(' ') } })
   })
   return getBalanceNotification(db, keyId)
 }
 
-export async function deleteBalanceNotification(db: Db, keyId: string): Promise<number> {
+export async function deleteBalanceNotification(db: Db, by: AuditBy, keyId: string): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .delete(balanceNotifications)
       .where(eq(balanceNotifications.keyId, keyId))
       .returning({ id: balanceNotifications.id })
-    if (rows.length > 0) await recordAudit(tx, { action: 'alerts.removed', keyId })
+    if (rows.length > 0) await recordAudit(tx, by, { action: 'alerts.removed', keyId })
     return rows.length
   })
 }

@@ -1,4 +1,4 @@
-import { allowedPriceIds, constants } from '../../../app.config'
+import { allowedPriceIds, constants } from '#config'
 import type { Pack } from '~/contracts/catalogue'
 
 /** Every pack the business has priced; only those with an allowed price id are offered. */
@@ -53,4 +53,14 @@ export function offeredPacks(): Pack[] {
 
 export function packByPriceId(priceId: string): Pack | undefined {
   return offeredPacks().find((p) => p.price_id === priceId && p.price > 0)
+}
+
+/**
+ * What a token costs in dollars at the list price of the smallest pack on sale: how a spend limit in dollars is
+ * measured on a key that bought none of its tokens (free or transferred ones).
+ */
+export function listUsdPerToken(): number {
+  const sold = offeredPacks().filter((p) => p.price > 0 && p.currency === 'USD')
+  const smallest = sold.sort((a, b) => a.token_quantity - b.token_quantity)[0] ?? packs[0]
+  return smallest.price / smallest.token_quantity
 }

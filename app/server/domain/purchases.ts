@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
 import { purchases } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { PurchaseNotFound } from './refusals'
@@ -45,12 +45,16 @@ export async function purchaseOfKey(db: Db, keyId: string, id: string): Promise<
 }
 
 /**
- * The key and every key whose balance was transferred into it, however many transfers back: purchase history
- * and receipts follow the bought tokens, as refunds do.
+ * The keys and every key whose balance was transferred into one of them, however many transfers back: purchase
+ * history, receipts and the price of the tokens follow the bought tokens, as refunds do.
  */
-function keysBehind(keyId: string) {
+export function keysBehind(keyIds: string | string[]) {
+  const start = sql.join(
+    [keyIds].flat().map((id) => sql`select ${id}::uuid`),
+    sql` union `,
+  )
   return sql`(with recursive behind(id) as (
-      select ${keyId}::uuid
+      ${start}
       union
       select l.counterparty_key_id from ledger_entries l join behind b on l.key_id = b.id
        where l.type = 'transfer_in' and l.counterparty_key_id is not null)
@@ -65,7 +69,8 @@ export async function purchasesOfKey(db: Db, keyId: string, limit = 50): Promise
     .where(
       and(
         inArray(purchases.keyId, keysBehind(keyId)),
-        sql`${purchases.status} <> 'pending' or ${purchases.paymentIntentId} is not null`,
+        // drizzle's or() parenthesises; a raw `… or …` fragment here read as (owner and …) or …, everyone's.
+        or(ne(purchases.status, 'pending'), isNotNull(purchases.paymentIntentId)),
       ),
     )
     .orderBy(desc(purchases.createdAt))
@@ -78,4 +83,29 @@ export async function closePurchase(db: Db, id: string, status: 'failed' | 'expi
     .update(purchases)
     .set({ status })
     .where(and(eq(purchases.id, id), eq(purchases.status, 'pending')))
+}
+
+/**
+ * Checkouts of `provider` still pending `olderThanSeconds` after they began and at most two days old (a
+ * session expires within one), oldest first: those whose payment event may have been lost, for the reconciler.
+ */
+export async function pendingCheckouts(
+  db: Db,
+  provider: PurchaseRow['provider'],
+  { olderThanSeconds, limit }: { olderThanSeconds: number; limit: number },
+): Promise<PurchaseRow[]> {
+  return db
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.status, 'pending'),
+        eq(purchases.provider, provider),
+        isNotNull(purchases.checkoutSessionId),
+        lt(purchases.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+        gt(purchases.createdAt, sql`now() - interval '2 days'`),
+      ),
+    )
+    .orderBy(asc(purchases.createdAt))
+    .limit(limit)
 }

@@ -3,6 +3,7 @@
  * these and never speak HTTP; one table at the HTTP edge (`refusal-answers.ts`) gives each
  * its status and the `{detail}` the caller reads. A message here is for the log, never shown.
  */
+import type { SpendLimitPeriod, SpendLimitUnit } from '~/contracts/spend-limits'
 import type { NodeCapability } from '../node-capabilities'
 
 abstract class BaseRefusal extends Error {
@@ -88,12 +89,65 @@ export class SpendCapReached extends BaseRefusal {
   }
 }
 
+/** Which spend limit refused, as ledger_apply_v3 names it (app/server/db/functions/spend-limits.sql). */
+export interface RefusingLimit {
+  id: string
+  unit: SpendLimitUnit
+  /** Tokens, or dollars. */
+  amount: number
+  period: SpendLimitPeriod
+  /** Tokens counted in the period, and the tokens the limit allows in it. */
+  used: number
+  allowed: number
+  resetsAt: Date
+}
+
+/**
+ * A consumption would take the key past one of its spend limits (tokens or dollars in a UTC day, week or
+ * month): refused before any work, until the limit's period ends at `resetsAt`.
+ */
+export class SpendLimitReached extends BaseRefusal {
+  readonly kind = 'SpendLimitReached'
+  constructor(readonly limit: RefusingLimit) {
+    super(`${limit.period} ${limit.unit} limit ${limit.amount} (${limit.used} of ${limit.allowed} tokens)`)
+  }
+}
+
+/** A spend limit that is not one of this key's (unknown, removed, or another key's). */
+export class SpendLimitNotFound extends BaseRefusal {
+  readonly kind = 'SpendLimitNotFound'
+}
+
+/** A transfer would move more than a spend limit of the sending key leaves in its period (see TransferPastCap). */
+export class TransferPastSpendLimit extends BaseRefusal {
+  readonly kind = 'TransferPastSpendLimit'
+  constructor(
+    readonly limit: RefusingLimit,
+    readonly amount: number,
+  ) {
+    super(`${limit.period} ${limit.unit} limit ${limit.amount}, transfer of ${amount}`)
+  }
+}
+
 /**
  * A metered request came with an `X-Request-Id` this key already used for a request that was charged and
  * answered: it is refused before anything is computed, so a replayed id never buys a second answer.
  */
 export class RequestIdReused extends BaseRefusal {
   readonly kind = 'RequestIdReused'
+}
+
+/**
+ * An `Idempotency-Key` this API key already sent within the window with another request (another body, path or
+ * option header): the stored answer is not that request's, so it is refused rather than replayed.
+ */
+export class IdempotencyKeyMismatch extends BaseRefusal {
+  readonly kind = 'IdempotencyKeyMismatch'
+}
+
+/** An `Idempotency-Key` whose first request is still being answered: retry once it is (its answer is then replayed). */
+export class IdempotencyKeyInFlight extends BaseRefusal {
+  readonly kind = 'IdempotencyKeyInFlight'
 }
 
 /** The event behind an entry (usage event, payment) was already recorded for a different key. */
@@ -117,6 +171,32 @@ export class SameKeyTransfer extends BaseRefusal {
 
 export class NothingToTransfer extends BaseRefusal {
   readonly kind = 'NothingToTransfer'
+}
+
+/**
+ * A transfer would move more than the sending key's spending cap leaves in the UTC day or month: it moves the
+ * whole balance to a key without that cap, so it is judged as a spend of all of it.
+ */
+export class TransferPastCap extends BaseRefusal {
+  readonly kind = 'TransferPastCap'
+  readonly resetsAt: Date
+  constructor(
+    readonly period: 'day' | 'month',
+    readonly cap: number,
+    readonly left: number,
+    readonly amount: number,
+  ) {
+    super(`${period} cap ${cap}, ${left} left, transfer of ${amount}`)
+    this.resetsAt = new SpendCapReached(period, cap).resetsAt
+  }
+}
+
+/** A transfer from a key limited to some products or models: its tokens would reach a key without those limits. */
+export class TransferOfScopedKey extends BaseRefusal {
+  readonly kind = 'TransferOfScopedKey'
+  constructor(readonly allowed: { products: string[] | null; models: string[] | null }) {
+    super('scoped sender')
+  }
 }
 
 /** The receiving key of a transfer is unknown or revoked. */
@@ -147,10 +227,14 @@ export class ServiceTokenRejected extends BaseRefusal {
 
 export class RateLimited extends BaseRefusal {
   readonly kind = 'RateLimited'
-  /** `quota`: the request limit that was hit, answered as `X-RateLimit-*` headers. */
+  /**
+   * `quota`: where the limit that was hit stands, answered as `X-RateLimit-*` headers; `of` says whether it
+   * counts requests or tokens (OpenAI's `x-ratelimit-*-requests` or `x-ratelimit-*-tokens`).
+   */
   constructor(
     readonly retryAfterSeconds: number,
-    readonly quota?: { limit: number; resetSeconds: number },
+    readonly quota?: { limit: number; remaining: number; resetSeconds: number; resetMs: number },
+    readonly of: 'requests' | 'tokens' = 'requests',
   ) {
     super(`retry after ${retryAfterSeconds} s`)
   }
@@ -213,6 +297,8 @@ export type PageProblem =
   | 'robots'
   /** An option this server does not offer (a model it has no upstream for, a proxy scheme it does not speak). */
   | 'option'
+  /** The page would cost more tokens than the caller's budget (`X-Token-Budget`): 409, nothing charged. */
+  | 'budget'
 
 /**
  * The reader could not read the page it was given: a URL it may not fetch (a non-http(s) scheme, a
@@ -230,6 +316,29 @@ export class PageNotRead extends BaseRefusal {
   }
 }
 
+/** A web search (`/s`) found nothing to answer: 422, as the original's `No search results available for query …`. */
+export class NoSearchResults extends BaseRefusal {
+  readonly kind = 'NoSearchResults'
+  constructor(readonly query: string) {
+    super('no search results')
+  }
+}
+
+/**
+ * The browser engine's fair share for this caller (its key, or its address without one) is used: `time`, its
+ * browser time per minute (`budgetSeconds`) is spent; `waiting`, too many of its reads already wait for a page.
+ */
+export class BrowserTimeSpent extends BaseRefusal {
+  readonly kind = 'BrowserTimeSpent'
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly budgetSeconds: number,
+    readonly reason: 'time' | 'waiting' = 'time',
+  ) {
+    super(`${reason}: retry after ${retryAfterSeconds} s`)
+  }
+}
+
 /** A bulk job that is not there for this key (unknown, or another key's). */
 export class BulkJobNotFound extends BaseRefusal {
   readonly kind = 'BulkJobNotFound'
@@ -240,6 +349,14 @@ export class BulkJobState extends BaseRefusal {
   readonly kind = 'BulkJobState'
   constructor(readonly detail: string) {
     super(detail)
+  }
+}
+
+/** A file (/v1/files) or batch (/v1/batches) that is not there for this key (unknown, deleted, or another key's). */
+export class BatchObjectNotFound extends BaseRefusal {
+  readonly kind = 'BatchObjectNotFound'
+  constructor(readonly what: 'file' | 'batch') {
+    super(what)
   }
 }
 
@@ -265,6 +382,14 @@ export class UploadTooLarge extends BaseRefusal {
   constructor(readonly limitBytes: number) {
     super(`upload over ${limitBytes} bytes`)
   }
+}
+
+/**
+ * The server's storage has no room for what it was asked to store (a full disk, a quota: ENOSPC, EDQUOT; an
+ * S3-compatible store's 507): nothing of it was kept, and the same request may succeed once there is room.
+ */
+export class InsufficientStorage extends BaseRefusal {
+  readonly kind = 'InsufficientStorage'
 }
 
 /** A payment webhook whose signature is missing, wrong or too old: nothing in it is believed. */
@@ -343,6 +468,51 @@ export class KeyNotRevealable extends BaseRefusal {
   readonly kind = 'KeyNotRevealable'
 }
 
+/** No organisation by that id that the caller is in (another's, a deleted one, or none read the same). */
+export class OrganisationNotFound extends BaseRefusal {
+  readonly kind = 'OrganisationNotFound'
+}
+
+/** The caller's role in the organisation does not allow the action (`can(role, action)`). */
+export class NotPermitted extends BaseRefusal {
+  readonly kind = 'NotPermitted'
+  constructor(
+    readonly role: string,
+    readonly action: string,
+  ) {
+    super(`${role} may not ${action}`)
+  }
+}
+
+/** A change the organisation's state refuses (`detail` says why): its last owner, a personal organisation, … */
+export class OrganisationRefused extends BaseRefusal {
+  readonly kind = 'OrganisationRefused'
+  constructor(readonly detail: string) {
+    super(detail)
+  }
+}
+
+/** No such member, project or invitation in the organisation. */
+export class OrganisationItemNotFound extends BaseRefusal {
+  readonly kind = 'OrganisationItemNotFound'
+  constructor(readonly what: 'member' | 'project' | 'invitation') {
+    super(what)
+  }
+}
+
+/** An invitation that cannot be accepted: unknown, used, revoked, expired, or for another address. */
+export class InvitationRefused extends BaseRefusal {
+  readonly kind = 'InvitationRefused'
+  constructor(readonly detail: string) {
+    super(detail)
+  }
+}
+
+/** A key-held billing change on a key that spends its organisation's shared balance: that is the organisation's. */
+export class SharedBalanceKey extends BaseRefusal {
+  readonly kind = 'SharedBalanceKey'
+}
+
 /** The password does not meet the configured policy (spec §5); `unmet` names the rules it failed. */
 export class PasswordPolicyUnmet extends BaseRefusal {
   readonly kind = 'PasswordPolicyUnmet'
@@ -362,6 +532,33 @@ export class NeedsNode extends BaseRefusal {
   }
 }
 
+/** No such webhook endpoint among the caller's (another owner's reads the same). */
+export class WebhookNotFound extends BaseRefusal {
+  readonly kind = 'WebhookNotFound'
+  constructor(readonly what: 'endpoint' | 'delivery' = 'endpoint') {
+    super(what)
+  }
+}
+
+/** A webhook URL that may not be sent to: a non-public address (WEBHOOKS_ALLOW_PRIVATE_NETWORKS), or no address at all. */
+export class WebhookUrlRefused extends BaseRefusal {
+  readonly kind = 'WebhookUrlRefused'
+  constructor(
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(detail, options)
+  }
+}
+
+/** What the endpoint's state forbids: more endpoints than allowed, a test or replay to a disabled one. */
+export class WebhookState extends BaseRefusal {
+  readonly kind = 'WebhookState'
+  constructor(readonly detail: string) {
+    super(detail)
+  }
+}
+
 /** One problem with a caller's input: where (`['body', 'email']`), what, and the kind of check. */
 export interface InputIssue {
   loc: Array<string | number>
@@ -377,11 +574,21 @@ export class InvalidInput extends BaseRefusal {
 }
 
 export type Refusal =
+  | WebhookNotFound
+  | WebhookUrlRefused
+  | WebhookState
+  | NoSearchResults
   | IdentityRefused
   | SignInRequired
   | RecentSignInRequired
   | KeyOwnedElsewhere
   | KeyNotRevealable
+  | OrganisationNotFound
+  | NotPermitted
+  | OrganisationRefused
+  | OrganisationItemNotFound
+  | InvitationRefused
+  | SharedBalanceKey
   | PasswordPolicyUnmet
   | MissingKey
   | UnknownKey
@@ -392,12 +599,19 @@ export type Refusal =
   | KeyOutOfScope
   | AddressNotAllowed
   | SpendCapReached
+  | SpendLimitReached
+  | TransferPastSpendLimit
+  | SpendLimitNotFound
   | RequestIdReused
+  | IdempotencyKeyMismatch
+  | IdempotencyKeyInFlight
   | EventOfAnotherKey
   | InvalidAmount
   | UnstorableText
   | SameKeyTransfer
   | NothingToTransfer
+  | TransferPastCap
+  | TransferOfScopedKey
   | ReceiverNotFound
   | TransactionNotFound
   | ModelNotFound
@@ -407,10 +621,12 @@ export type Refusal =
   | RateLimited
   | DatabaseUnavailable
   | InvalidInput
+  | BatchObjectNotFound
   | EngineRefused
   | ClassifierNotFound
   | ClassifierChanged
   | PageNotRead
+  | BrowserTimeSpent
   | PaymentSignatureInvalid
   | PaymentEventMalformed
   | PurchaseNotFound
@@ -420,6 +636,7 @@ export type Refusal =
   | BulkJobNotFound
   | BulkJobState
   | UploadTooLarge
+  | InsufficientStorage
   | DownloadLinkRefused
   | StoredObjectMissing
   | NeedsNode

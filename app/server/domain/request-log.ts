@@ -24,6 +24,7 @@ function matching(keyIds: string[], filters: RequestLogFilters): SQL {
     filters.product === undefined ? undefined : eq(requestLog.product, filters.product),
     filters.model === undefined ? undefined : eq(requestLog.model, filters.model),
     filters.request_id === undefined ? undefined : eq(requestLog.requestId, filters.request_id),
+    filters.tag === undefined ? undefined : eq(requestLog.tag, filters.tag),
     filters.since === undefined ? undefined : gte(requestLog.createdAt, new Date(filters.since)),
     filters.until === undefined ? undefined : lt(requestLog.createdAt, new Date(filters.until)),
   ]
@@ -76,6 +77,7 @@ export async function requestLogPage(
       request_id: log.requestId,
       product: log.product,
       model: log.model,
+      tag: log.tag,
       engine: log.engine,
       input_tokens: log.inputTokens,
       output_tokens: log.outputTokens,

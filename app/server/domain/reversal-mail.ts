@@ -1,4 +1,4 @@
-import { brand } from '../../../app.config'
+import { brand } from '#config'
 import { topUpPageUrl } from './alert-mail'
 
 export interface ReversalFacts {

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm'
-import { rowsOf } from '../db/migrate'
+import { rowsOf } from '../db/rows'
 import { apiKeys, billingDebts, emailOutbox, purchases } from '../db/schema'
 import type { Db, Tx } from '../db/types'
 import { currentHolder } from './debts'
@@ -7,7 +7,7 @@ import { displayKey } from './keys'
 import { applyEntry } from './ledger'
 import { ownerEmailOf } from './owner-email'
 import { reversalMail } from './reversal-mail'
-import { recordAudit } from './audit'
+import { recordAudit, type AuditBy } from './audit'
 
 export interface Reversal {
   purchaseId: string
@@ -38,10 +38,10 @@ const ATTEMPTS = 5
  * recorded as its debt (paid from its next credits, `settleDebts`), so no balance goes below zero. Its owner
  * is told by e-mail. At most the purchase's tokens are ever taken back, however many events.
  */
-export async function reversePurchase(db: Db, reversal: Reversal): Promise<ReversalOutcome> {
+export async function reversePurchase(db: Db, by: AuditBy, reversal: Reversal): Promise<ReversalOutcome> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => reverseOnce(tx, reversal))
+      return await db.transaction((tx) => reverseOnce(tx, by, reversal))
     } catch (error) {
       // Rolled back, so every lock is let go: look for the holder again from the purchase's key.
       if (!(error instanceof HolderMoved) || attempt >= ATTEMPTS) throw error
@@ -49,7 +49,7 @@ export async function reversePurchase(db: Db, reversal: Reversal): Promise<Rever
   }
 }
 
-async function reverseOnce(tx: Tx, reversal: Reversal): Promise<ReversalOutcome> {
+async function reverseOnce(tx: Tx, by: AuditBy, reversal: Reversal): Promise<ReversalOutcome> {
   const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, reversal.purchaseId)).for('update')
   if (!purchase || purchase.status !== 'paid') return { outcome: 'nothing' }
   const seen = rowsOf(
@@ -96,10 +96,9 @@ async function reverseOnce(tx: Tx, reversal: Reversal): Promise<ReversalOutcome>
     .update(purchases)
     .set({ reversedTokens: sql`${purchases.reversedTokens} + ${take}` })
     .where(eq(purchases.id, purchase.id))
-  await recordAudit(tx, {
+  await recordAudit(tx, by, {
     action: reversal.reason === 'dispute' ? 'purchase.disputed' : 'purchase.refunded',
     keyId: holderId,
-    actor: 'payments',
     details: { purchase_id: purchase.id, tokens_taken: debited, tokens_owed: owed },
   })
   if (reversal.stopAutoRecharge)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { rowsOf } from '../db/migrate'
+import { rowsOf } from '../db/rows'
 import type { Db } from '../db/types'
 
 /**

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
-import { rowsOf } from '../db/migrate'
+import { rowsOf } from '../db/rows'
 import { ledgerEntries } from '../db/schema'
 import type { ConsumptionTotals, Transaction, TransactionPage } from '~/contracts/billing'
 import { transactionReasonOf } from '~/contracts/ledger'

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
-import { rowsOf } from '../db/migrate'
+import { eq, sql } from 'drizzle-orm'
+import { rowsOf } from '../db/rows'
+import { apiKeys } from '../db/schema'
 import type { TransferResult } from '~/contracts/billing'
 import type { Db, Tx } from '../db/types'
 import { shareAccountStatus } from './account-keys'
-import { KeyRevoked, NothingToTransfer, ReceiverNotFound, SameKeyTransfer } from './refusals'
+import { KeyRevoked, NothingToTransfer, ReceiverNotFound, SameKeyTransfer, SharedBalanceKey } from './refusals'
 import { carryDebts, settleDebts } from './debts'
 import { applyEntries, entryResult, type EntryInput } from './ledger'
-import { recordAudit } from './audit'
+import { recordAudit, type AuditBy } from './audit'
+import { refuseTransferOf } from './key-controls'
+import { refuseTransferPastLimits } from './spend-limits'
 
 /**
  * What else follows the tokens (README "Transfers"): status follows bought tokens, so a paid or premium
@@ -42,11 +45,16 @@ async function carryTheRest(tx: Tx, senderId: string, receiverId: string): Promi
 
 /**
  * Moves the sender's whole balance to the receiver and revokes the sender, atomically (invariant I5), with
- * the sender's open debts (see `settleDebts`).
+ * the sender's open debts (see `settleDebts`), unless the sender's controls forbid spending that balance.
  * Both rows are locked in id order, so A→B racing B→A queue up instead of deadlocking; the loser then
  * finds its sender (or receiver) revoked and is refused.
  */
-export async function transferBalance(db: Db, senderId: string, receiverId: string): Promise<TransferResult> {
+export async function transferBalance(
+  db: Db,
+  by: AuditBy,
+  senderId: string,
+  receiverId: string,
+): Promise<TransferResult> {
   if (senderId === receiverId) throw new SameKeyTransfer()
   return db.transaction(async (tx) => {
     const locked = rowsOf<{ id: string; balance: string | number; revoked: boolean }>(
@@ -58,8 +66,18 @@ export async function transferBalance(db: Db, senderId: string, receiverId: stri
     const receiver = locked.find((k) => k.id === receiverId)
     if (!sender || sender.revoked) throw new KeyRevoked(senderId)
     if (!receiver || receiver.revoked) throw new ReceiverNotFound()
+    // A key on a shared balance has none of its own to move, nor takes one: the organisation's is bought for it.
+    const [controlled] = await tx.select().from(apiKeys).where(eq(apiKeys.id, senderId))
+    const [other] = await tx
+      .select({ balanceKeyId: apiKeys.balanceKeyId })
+      .from(apiKeys)
+      .where(eq(apiKeys.id, receiverId))
+    if (controlled.balanceKeyId || other.balanceKeyId) throw new SharedBalanceKey()
     const amount = Number(sender.balance)
     if (amount <= 0) throw new NothingToTransfer()
+    // The sender's controls, read under the lock just taken: a cap, scope or expiry set a moment ago counts.
+    refuseTransferOf(controlled, amount)
+    await refuseTransferPastLimits(tx, senderId, amount)
     const transferId = randomUUID()
     const entries: EntryInput[] = [
       {
@@ -81,9 +99,13 @@ export async function transferBalance(db: Db, senderId: string, receiverId: stri
     const [out, into] = (await applyEntries(tx, entries)).map((outcome, i) => entryResult(outcome, entries[i]))
     await tx.execute(sql`update api_keys set revoked_at = now() where id = ${senderId}::uuid`)
     const moved = { transfer_id: transferId, tokens: amount }
-    await recordAudit(tx, { action: 'key.transferred_out', keyId: senderId, details: { ...moved, to: receiverId } })
-    await recordAudit(tx, { action: 'key.transferred_in', keyId: receiverId, details: { ...moved, from: senderId } })
-    await recordAudit(tx, { action: 'key.revoked', keyId: senderId, details: { by: 'transfer' } })
+    await recordAudit(tx, by, { action: 'key.transferred_out', keyId: senderId, details: { ...moved, to: receiverId } })
+    await recordAudit(tx, by, {
+      action: 'key.transferred_in',
+      keyId: receiverId,
+      details: { ...moved, from: senderId },
+    })
+    await recordAudit(tx, by, { action: 'key.revoked', keyId: senderId, details: { by: 'transfer' } })
     // Debts follow the tokens: what the sender owes goes with its balance, and the receiver's open debts
     // (its own and those) are paid from what it now holds.
     await carryDebts(tx, senderId, receiverId)

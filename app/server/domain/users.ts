@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { UserAnswer } from '~/contracts/account'
 import { users } from '../db/schema'
 import type { Db } from '../db/types'
+import { ensurePersonalOrganisation } from './organisations'
 
 export type User = typeof users.$inferSelect
 
@@ -9,6 +10,8 @@ export type User = typeof users.$inferSelect
 export interface VerifiedIdentity {
   uid: string
   email?: string
+  /** Whether the identity service has verified `email` (an invitation is accepted only with a verified one). */
+  emailVerified?: boolean
   name?: string
   picture?: string
 }
@@ -22,8 +25,8 @@ export interface ProfileFields {
 
 /**
  * The stored user behind a verified identity, made on first sign-in from the token and what the client sent.
- * Afterwards the stored profile wins (it is what follows the user between devices); only the e-mail, which
- * the identity service owns, is refreshed from the token.
+ * Afterwards the stored profile wins (it is what follows the user between devices); only the e-mail (and
+ * whether it is verified), which the identity service owns, is refreshed from the token.
  */
 export async function ensureUser(db: Db, identity: VerifiedIdentity, initial: ProfileFields = {}): Promise<User> {
   const [row] = await db
@@ -31,15 +34,21 @@ export async function ensureUser(db: Db, identity: VerifiedIdentity, initial: Pr
     .values({
       uid: identity.uid,
       email: identity.email ?? null,
+      emailVerified: identity.emailVerified ?? false,
       displayName: initial.displayName ?? identity.name ?? null,
       photoUrl: initial.photoURL ?? identity.picture ?? null,
       preferences: initial.preferences ?? {},
     })
     .onConflictDoUpdate({
       target: users.uid,
-      set: { email: sql`coalesce(excluded.email, ${users.email})` },
+      set: {
+        email: sql`coalesce(excluded.email, ${users.email})`,
+        emailVerified: sql`case when excluded.email is null then ${users.emailVerified} else excluded.email_verified end`,
+      },
     })
     .returning()
+  // Every account has its personal organisation, an account made before organisations from its next sign-in.
+  await ensurePersonalOrganisation(db, row.uid)
   return row
 }
 

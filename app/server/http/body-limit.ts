@@ -1,3 +1,4 @@
+import { batchLimits } from '~/contracts/batches'
 import { bulkLimits } from '~/contracts/bulk'
 import { readerLimits } from '~/contracts/reader'
 import { searchLimits } from '~/contracts/search'
@@ -5,7 +6,7 @@ import { errorResponse, HttpError } from './errors'
 
 /** Every JSON or form body the dashboard API takes fits in 64 KB; anything longer is refused, not read. */
 export const MAX_BODY_BYTES = 64 * 1024
-/** The search APIs take up to 1,024 texts a request (api-contracts.md); documented as their body limit. */
+/** The search APIs take up to 2,048 texts a request (api-contracts.md); documented as their body limit. */
 export const SEARCH_API_BODY_BYTES = searchLimits.maxBodyBytes
 
 export interface BodyLimit {
@@ -22,6 +23,9 @@ export interface BodyLimit {
 /** A bulk-embedding upload: the file and a few form fields around it. */
 export const BULK_UPLOAD_BYTES = bulkLimits.maxFileBytes + 64 * 1024
 
+/** A file for the Batch API (/v1/files): the file and its `purpose` field. */
+export const FILE_UPLOAD_BYTES = batchLimits.maxFileBytes + 64 * 1024
+
 /** POST /r may carry a page or PDF of up to the reader's page limit, base64-encoded (4/3 of it) with a little around it. */
 export const READER_BODY_BYTES = Math.ceil((readerLimits.maxPageBytes * 4) / 3) + 64 * 1024
 
@@ -32,6 +36,7 @@ export const READER_BODY_BYTES = Math.ceil((readerLimits.maxPageBytes * 4) / 3) 
 export function bodyLimitFor(pathname: string): BodyLimit {
   if (pathname === '/v1/bulk-embeddings' || pathname === '/v1/bulk-embeddings/')
     return { bytes: BULK_UPLOAD_BYTES, read: 'streamed' }
+  if (pathname === '/v1/files' || pathname === '/v1/files/') return { bytes: FILE_UPLOAD_BYTES, read: 'streamed' }
   if (pathname === '/r' || pathname === '/r/') return { bytes: READER_BODY_BYTES, read: 'buffered' }
   return { bytes: pathname.startsWith('/v1/') ? SEARCH_API_BODY_BYTES : MAX_BODY_BYTES, read: 'buffered' }
 }

@@ -1,4 +1,4 @@
-import { deepSearchFields, modelChatOptions, type DeepSearchBody } from '~/contracts/deepsearch'
+import { deepSearchFields, modelChatOptions, type DeepSearchBody, type ReasoningFormat } from '~/contracts/deepsearch'
 import type { Caller } from '../api/caller'
 import { prepareDeepSearch } from '../api/deepsearch/run'
 import { serverEnv } from '../env'
@@ -10,7 +10,7 @@ import { eventStreamResponse } from './event-stream'
  * and end-user id on the built-in engine (it answers extractively; the upstream one forwards them to its
  * model), stream options on an answer that is not streamed, and any field this server does not know.
  */
-function notApplied(body: DeepSearchBody, engine: 'builtin' | 'upstream'): string[] {
+export function notApplied(body: DeepSearchBody, engine: 'builtin' | 'upstream'): string[] {
   const known: readonly string[] = deepSearchFields
   const given = (field: keyof DeepSearchBody) => body[field] !== undefined && body[field] !== null
   return [
@@ -20,13 +20,22 @@ function notApplied(body: DeepSearchBody, engine: 'builtin' | 'upstream'): strin
   ]
 }
 
-function chatHeaders(body: DeepSearchBody): Record<string, string> {
+/** The engine that answered (`X-Engine`) and the options it did not apply (`X-Options-Not-Applied`). */
+export function engineHeaders(skipped: (engine: 'builtin' | 'upstream') => string[]): Record<string, string> {
   const engine = serverEnv().DEEPSEARCH_ENGINE
-  const skipped = notApplied(body, engine)
+  const names = skipped(engine)
   return {
     'x-engine': `deepsearch:${engine}`,
-    ...(skipped.length > 0 && { 'x-options-not-applied': skipped.join(', ') }),
+    ...(names.length > 0 && { 'x-options-not-applied': names.join(', ') }),
   }
+}
+
+const chatHeaders = (body: DeepSearchBody) => engineHeaders((engine) => notApplied(body, engine))
+
+/** A failure after a stream began, as its status and one sentence. */
+export function failureOf(error: unknown): { status: number; message: string } {
+  const { status, detail } = publicAnswer(error)
+  return { status, message: typeof detail === 'string' ? detail : detail.map((issue) => issue.msg).join('; ') }
 }
 
 /**
@@ -34,15 +43,22 @@ function chatHeaders(body: DeepSearchBody): Record<string, string> {
  * or one completion. Refusals found before the run starts (key, limit, balance) are plain HTTP answers; a
  * failure during a stream becomes a chunk of `type: "error"` ("status: detail"), since its 200 is sent.
  */
-export async function deepSearchAnswer(caller: Caller, body: DeepSearchBody) {
+export async function deepSearchAnswer(
+  request: Request,
+  caller: Caller,
+  json: DeepSearchBody,
+  headers: { 'x-reasoning-format'?: ReasoningFormat },
+) {
+  const body = { ...json, reasoning_format: json.reasoning_format ?? headers['x-reasoning-format'] }
   const prepared = await prepareDeepSearch(caller, body)
-  const { request } = caller
   if (!body.stream) {
-    const { content, citations, totals, finish } = await prepared.run(() => undefined, {
+    const { content, reasoning, citations, totals, finish } = await prepared.run(() => undefined, {
       signal: request.signal,
       streaming: false,
     })
-    return jsonResponse(prepared.chunks.completion(content, citations, totals, finish), { headers: chatHeaders(body) })
+    return jsonResponse(prepared.chunks.completion({ content, reasoning }, citations, totals, finish), {
+      headers: chatHeaders(json),
+    })
   }
   return eventStreamResponse(
     async (sink) => {
@@ -54,13 +70,12 @@ export async function deepSearchAnswer(caller: Caller, body: DeepSearchBody) {
         if (body.stream_options?.include_usage) sink.send({ data: JSON.stringify(prepared.chunks.usage(totals.usage)) })
       } catch (error) {
         if (sink.signal.aborted) return
-        const { status, detail } = publicAnswer(error)
-        const message = `${status}: ${typeof detail === 'string' ? detail : detail.map((issue) => issue.msg).join('; ')}`
-        sink.send({ data: JSON.stringify(prepared.chunks.error(message)) })
+        const { status, message } = failureOf(error)
+        sink.send({ data: JSON.stringify(prepared.chunks.error(`${status}: ${message}`)) })
       }
       sink.send({ data: '[DONE]' })
     },
     () => undefined,
-    { signal: request.signal, headers: chatHeaders(body) },
+    { signal: request.signal, headers: chatHeaders(json) },
   )
 }

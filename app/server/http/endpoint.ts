@@ -1,12 +1,15 @@
 import type * as v from 'valibot'
-import type { RateLimitedApi } from '../../../app.config'
+import type { RateLimitedApi } from '#config'
 import { keyOf, optionalKeyOf, type Caller } from '../api/caller'
 import { bearerToken, requireServiceToken } from './auth'
 import { errorResponse, pacedJsonResponse } from './errors'
 import { parseForm, parseHeaders, parseJson, parseJsonOrForm, parseQuery, type RefuseInput } from './input'
-import { rateLimitHeaders } from './refusal-answers'
-import { openRequestLog } from '../api/request-log/record'
+import type { PublicAnswer } from './refusal-answers'
+import { rateLimitHeaders, tokenRateLimitHeaders } from './rate-limit-headers'
+import { idempotencyOf, type IdempotentCall } from './idempotent-answer'
 import { withRequestLogged } from './request-log-answer'
+import { callerOf } from './caller-of'
+import { requestTagOf } from './request-tag'
 
 type Schema = v.GenericSchema
 type Parsed<S> = S extends Schema ? v.InferOutput<S> : undefined
@@ -39,6 +42,11 @@ export interface EndpointSpec<
    * this product (the ledger's name for it, until a charge names its own).
    */
   metered?: string
+  /**
+   * A POST that honours `Idempotency-Key` (keyed calls): the same key and request within 24 hours is answered
+   * with the stored answer (`Idempotent-Replayed: true`) and charged once (`./idempotent-answer.ts`).
+   */
+  idempotent?: boolean
   query?: Q
   /** Request headers the call reads, by lower-case name (an object schema; absent headers are undefined). */
   headers?: H
@@ -61,6 +69,8 @@ export interface EndpointSpec<
   group?: string
   /** Statuses a caller can be refused with (each documented with the `{detail}` shape). */
   errors: number[]
+  /** A refusal's body in another shape than `{detail}` (keeping `detail`): the reader's, in the original's envelope. */
+  errorBody?: (answer: PublicAnswer, error: unknown) => Record<string, unknown>
   /** A valid body for docs and tools, where the schema alone cannot give one (cross-field rules). */
   example?: unknown
   /** `cache-control` of a successful answer; `no-store` otherwise. */
@@ -82,10 +92,17 @@ export type EndpointHandler = ((ctx: { request: Request; params?: Record<string,
   spec: EndpointSpec<Schema | undefined, Schema | undefined, Schema | undefined, Schema, Schema | undefined>
 }
 
-/** Where the call stands against its request limit, on success and refusal alike (a 429 says it itself). */
+/**
+ * Where the call stands against its request limit and, where one applies, its token limit, on success and
+ * refusal alike (a 429 says it of the limit it hit itself).
+ */
 function withRateState(response: Response, caller: Caller): Response {
-  if (caller.rate && !response.headers.has('x-ratelimit-limit'))
-    for (const [name, value] of Object.entries(rateLimitHeaders(caller.rate))) response.headers.set(name, value)
+  const set = (headers: Record<string, string>) => {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+  }
+  if (caller.rate && !response.headers.has('x-ratelimit-limit-requests')) set(rateLimitHeaders(caller.rate))
+  if (caller.tokenRate && !response.headers.has('x-ratelimit-limit-tokens'))
+    set(tokenRateLimitHeaders(caller.tokenRate))
   return response
 }
 
@@ -105,17 +122,21 @@ export function endpoint<
   run: (call: EndpointCall<Q, F, J, H>) => Promise<v.InferInput<A> | Response> | v.InferInput<A> | Response,
 ): EndpointHandler {
   const handler = async ({ request, params = {} }: { request: Request; params?: Record<string, string> }) => {
-    const caller: Caller = { request, presentedKey: bearerToken(request) }
-    if (spec.metered) openRequestLog(spec.metered)
-    const response = await answer(caller, params)
-    return spec.metered ? withRequestLogged(response) : response
+    const caller = callerOf(request, bearerToken(request), spec.metered)
+    const response = await answer(request, caller, params)
+    return caller.requestLog ? withRequestLogged(response, caller.requestLog) : response
   }
-  const answer = async (caller: Caller, params: Record<string, string>): Promise<Response> => {
-    const { request } = caller
+  const optionHeaders = Object.keys((spec.headers as { entries?: object } | undefined)?.entries ?? {})
+  const answer = async (request: Request, caller: Caller, params: Record<string, string>): Promise<Response> => {
+    let idempotent: IdempotentCall | undefined
     try {
       if (spec.auth === 'service') requireServiceToken(request)
+      if (caller.requestLog) caller.requestLog.noteTag(requestTagOf(request))
       if (spec.auth === 'key') await keyOf(caller, spec.limit)
       if (spec.auth === 'key-optional') await optionalKeyOf(caller, spec.limit ?? 'dashboard')
+      // Before the body is parsed (it is hashed as sent); a replay needs no balance, as its answer was paid.
+      if (spec.idempotent) idempotent = await idempotencyOf(request, caller, spec.limit ?? 'dashboard', optionHeaders)
+      if (idempotent?.replay) return withRateState(idempotent.replay, caller)
       const query = (spec.query ? parseQuery(request, spec.query, spec.refuse) : undefined) as Parsed<Q>
       if (spec.auth === 'key-or-query') caller.presentedKey ??= (query as { api_key?: string } | undefined)?.api_key
       const form = (spec.form ? await parseForm(request, spec.form, spec.refuse) : undefined) as Parsed<F>
@@ -128,13 +149,15 @@ export function endpoint<
           : undefined
       ) as Parsed<J>
       const result = await run({ request, params, query, headers, form, json, caller })
-      if (result instanceof Response) return withRateState(result, caller)
-      return withRateState(
-        await pacedJsonResponse(result, spec.cache ? { headers: { 'cache-control': spec.cache } } : {}),
-        caller,
-      )
+      const response =
+        result instanceof Response
+          ? result
+          : await pacedJsonResponse(result, spec.cache ? { headers: { 'cache-control': spec.cache } } : {})
+      return withRateState(idempotent ? await idempotent.settle(response) : response, caller)
     } catch (error) {
-      return withRateState(errorResponse(error), caller)
+      // A refusal or failure charged nothing (or gave its tokens back): the key may be sent again.
+      await idempotent?.release()
+      return withRateState(errorResponse(error, spec.errorBody), caller)
     }
   }
   return Object.assign(handler, { spec: spec as EndpointHandler['spec'] })

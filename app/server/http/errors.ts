@@ -2,6 +2,8 @@ import { unavailabilityCode } from '../db/unavailable'
 import { DatabaseUnavailable, isRefusal, type InputIssue } from '../domain/refusals'
 import { errorFields, log } from '../log'
 import { stringifyPaced } from '../paced-json'
+import { currentRequest } from '../request-context'
+import { isOpenAiPath, openAiError } from './openai-error'
 import { answerFor, type PublicAnswer } from './refusal-answers'
 
 /**
@@ -51,17 +53,20 @@ const internalError: PublicAnswer = { status: 500, detail: 'Internal server erro
  * as it is, and for anything else a bare 500. Logged once here: refusals at info (their kind and where,
  * never the input), the unexpected at error with the cause chain and the request id.
  */
-export function publicAnswer(error: unknown): PublicAnswer {
+export function publicAnswer(error: unknown): PublicAnswer & { refusal?: string } {
   if (isRefusal(error)) {
-    const answer = answerFor(error)
-    log('info', 'refused', { status: answer.status, refusal: error.kind, ...issueFields(error) })
+    const answer = { ...answerFor(error), refusal: error.kind }
+    // A full disk is the operator's to fix, not the caller's: a warning, with what the file system said.
+    if (error.kind === 'InsufficientStorage')
+      log('warn', 'refused', { status: answer.status, refusal: error.kind, error: errorFields(error.cause) })
+    else log('info', 'refused', { status: answer.status, refusal: error.kind, ...issueFields(error) })
     return answer
   }
   const unavailable = unavailabilityCode(error)
   if (unavailable) {
     // Expected by the hundred during a database restart or failover: one line each, without a stack.
     const refusal = new DatabaseUnavailable(unavailable, { cause: error })
-    const answer = answerFor(refusal)
+    const answer = { ...answerFor(refusal), refusal: refusal.kind }
     log('warn', 'refused', { status: answer.status, refusal: refusal.kind, code: unavailable })
     return answer
   }
@@ -78,7 +83,20 @@ function issueFields(error: { kind: string; issues?: InputIssue[] }) {
   return error.issues ? { issues: error.issues.map(({ loc, type }) => ({ loc, type })) } : {}
 }
 
-export function errorResponse(error: unknown): Response {
+/**
+ * The answer for anything thrown: `{detail}`, or the body `shape` makes of it (the reader's, which keeps
+ * `detail`); on /v1 (the OpenAI-shaped APIs, whatever route is added there) OpenAI's
+ * `{error: {message, type, code, param}}` beside `detail`, which its SDKs read into their errors.
+ */
+export function errorResponse(
+  error: unknown,
+  shape?: (answer: PublicAnswer, error: unknown) => Record<string, unknown>,
+): Response {
   const answer = publicAnswer(error)
-  return jsonResponse({ detail: answer.detail }, { status: answer.status, headers: answer.headers })
+  const body = shape
+    ? shape(answer, error)
+    : isOpenAiPath(currentRequest()?.path)
+      ? { detail: answer.detail, error: openAiError(answer) }
+      : { detail: answer.detail }
+  return jsonResponse(body, { status: answer.status, headers: answer.headers })
 }

@@ -1,9 +1,9 @@
 import { parseServingConfig } from '~/contracts/serving-config'
-import { clientAddress } from '../api/client-address'
+import { clientAddress } from './client-address'
 import type { ServerEnv } from '../env'
 import { errorFields, log } from '../log'
 import { nodeCapabilities, type NodeCapability } from '../node-capabilities'
-import { jsonResponse } from './errors'
+import { errorResponse, HttpError } from './errors'
 
 /**
  * How an edge build hands a request to a Node instance of this app (node-backend.edge.ts). Kept apart from
@@ -12,20 +12,36 @@ import { jsonResponse } from './errors'
 
 type InferenceSettings = Pick<ServerEnv, 'INFERENCE_ENGINE'> & Partial<Pick<ServerEnv, 'SERVED_MODELS'>>
 
-/** Whether any served model runs on the onnx engine (ONNX Runtime is native code: Node only). */
-function servesOnnx(env: InferenceSettings): boolean {
-  if (env.SERVED_MODELS) return Object.values(parseServingConfig(env.SERVED_MODELS)).some((e) => e.engine === 'onnx')
-  return env.INFERENCE_ENGINE === 'onnx'
+/**
+ * Engines only a Node instance runs: onnx (ONNX Runtime is native code) and use-lite (a worker thread, and
+ * weights read from its package folder).
+ */
+const nodeOnlyEngines = new Set<string>(['onnx', 'use-lite'])
+
+/** Whether any served model runs on a Node-only engine. */
+function servesNodeOnly(env: InferenceSettings): boolean {
+  if (env.SERVED_MODELS)
+    return Object.values(parseServingConfig(env.SERVED_MODELS)).some((e) => nodeOnlyEngines.has(e.engine))
+  return nodeOnlyEngines.has(env.INFERENCE_ENGINE)
 }
 
 /** The capability that serves `pathname` when the build cannot, in this configuration; undefined: served here. */
 export function nodeCapabilityFor(pathname: string, env: InferenceSettings): NodeCapability | undefined {
-  // Deep search reads every page it cites through the reader's fetch.
-  if (pathname === '/r' || pathname.startsWith('/r/') || pathname === '/v1/chat/completions') return 'reader'
+  // Deep search and search (`/s`) read every page they answer through the reader's fetch.
+  if (
+    pathname === '/r' ||
+    pathname.startsWith('/r/') ||
+    pathname === '/s' ||
+    pathname.startsWith('/s/') ||
+    pathname === '/v1/chat/completions' ||
+    pathname === '/v1/responses'
+  )
+    return 'reader'
   if (pathname === '/v1/bulk-embeddings' || pathname.startsWith('/v1/bulk-embeddings/')) return 'bulk'
-  // The builtin and upstream engines are plain JavaScript and fetch: only onnx needs Node (the model list too,
-  // since it describes the onnx models' engines).
-  if (servesOnnx(env) && /^\/v1\/((embeddings|rerank|classify|train)\/?|models(\/[^/]*)?)$/.test(pathname))
+  if (/^\/v1\/(files|batches)(\/|$)/.test(pathname)) return 'bulk'
+  // The builtin and upstream engines are plain JavaScript and fetch: only onnx and use-lite need Node (the
+  // model list too, since it describes those models' engines).
+  if (servesNodeOnly(env) && /^\/v1\/((embeddings|rerank|classify|train)\/?|models(\/[^/]*)?)$/.test(pathname))
     return 'embeddings'
   return undefined
 }
@@ -67,7 +83,7 @@ export async function proxyToNode(
   } catch (error) {
     const { label, variable } = nodeCapabilities[options.capability]
     log('warn', 'node backend unreachable', { capability: options.capability, error: errorFields(error) })
-    return jsonResponse({ detail: `The Node backend for ${label} (${variable}) could not be reached` }, { status: 502 })
+    return errorResponse(new HttpError(502, `The Node backend for ${label} (${variable}) could not be reached`))
   }
 }
 
@@ -76,7 +92,7 @@ export function nodeRoutesSummary(env: ServerEnv): Record<string, string> {
   return Object.fromEntries(
     Object.entries(nodeCapabilities).map(([name, { variable }]) => {
       const upstream = env[variable]
-      const needed = name !== 'embeddings' || servesOnnx(env)
+      const needed = name !== 'embeddings' || servesNodeOnly(env)
       return [
         name,
         !needed ? 'served here' : upstream ? `${variable} ${new URL(upstream).origin}` : `501 (${variable} unset)`,

@@ -1,8 +1,9 @@
 import { toJsonSchema as convert } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
-import { brand } from '../../../app.config'
+import { brand } from '#config'
 import { errorAnswer } from '~/contracts/common'
 import type { EndpointHandler } from './endpoint'
+import { answerHeaders, answerHeadersOf, idempotencyParameter } from './openapi-headers'
 
 type JsonSchema = Record<string, unknown>
 type Spec = EndpointHandler['spec']
@@ -14,6 +15,7 @@ type Spec = EndpointHandler['spec']
 const routeFiles = import.meta.glob<{ Route: { options: { server?: { handlers?: Record<string, unknown> } } } }>([
   '../../routes/api/**/*.ts',
   '../../routes/r/**/*.ts',
+  '../../routes/s/**/*.ts',
   '../../routes/internal/**/*.ts',
   '../../routes/v1/**/*.ts',
   '!**/openapi[.]json.ts',
@@ -52,19 +54,20 @@ const security = {
 
 const statusText: Record<number, string> = {
   400: 'Bad request',
-  401: 'Missing, unknown or revoked key',
+  401: 'Missing or unknown key (both read the same), a revoked key, or an expired one',
   403: 'Forbidden: a cross-site request, or a page the reader may not fetch (not a public address)',
   402: 'Balance exhausted',
   404: 'Not found',
-  409: 'Conflict: the state changed, or an `X-Request-Id` already spent on an answered request',
+  409: 'Conflict: the state changed, an `X-Request-Id` already spent on an answered request, or an `Idempotency-Key` whose first request is still being answered',
   413: 'Body too large',
   415: 'Wrong content type',
-  422: 'Invalid input',
+  422: 'Invalid input, or an `Idempotency-Key` already used for another request',
   429: 'Rate limited: retry after the seconds in `Retry-After`',
   501: 'No payment service is set up on this server (no Stripe keys, and the sandbox not asked for)',
   502: 'The inference engine failed (upstream API error)',
   504: 'The inference engine timed out',
   503: 'Database unreachable: retry after the seconds in `Retry-After`',
+  507: 'Insufficient storage: the server has no room to store the upload now; nothing was kept or charged',
 }
 
 /** Any endpoint that needs the database answers 503 while it is unreachable; a client handles it alike everywhere. */
@@ -93,7 +96,12 @@ function parameters(path: string, spec: Spec): JsonSchema[] {
     ...(spec.splat?.name === name ? { description: spec.splat.description } : {}),
     schema: { type: 'string' },
   }))
-  return [...inPath, ...namedParameters('query', spec.query), ...namedParameters('header', spec.headers)]
+  return [
+    ...inPath,
+    ...namedParameters('query', spec.query),
+    ...namedParameters('header', spec.headers),
+    ...idempotencyParameter(spec),
+  ]
 }
 
 /** The 200 answer's media types: the JSON one, then any the endpoint answers instead when `Accept` asks. */
@@ -125,6 +133,9 @@ function operation(path: string, spec: Spec): JsonSchema {
     ...(spec.description ? { description: spec.description } : {}),
     ...(spec.group ? { tags: [spec.group] } : {}),
     security: security[spec.auth],
+    // Called by this deployment's own services with their token, never by a visitor: documented for them, left
+    // out of the reference page (and of tools that honour the extension, as Redocly's do).
+    ...(spec.auth === 'service' ? { 'x-internal': true } : {}),
     parameters: parameters(path, spec),
     ...(spec.upload
       ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadSchema(spec.upload) } } } }
@@ -139,7 +150,7 @@ function operation(path: string, spec: Spec): JsonSchema {
           }
         : {}),
     responses: {
-      200: { description: 'OK', content: successContent(spec) },
+      200: { description: 'OK', ...answerHeadersOf(spec), content: successContent(spec) },
       ...Object.fromEntries(
         [...spec.errors, ...everyEndpointMay].map((code) => [code, { $ref: `#/components/responses/E${code}` }]),
       ),
@@ -183,6 +194,7 @@ export async function openApiDocument(serverUrl: string): Promise<JsonSchema> {
         },
         session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The session cookie a sign-in sets' },
       },
+      headers: answerHeaders,
       responses: Object.fromEntries(
         Object.entries(statusText).map(([code, description]) => [`E${code}`, { description, ...error }]),
       ),

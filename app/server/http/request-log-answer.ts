@@ -1,16 +1,14 @@
-import { requestLogCloser } from '../api/request-log/record'
+import type { RequestLogRecord } from '../api/request-log/record'
 
 /**
  * Closes the request's log row with its answer. A JSON or text answer is complete here; a stream is charged
  * as it goes, so its row is closed when its body ends, however it ends (done, failed, or the client gone).
  */
-export function withRequestLogged(response: Response): Response | Promise<Response> {
-  const close = requestLogCloser()
-  if (!close) return response
+export function withRequestLogged(response: Response, record: RequestLogRecord): Response | Promise<Response> {
   const engine = response.headers.get('x-engine')
   const streamed = response.body && (response.headers.get('content-type') ?? '').startsWith('text/event-stream')
   if (!streamed) {
-    const written = close(response.status, engine)
+    const written = record.close(response.status, engine)
     return written ? written.then(() => response) : response
   }
   const reader = response.body!.getReader()
@@ -18,7 +16,7 @@ export function withRequestLogged(response: Response): Response | Promise<Respon
   const end = async () => {
     if (ended) return
     ended = true
-    await close(response.status, engine)
+    await record.close(response.status, engine)
   }
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

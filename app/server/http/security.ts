@@ -56,7 +56,7 @@ export const API_CONTENT_SECURITY_POLICY =
 
 /** Paths answered by API handlers rather than pages: no page policy, no prerendered lookup. */
 export function isApiPath(pathname: string): boolean {
-  return /^\/(api|internal|v1|_serverFn)\//.test(pathname) || /^\/(healthz(\/live)?|r(\/.*)?)$/.test(pathname)
+  return /^\/(api|internal|v1|_serverFn)\//.test(pathname) || /^\/(healthz(\/live)?|[rs](\/.*)?)$/.test(pathname)
 }
 
 /** Reliability test 26: on every response, pages and API alike. */
@@ -99,6 +99,8 @@ const CORS_HEADERS = 'Authorization, Content-Type'
  */
 const READER_HEADERS = [
   'Accept',
+  // Search's own beside the reader's, which it passes to every read.
+  'X-Site',
   ...Object.keys(readerHeaders.entries).map((name) =>
     name === 'dnt'
       ? 'DNT'
@@ -109,16 +111,16 @@ const READER_HEADERS = [
 const isDashboardApi = (request: Request) => new URL(request.url).pathname.startsWith('/api/v1/')
 
 /**
- * The search APIs (/v1 and the reader at /r) authenticate by bearer key only and never read cookies, so a
+ * The search APIs (/v1, the reader at /r and search at /s) authenticate by bearer key only and never read cookies, so a
  * page elsewhere gains nothing by calling them with a visitor's browser: they are open to every origin (apps
  * call them from browsers with their own keys), and cross-site requests need no CSRF defence there.
  */
-const isSearchApi = (request: Request) => /^\/(v1\/|r(\/|$))/.test(new URL(request.url).pathname)
+const isSearchApi = (request: Request) => /^\/(v1\/|[rs](\/|$))/.test(new URL(request.url).pathname)
 
 const SEARCH_API_CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers':
-    'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, X-Cache, X-Engine, X-Options-Not-Applied',
+    'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, x-ratelimit-limit-requests, x-ratelimit-remaining-requests, x-ratelimit-reset-requests, x-ratelimit-limit-tokens, x-ratelimit-remaining-tokens, x-ratelimit-reset-tokens, Retry-After, X-Request-Id, Idempotent-Replayed, X-Cache, X-Engine, X-Options-Not-Applied, X-Usage-Tokens',
 }
 
 /** Strict CORS for /api/v1: only PUBLIC_BASE_URL may read answers; preflights from elsewhere are refused. */
@@ -129,7 +131,7 @@ export function corsPreflight(request: Request, env: Pick<ServerEnv, 'PUBLIC_BAS
       headers: {
         ...SEARCH_API_CORS,
         'Access-Control-Allow-Methods': CORS_METHODS,
-        'Access-Control-Allow-Headers': `${CORS_HEADERS}, X-Request-Id, ${READER_HEADERS}`,
+        'Access-Control-Allow-Headers': `${CORS_HEADERS}, X-Request-Id, X-Request-Tag, Idempotency-Key, ${READER_HEADERS}`,
         'Access-Control-Max-Age': '600',
       },
     })

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { getDb } from '../db/client'
-import { rowsOf } from '../db/migrate'
+import { rowsOf } from '../db/rows'
 import type { Db } from '../db/types'
 import { onShutdown } from '../lifecycle'
 import { errorFields, log } from '../log'
@@ -65,6 +65,8 @@ let timer: ReturnType<typeof setInterval> | undefined
 export function kickOutbox(): void {
   // An edge build only queues mail: the outbox workers of the Node instances on the same database send it.
   if (runtime === 'edge') return
+  // A drain kicked (by a commit that queued mail) finishes before the connections it uses close.
+  onShutdown(drainFinished)
   if (running) {
     again = true
     return
@@ -104,6 +106,10 @@ export function resetOutboxWorker(): void {
 export async function stopOutboxWorker(): Promise<void> {
   if (timer) clearInterval(timer)
   timer = undefined
+  await outboxIdle()
+}
+
+const drainFinished = async () => {
   await outboxIdle()
 }
 

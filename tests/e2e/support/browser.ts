@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+import { later } from './later'
+import { useServer, type ServedBuild, type ServerStart } from './server'
 
 /**
  * Debian's headless shell (`apt-get install chromium-headless-shell`, what Playwright itself runs headless) before
@@ -37,6 +40,34 @@ export async function launchBrowser({ painting = false } = {}): Promise<Browser>
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
     ],
   })
+}
+
+/**
+ * The browser of a file (or of a describe block, when called in one), and its one line of setup: launched
+ * before its tests, closed after them. Use it inside tests and later hooks (see `later`).
+ */
+export function useBrowser(options: Parameters<typeof launchBrowser>[0] = {}): Browser {
+  const browser = later<Browser>('the browser')
+  let launched: Browser | undefined
+  beforeAll(async () => {
+    launched = await launchBrowser(options)
+    browser.set(launched)
+  })
+  afterAll(() => launched?.close())
+  return browser.value
+}
+
+/**
+ * A file that serves its own build and visits it: the server (serveAtOwnOrigin with `start`'s settings, or
+ * what `start` returns) started first, then the browser; the browser closed first after the tests, then the
+ * server stopped. One line: `const { browser, server } = useServedBrowser({ … })`.
+ */
+export function useServedBrowser(
+  start: ServerStart = {},
+  options: Parameters<typeof launchBrowser>[0] = {},
+): { browser: Browser; server: ServedBuild } {
+  const server = useServer(start)
+  return { server, browser: useBrowser(options) }
 }
 
 export interface PageProblems {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { models } from '#content/models'
+import { getDocsEntry } from '#content/docs-index'
 import { posts } from '#content/news'
 import { staticPublicPaths } from '~/lib/public-paths'
 import { interfaceLocales, localizePath, type Locale } from '~/lib/locale'
@@ -13,6 +14,8 @@ export const matrixPaths = [
   ...staticPublicPaths,
   `/models/${models[0]!.slug}`,
   `/news/${posts[0]!.slug}`,
+  // The documentation page with the widest tables and the most code.
+  `/docs/${getDocsEntry('reader')!.slug}`,
   '/api-dashboard',
   '/api-dashboard/usage',
 ]

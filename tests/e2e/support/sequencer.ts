@@ -1,6 +1,6 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
-/** The longest e2e files, longest first (BENCHMARKS.md, "npm test time"). */
+/** The longest e2e files, longest first (BENCHMARKS-LOG.md, "npm test time"). */
 const longest = ['demos', 'routes', 'routes-dark', 'layout', 'payments', 'guards', 'dashboard-data']
 const rank = (spec: TestSpecification) => {
   const index = longest.findIndex((name) => spec.moduleId.endsWith(`/tests/e2e/${name}.test.ts`))

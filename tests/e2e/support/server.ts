@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import { freePort } from '../../support/ports'
+import { later } from './later'
 
 // Three minutes: PGlite's first migrations on a loaded two-core machine (parallel suites) have taken over one.
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 180_000) {
@@ -126,4 +128,22 @@ export async function serveAtOwnOrigin(env: Record<string, string | undefined> =
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   return serveBuild({ PUBLIC_BASE_URL: origin, PUBLIC_API_BASE_URL: origin, DATABASE_URL: '', ...env }, { port })
+}
+
+/** How a file's server starts: serveAtOwnOrigin with these settings, or a function that starts it. */
+export type ServerStart = Record<string, string | undefined> | (() => Promise<ServedBuild>)
+
+/**
+ * The served build of a file (or of a describe block), and its one line of setup: started before its tests,
+ * stopped after them (SIGKILL after `forceAfterMs` if it will not stop). Use it inside tests and later hooks.
+ */
+export function useServer(start: ServerStart = {}, { forceAfterMs = 15_000 } = {}): ServedBuild {
+  const server = later<ServedBuild>('the served build')
+  let started: ServedBuild | undefined
+  beforeAll(async () => {
+    started = await (typeof start === 'function' ? start() : serveAtOwnOrigin(start))
+    server.set(started)
+  })
+  afterAll(() => started?.stop({ forceAfterMs }))
+  return server.value
 }

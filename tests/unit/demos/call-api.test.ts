@@ -45,9 +45,11 @@ async function failureOf(run: Promise<unknown>) {
 
 describe('a demo call', () => {
   const rerank = {
+    id: 'req-1',
     model: 'builtin-reranker',
     results: [{ index: 1, relevance_score: 0.9, document: { text: 'b' } }],
     usage: { total_tokens: 12 },
+    meta: { api_version: { version: '2' }, billed_units: { search_units: 1 } },
   }
 
   it('posts the JSON body with the bearer key and reads the answer and its rate limit', async () => {
@@ -89,7 +91,13 @@ describe('a demo call', () => {
   })
 
   it('refuses an answer that breaks the contract instead of drawing nonsense', async () => {
-    answer = json(200, { model: 'x', results: [{ index: 0 }], usage: { total_tokens: 1 } })
+    answer = json(200, {
+      id: 'req-1',
+      model: 'x',
+      results: [{ index: 0 }],
+      usage: { total_tokens: 1 },
+      meta: { api_version: { version: '2' }, billed_units: { search_units: 1 } },
+    })
     const failure = await failureOf(callDemoApi('/v1/rerank', {}, 'k', rerankAnswer, { origin }))
     expect(failure.kind).toBe('other')
     expect(failure.message).toMatch(/^200: unexpected answer \(results\.0\.relevance_score: /)

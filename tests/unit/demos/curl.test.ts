@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { demoCurl, shellQuote } from '~/features/demos/lib/curl'
+import { demoCurl, KEY_VARIABLE, shellQuote } from '~/features/demos/lib/curl'
 import { curlArguments as argumentsOf } from '../../support/shell'
 
 describe('the demo curl', () => {
@@ -49,6 +49,12 @@ describe('the demo curl', () => {
       "-H 'Authorization: Bearer K'",
       `-d '{\n    "input": [\n      "x"\n    ]\n  }'`,
     ])
+  })
+
+  it("reads the key from the shell's API_KEY when the visitor has none yet", () => {
+    const command = demoCurl({ apiBaseUrl: 'https://a.test', path: '/v1/rerank', body, key: KEY_VARIABLE })
+    expect(command).toContain('-H "Authorization: Bearer $API_KEY"')
+    expect(argumentsOf(`API_KEY=lds_from_env\n${command}`)).toContain('Authorization: Bearer lds_from_env')
   })
 
   it('quotes for the shell so nothing expands', () => {

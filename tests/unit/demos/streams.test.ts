@@ -39,6 +39,25 @@ describe('a deep-search stream as the demos read it', () => {
     expect(views.at(-1)).toMatchObject({ answer: 'Q [^1]', citations: [citation], usage: { total_tokens: 12 } })
   })
 
+  it('reads the steps from reasoning_content, the default stream, where no <think> tags come', () => {
+    const steps = [
+      chunk({ role: 'assistant', content: '', type: 'think' }),
+      chunk({
+        reasoning_content: 'Searching this site for “x”.\n',
+        reasoning: 'Searching…',
+        type: 'think',
+        query: 'x',
+      }),
+      chunk({ content: 'Q [^1]', type: 'text' }),
+    ]
+    const views = steps.reduce(
+      (all, next) => [...all, applyChunk(all.at(-1) ?? emptyView, next)],
+      [] as (typeof emptyView)[],
+    )
+    expect(views[1]).toMatchObject({ thinking: true, steps: [{ text: 'Searching this site for “x”.', query: 'x' }] })
+    expect(views[2]).toMatchObject({ thinking: false, answer: 'Q [^1]' })
+  })
+
   it('throws an error chunk as the ApiError of its status, so 402 reads as an exhausted key', () => {
     const error = (() => {
       try {
@@ -62,14 +81,16 @@ describe('a deep-search stream as the demos read it', () => {
 })
 
 describe('the streaming demos’ requests', () => {
-  it('asks the reader for a stream and sends only the options that differ from its defaults', () => {
+  it('asks the reader for a stream, names the engine, and sends only the other options that differ from its defaults', () => {
     const defaults = { engine: 'direct', screenshot: false } as const
     expect(readerHeaders({ format: 'content', links: false, images: false, noCache: false, ...defaults })).toEqual({
       Accept: 'text/event-stream',
+      'X-Engine': 'direct',
     })
     expect(readerHeaders({ format: 'html', links: true, images: true, noCache: true, ...defaults })).toEqual({
       Accept: 'text/event-stream',
       'X-Return-Format': 'html',
+      'X-Engine': 'direct',
       'X-With-Links-Summary': 'true',
       'X-With-Images-Summary': 'true',
       'X-No-Cache': 'true',

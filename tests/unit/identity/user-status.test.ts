@@ -16,9 +16,10 @@ let publicKey: CryptoKey
 let privateKeyPem: string
 const tokenRequests: string[] = []
 const accessToken = 'ya29.loopback-token'
-const users: Record<string, { localId: string; disabled?: boolean }> = {
+const users: Record<string, { localId: string; disabled?: boolean; validSince?: string }> = {
   alive: { localId: 'alive' },
   off: { localId: 'off', disabled: true },
+  reset: { localId: 'reset', validSince: '1796000000' },
 }
 
 const read = (request: import('node:http').IncomingMessage) =>
@@ -81,14 +82,19 @@ const realProject = (): IdentityConfig => ({
 
 describe("a session's user, asked of the identity service with a service account", () => {
   it('is active, disabled or deleted as the service says, with one token for many lookups', async () => {
-    expect(await userStatus(realProject(), 'alive')).toBe('active')
-    expect(await userStatus(realProject(), 'off')).toBe('disabled')
-    expect(await userStatus(realProject(), 'gone')).toBe('deleted')
+    expect(await userStatus(realProject(), 'alive')).toEqual({ status: 'active', tokensValidSince: undefined })
+    expect(await userStatus(realProject(), 'off')).toEqual({ status: 'disabled' })
+    expect(await userStatus(realProject(), 'gone')).toEqual({ status: 'deleted' })
+    // A password changed or reset: tokens issued before validSince (seconds, as a string) are revoked.
+    expect(await userStatus(realProject(), 'reset')).toEqual({
+      status: 'active',
+      tokensValidSince: new Date(1796000000 * 1000),
+    })
     expect(tokenRequests).toHaveLength(1)
   })
 
   it('cannot be asked about without credentials, and an unreachable service is a refusal, not an answer', async () => {
-    expect(await userStatus({ ...realProject(), serviceAccount: undefined }, 'alive')).toBe('unknown')
+    expect(await userStatus({ ...realProject(), serviceAccount: undefined }, 'alive')).toEqual({ status: 'unknown' })
     const unreachable = await userStatus({ ...realProject(), identityToolkitUrl: 'http://127.0.0.1:9' }, 'alive').catch(
       (error: unknown) => error,
     )

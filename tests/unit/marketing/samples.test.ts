@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { productKeys } from '#content/vocabulary'
 import { heroSample } from '~/features/marketing/landing/hero-sample'
-import { KEY, samplesFor } from '~/features/marketing/product/samples'
+import { KEY, keyPlaceholders, samplesFor } from '~/features/marketing/product/samples'
 
 const apiBase = 'https://api.lodestar.test'
 
@@ -10,6 +10,18 @@ describe('product code samples', () => {
     for (const product of productKeys) {
       for (const code of Object.values(samplesFor(product, apiBase))) expect(code).toContain(`Bearer ${KEY}`)
     }
+  })
+
+  it('reads the key from API_KEY in every language until one is stored, as the documentation does', () => {
+    const samples = samplesFor('embeddings', apiBase)
+    const filled = (language: keyof typeof samples) => samples[language].replace(KEY, keyPlaceholders[language])
+    expect(filled('curl')).toContain('-H "Authorization: Bearer $API_KEY"')
+    expect(filled('python')).toMatch(/^import os\n/)
+    expect(filled('python')).toContain(`"Authorization": f"Bearer {os.environ['API_KEY']}"`)
+    expect(filled('javascript')).toContain('"Authorization": `Bearer ${process.env.API_KEY}`')
+    // A stored key in the same place is a plain string of each language.
+    expect(samples.python.replace(KEY, 'lds_k')).toContain('f"Bearer lds_k"')
+    expect(samples.javascript.replace(KEY, 'lds_k')).toContain('`Bearer lds_k`')
   })
 
   it('calls the documented endpoints', () => {

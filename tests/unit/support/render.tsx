@@ -15,7 +15,7 @@ const root = createRootRoute()
 const locale = createRoute({ getParentRoute: () => root, path: '{-$locale}' })
 const routeTree = root.addChildren([
   locale.addChildren(
-    ['/', 'models/', 'models/$slug', 'news/', 'news/$slug', 'api-dashboard/{-$tab}'].map((path) =>
+    ['/', 'models/', 'models/$slug', 'news/', 'news/$slug', 'docs/$slug', 'api-dashboard/{-$tab}'].map((path) =>
       createRoute({ getParentRoute: () => locale, path }),
     ),
   ),

@@ -12,6 +12,7 @@ import { notify } from '../notify'
 import { forgetKeyData, toastError } from '../queries'
 import { setApiKey } from '~/lib/use-api-key'
 import { KeyControlsSection } from './key-controls-form'
+import { SpendLimitsSection } from './spend-limits-section'
 import { accountKeys } from './queries'
 
 /** One key of the account: its name, balance, and what its owner can do with it from this device. */
@@ -133,7 +134,12 @@ export function AccountKeyRow({
           </div>
         )
       )}
-      {controlsOpen && !accountKey.revoked && <KeyControlsSection keyId={accountKey.key_id} label={label} />}
+      {controlsOpen && !accountKey.revoked && (
+        <>
+          <KeyControlsSection keyId={accountKey.key_id} label={label} />
+          <SpendLimitsSection keyId={accountKey.key_id} />
+        </>
+      )}
     </li>
   )
 }

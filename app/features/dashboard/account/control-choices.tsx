@@ -14,7 +14,7 @@ const productLabels: Record<ControlledProduct, MessageDescriptor> = {
 }
 
 /** A group of checkboxes with its legend and error, wired for screen readers. */
-function Choices({
+export function Choices({
   legend,
   options,
   chosen,

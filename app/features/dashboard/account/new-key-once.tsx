@@ -3,7 +3,7 @@ import { TriangleAlertIcon } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { CopyButton } from '../copy-button'
 
-/** A key just created, in full with a copy button: the one time it is shown without asking for it. */
+/** A key just created, in full with a copy button; the account keeps it sealed, so it can be shown again later. */
 export function NewKeyOnce({ apiKey, name, onDone }: { apiKey: string; name: string | null; onDone: () => void }) {
   const { t } = useLingui()
   const label = name ?? t`Unnamed key`
@@ -29,8 +29,8 @@ export function NewKeyOnce({ apiKey, name, onDone }: { apiKey: string; name: str
       <p className="flex gap-2 text-sm text-muted-foreground">
         <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
         <Trans>
-          It is shown in full only this once. Anyone who has it can spend its tokens: keep it like a password, never in
-          code you publish.
+          Your account keeps it: you can show it again on any device where you sign in, and each time is recorded in the
+          audit log. Anyone who has it can spend its tokens: keep it like a password, never in code you publish.
         </Trans>
       </p>
       <Button variant="outline" size="sm" className="w-fit" onClick={onDone} data-testid="new-key-done">

@@ -4,6 +4,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { AuthField } from '~/components/form/auth-field'
+import { LocalMailbox } from '~/components/form/local-mailbox'
 import { useAuth } from '~/lib/auth/auth-context'
 import { firebaseAuth } from '~/lib/auth/firebase-client'
 import { FormError } from '~/components/form/form-error'
@@ -77,6 +78,9 @@ export function VerificationCard() {
               </Button>
             </div>
           </form>
+          <div className="mt-4">
+            <LocalMailbox email={identity.email} />
+          </div>
         </CardContent>
       )}
     </Card>

@@ -10,6 +10,7 @@ import { useFormat } from '~/lib/format'
 import { CardSkeleton, WithApiKey } from '../panels'
 import { dashboardKeys } from '../queries'
 import { auditActionLabels } from './action-labels'
+import { AuditDetails } from './audit-details'
 import { downloadAudit } from '../download-export'
 
 const auditQuery = (apiKey: string) =>
@@ -79,19 +80,20 @@ function AuditScreen({ apiKey }: { apiKey: string }) {
           {events.map((event) => (
             <TableRow key={event.id} data-action={event.action}>
               <TableCell className="whitespace-nowrap">{format.dateTime(event.created_at)}</TableCell>
-              <TableCell>
-                <span className="block whitespace-nowrap">{i18n._(auditActionLabels[event.action])}</span>
-                {Object.keys(event.details).length > 0 && (
-                  <span className="block text-xs break-all text-muted-foreground">
-                    {Object.entries(event.details)
-                      .map(([name, value]) => `${name}: ${value ?? '–'}`)
-                      .join(', ')}
-                  </span>
-                )}
+              {/* Cells do not wrap by default: these do, so the table fits its box and no column is pushed out. */}
+              <TableCell wrap className="min-w-56">
+                <span className="block">{i18n._(auditActionLabels[event.action])}</span>
+                <AuditDetails details={event.details} />
               </TableCell>
-              <TableCell className="text-xs break-all">{event.actor}</TableCell>
-              <TableCell className="font-mono text-xs whitespace-nowrap">{event.client_address ?? '–'}</TableCell>
-              <TableCell className="font-mono text-xs break-all">{event.request_id ?? '–'}</TableCell>
+              <TableCell wrap className="min-w-24 text-xs break-all">
+                {event.actor}
+              </TableCell>
+              <TableCell wrap className="font-mono text-xs break-all">
+                {event.client_address ?? '–'}
+              </TableCell>
+              <TableCell wrap className="min-w-24 font-mono text-xs break-all">
+                {event.request_id ?? '–'}
+              </TableCell>
             </TableRow>
           ))}
         </DataTable>

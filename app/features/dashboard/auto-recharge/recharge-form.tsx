@@ -60,7 +60,7 @@ export function RechargeForm({ apiKey, status, packs }: { apiKey: string; status
         onSuccess: ({ url }) => {
           if (!status.eligible) return window.location.assign(url)
           void refreshKey(queryClient, apiKey)
-          notify.success(t`Auto-recharge is on.`)
+          notify.success(status.enabled ? t`Auto-recharge saved.` : t`Auto-recharge is on.`)
         },
         onError: (failure) => setError(paymentError(failure)),
       },
@@ -131,7 +131,9 @@ export function RechargeForm({ apiKey, status, packs }: { apiKey: string; status
         <CardFooter className="flex-wrap gap-2">
           {status.eligible ? (
             <Button type="submit" disabled={save.isPending} data-testid="save-recharge">
-              {status.enabled || !status.card ? (
+              {status.enabled ? (
+                <Trans>Save</Trans>
+              ) : !status.card ? (
                 <Trans>Save and turn on</Trans>
               ) : (
                 <Trans>Use the card ending {status.card.last4}</Trans>

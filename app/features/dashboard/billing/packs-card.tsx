@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableRow } from '~/components/ui/table'
 import { useLocale } from '~/lib/use-locale'
-import { premiumPriceId } from '../../../../app.config'
+import { premiumPriceId } from '#config'
 import { useFormat } from '~/lib/format'
 import { productsQuery } from '../queries'
 import { notify } from '../notify'
@@ -60,10 +60,11 @@ export function PacksCard({ apiKey }: { apiKey: string | null }) {
         >
           {(products.data ?? []).map((pack) => (
             <TableRow key={pack.price_id} data-price-id={pack.price_id}>
+              {/* The note goes under the figure: beside it, it pushed the Buy button off a phone's screen. */}
               <TableCell>
                 {format.tokens(pack.token_quantity)}
                 {pack.price_id === premiumPriceId && (
-                  <span className="ml-2 text-xs text-muted-foreground">
+                  <span className="block text-xs text-muted-foreground">
                     <Trans>premium rate limits</Trans>
                   </span>
                 )}

@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button'
 import { ConfirmDialog, ConfirmPanel } from '~/components/confirm-dialog'
 import { DialogFooter } from '~/components/ui/dialog'
 import type { PurchaseItem } from '~/contracts/payments'
-import { brand } from '../../../../app.config'
+import { brand } from '#config'
 import { useFormat } from '~/lib/format'
 import { downloadFile } from '../download-export'
 

@@ -11,7 +11,7 @@ import { bulkLimits } from '~/contracts/bulk'
 import { cn } from '~/lib/utils'
 import { Select } from '~/components/form/select-field'
 import { notify } from '../notify'
-import { defaultModelIds } from '#content/vocabulary'
+import { defaultModelOf } from '../default-model'
 import { modelsQuery } from '../queries'
 import { useFormat } from '~/lib/format'
 import { bulkJobsKey } from './queries'
@@ -33,7 +33,7 @@ export function UploadCard({ apiKey }: { apiKey: string }) {
   const [sent, setSent] = useState<number | null>(null)
   const inFlight = useRef<AbortController | null>(null)
   useEffect(() => () => inFlight.current?.abort(), [])
-  const defaultModel = models.data?.find((m) => m.slug === defaultModelIds.embeddings) ?? models.data?.[0]
+  const defaultModel = defaultModelOf(models.data, 'embeddings')
   const chosenModel = model || defaultModel?.slug || ''
 
   const check = (): string | undefined => {
@@ -108,7 +108,13 @@ export function UploadCard({ apiKey }: { apiKey: string }) {
           </FormField>
           <FormField id={ids.model} label={<Trans>Model</Trans>}>
             {(field) => (
-              <Select {...field} value={chosenModel} disabled={uploading} onChange={(e) => setModel(e.target.value)}>
+              <Select
+                {...field}
+                value={chosenModel}
+                disabled={uploading}
+                onChange={(e) => setModel(e.target.value)}
+                data-testid="bulk-model"
+              >
                 {(models.data ?? []).map((m) => (
                   <option key={m.slug} value={m.slug}>
                     {m.name}

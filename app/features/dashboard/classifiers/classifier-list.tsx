@@ -54,7 +54,7 @@ export function ClassifierList({ apiKey }: { apiKey: string }) {
             <TableRow key={item.classifier_id} data-testid="classifier" data-id={item.classifier_id}>
               <TableCell>
                 <div className="flex flex-col gap-1">
-                  <ClassifierName id={item.classifier_id} />
+                  <ClassifierName apiKey={apiKey} id={item.classifier_id} name={item.name} />
                   <span className="flex items-center gap-1">
                     <code className="text-xs break-all" translate="no">
                       {item.classifier_id}

@@ -1,5 +1,11 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
-import { classifyText, deleteClassifier, fetchClassifiers, trainClassifier } from '../classifiers.functions'
+import {
+  classifyText,
+  deleteClassifier,
+  fetchClassifiers,
+  renameClassifier,
+  trainClassifier,
+} from '../classifiers.functions'
 import { dashboardKeys, refreshKey, toastError } from '../queries'
 
 export const classifiersKey = (apiKey: string) => [...dashboardKeys.ofKey(apiKey), 'classifiers'] as const
@@ -33,6 +39,14 @@ export const classifyMutation = (queryClient: QueryClient) =>
 export const deleteClassifierMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: (input: { apiKey: string; id: string }) => deleteClassifier({ data: input }),
+    onSuccess: (_, { apiKey }) => queryClient.invalidateQueries({ queryKey: classifiersKey(apiKey) }),
+    onError: toastError,
+  })
+
+/** A classifier's name is kept on the server, so every browser of the key shows it. */
+export const renameClassifierMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: (input: { apiKey: string; id: string; name: string | null }) => renameClassifier({ data: input }),
     onSuccess: (_, { apiKey }) => queryClient.invalidateQueries({ queryKey: classifiersKey(apiKey) }),
     onError: toastError,
   })

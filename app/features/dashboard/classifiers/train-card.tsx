@@ -9,9 +9,9 @@ import { Input } from '~/components/ui/input'
 import { Textarea } from '~/components/ui/textarea'
 import { searchLimits } from '~/contracts/search'
 import { Select } from '~/components/form/select-field'
-import { classifierNames } from '../browser-names'
 import { notify } from '../notify'
 import { modelsQuery } from '../queries'
+import { defaultModelOf } from '../default-model'
 import { exampleLines, parseExampleLines, parseExampleTable } from './examples'
 import { classifiersQuery, trainMutation } from './queries'
 import { useExamplesProblem } from './use-examples-problem'
@@ -37,10 +37,11 @@ export function TrainCard({ apiKey }: { apiKey: string }) {
   const train = useMutation(trainMutation(queryClient))
   const [target, setTarget] = useState(NEW)
   const [model, setModel] = useState('')
+  // The API's default for classifying, as the bulk form starts on its default for embedding.
+  const defaultModel = defaultModelOf(models.data, 'classify')
   const [access, setAccess] = useState<'private' | 'public'>('private')
   const [iterations, setIterations] = useState('10')
   const [name, setName] = useState('')
-  const names = classifierNames.use()
   const [text, setText] = useState('')
   const [error, setError] = useState<string>()
 
@@ -66,17 +67,16 @@ export function TrainCard({ apiKey }: { apiKey: string }) {
     if (!Number.isInteger(iters) || iters < 1 || iters > searchLimits.maxNumIters)
       return setError(t`Training passes must be a whole number from 1 to ${searchLimits.maxNumIters}.`)
     setError(undefined)
-    const chosenModel = model || models.data?.[0]?.slug
+    const chosenModel = model || defaultModel?.slug
     const request =
       target === NEW
-        ? { model: chosenModel, access, num_iters: iters, input: parsed.examples }
+        ? { model: chosenModel, name: name.trim() || null, access, num_iters: iters, input: parsed.examples }
         : { classifier_id: target, num_iters: iters, input: parsed.examples }
     train.mutate(
       { apiKey, request },
       {
         onSuccess: (answer) => {
           notify.success(t`Trained on ${answer.num_samples} examples (${answer.usage.total_tokens} tokens).`)
-          if (target === NEW && name.trim()) classifierNames.set(answer.classifier_id, name)
           setText('')
           setName('')
         },
@@ -106,7 +106,7 @@ export function TrainCard({ apiKey }: { apiKey: string }) {
                 <option value={NEW}>{t`A new classifier`}</option>
                 {(existing.data ?? []).map((item) => (
                   <option key={item.classifier_id} value={item.classifier_id}>
-                    {t`Train further: ${names[item.classifier_id] ?? item.labels.join(', ')}`}
+                    {t`Train further: ${item.name ?? item.labels.join(', ')}`}
                   </option>
                 ))}
               </Select>
@@ -114,7 +114,7 @@ export function TrainCard({ apiKey }: { apiKey: string }) {
           </FormField>
           {target === NEW ? (
             <>
-              <FormField id={ids.name} label={<Trans>Name (kept in this browser)</Trans>}>
+              <FormField id={ids.name} label={<Trans>Name (optional)</Trans>}>
                 {(field) => (
                   <Input
                     {...field}
@@ -130,8 +130,9 @@ export function TrainCard({ apiKey }: { apiKey: string }) {
                 {(field) => (
                   <Select
                     {...field}
-                    value={model || models.data?.[0]?.slug || ''}
+                    value={model || defaultModel?.slug || ''}
                     onChange={(e) => setModel(e.target.value)}
+                    data-testid="train-model"
                   >
                     {(models.data ?? []).map((m) => (
                       <option key={m.slug} value={m.slug}>

@@ -9,7 +9,7 @@ import { Skeleton } from '~/components/ui/skeleton'
 import { useFormat } from '~/lib/format'
 import { useDateTime } from '../use-date-time'
 import { keyInfoQuery, transactionsQuery } from '../queries'
-import { keyStatus, meterScale } from './key-status'
+import { keyStatus, meterScale, type ScaleBasis } from './key-status'
 
 /** Fixed height: the skeleton, the figures and the error state all take the same room. */
 const cardClass = 'min-h-56'
@@ -43,7 +43,7 @@ export function BalanceCard({ apiKey }: { apiKey: string }) {
     )
   }
   const balance = info.data.wallet.total_balance
-  const scale = meterScale(balance, transactions.data?.pages[0]?.transactions)
+  const { scale, basis } = meterScale(balance, transactions.data?.pages[0]?.transactions)
   const status = keyStatus(info.data)
   const balanceText = format.tokens(balance)
   const scaleText = format.tokens(scale)
@@ -85,10 +85,10 @@ export function BalanceCard({ apiKey }: { apiKey: string }) {
           value={balance}
           max={scale}
           valueText={t`${balanceText} of ${scaleText} tokens`}
-          aria-label={t`Balance against your largest pack`}
+          aria-label={t`Balance`}
         />
-        <p className="text-xs text-muted-foreground">
-          <Trans>Scale: {scaleText} tokens (the free pack, or your largest pack).</Trans>
+        <p className="text-xs text-muted-foreground" data-testid="balance-scale" data-basis={basis}>
+          <ScaleCaption basis={basis} scaleText={scaleText} />
           {latest && (
             <>
               {' '}
@@ -98,5 +98,23 @@ export function BalanceCard({ apiKey }: { apiKey: string }) {
         </p>
       </CardContent>
     </Card>
+  )
+}
+
+/** Names what the bar is drawn against: "Scale" alone said neither which pack nor that it may be the balance. */
+function ScaleCaption({ basis, scaleText }: { basis: ScaleBasis; scaleText: string }) {
+  if (basis === 'purchase')
+    return <Trans>Bar drawn against {scaleText} tokens: the largest pack among this key's recent transactions.</Trans>
+  if (basis === 'transfer')
+    return (
+      <Trans>
+        Bar drawn against {scaleText} tokens: the largest transfer into this key among its recent transactions.
+      </Trans>
+    )
+  if (basis === 'free_pack') return <Trans>Bar drawn against {scaleText} tokens: the free pack.</Trans>
+  return (
+    <Trans>
+      Bar drawn against {scaleText} tokens: the balance itself, more than the free pack and any recent pack or transfer.
+    </Trans>
   )
 }

@@ -12,10 +12,26 @@ export function keyStatus(info: KeyInfo) {
   }
 }
 
-/** The meter's scale: the free pack, or the largest pack bought or received, or the balance if it is larger still. */
-export function meterScale(balance: number, transactions: readonly Transaction[] = []): number {
-  const credits = transactions
-    .filter((tx) => tx.type === 'purchase' || tx.type === 'transfer_in')
-    .map((tx) => tx.amount)
-  return Math.max(freePackTokens, balance, ...credits)
+/** What the balance bar is drawn against, so its caption can name it. */
+export type ScaleBasis = 'purchase' | 'transfer' | 'free_pack' | 'balance'
+
+/**
+ * The meter's scale: the largest of the free pack, the packs bought and transfers received among the recent
+ * `transactions`, and the balance itself; `basis` says which one it is (a pack before a transfer before the
+ * free pack before the balance, when they are equal).
+ */
+export function meterScale(
+  balance: number,
+  transactions: readonly Transaction[] = [],
+): { scale: number; basis: ScaleBasis } {
+  const largest = (type: Transaction['type']) =>
+    Math.max(0, ...transactions.filter((tx) => tx.type === type).map((tx) => tx.amount))
+  const candidates: Array<[ScaleBasis, number]> = [
+    ['purchase', largest('purchase')],
+    ['transfer', largest('transfer_in')],
+    ['free_pack', freePackTokens],
+    ['balance', balance],
+  ]
+  const scale = Math.max(...candidates.map(([, tokens]) => tokens))
+  return { scale, basis: candidates.find(([, tokens]) => tokens === scale)![0] }
 }

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Skeleton } from '~/components/ui/skeleton'
 import { forgetKeyData } from '../queries'
 import { setApiKey } from '~/lib/use-api-key'
 import { useDashboardKey } from '../dashboard-key'
@@ -12,7 +11,7 @@ import { PasteKeyForm } from './paste-key-form'
 import { TrialKeyCard } from './trial-key-card'
 
 export function KeyTab() {
-  const { apiKey, ready } = useDashboardKey()
+  const { apiKey } = useDashboardKey()
   const queryClient = useQueryClient()
   const [freshKey, setFreshKey] = useState<string>()
 
@@ -22,14 +21,10 @@ export function KeyTab() {
     setFreshKey(fresh ? next : undefined)
   }
 
-  if (!ready) {
-    return (
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Skeleton className="h-60 w-full rounded-xl" />
-        <Skeleton className="h-60 w-full rounded-xl" />
-      </div>
-    )
-  }
+  // Before the browser's store is read, a page the server rendered with the `apiKey` cookie already has its key
+  // (useDashboardKey); one without it is a visitor with no key, since the cookie follows the store. So the trial
+  // card is drawn with the page, not after the app has started (it was the largest paint, 3.5 s late on a phone).
+  // A stored key without its cookie (rare: cookies cleared) replaces the card once the store is read.
   // One tree for both states, so the account's card (and a new key it shows once) survives a key taken into use.
   return (
     <div className="grid gap-6 lg:grid-cols-2">

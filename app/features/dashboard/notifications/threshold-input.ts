@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { constants } from '../../../../app.config'
+import { constants } from '#config'
 import { balanceNotificationSchema } from '~/lib/balance-notification-schema'
 
 /** Reads a token amount typed with or without group separators ("1,000,000", "1 000 000", "1.000.000"). */

@@ -20,9 +20,18 @@ export interface FilterChoice {
   status: string
   period: Period
   requestId: string
+  tag: string
 }
 
-export const noFilters: FilterChoice = { keyId: '', product: '', model: '', status: '', period: 'all', requestId: '' }
+export const noFilters: FilterChoice = {
+  keyId: '',
+  product: '',
+  model: '',
+  status: '',
+  period: 'all',
+  requestId: '',
+  tag: '',
+}
 
 /** The API's filters for a choice, the time range counted back from `now`. */
 export function filtersOf(choice: FilterChoice, now = Date.now()): RequestLogFilters {
@@ -33,6 +42,7 @@ export function filtersOf(choice: FilterChoice, now = Date.now()): RequestLogFil
     model: text(choice.model),
     status: text(choice.status),
     request_id: text(choice.requestId),
+    tag: text(choice.tag),
     since: choice.period === 'all' ? undefined : new Date(now - periods[choice.period]).toISOString(),
   }
 }
@@ -141,6 +151,18 @@ export function FiltersForm({
               </option>
             ))}
           </Select>
+        )}
+      </FormField>
+      <FormField id={`${id}-tag`} label={<Trans>Tag</Trans>}>
+        {(field) => (
+          <Input
+            {...field}
+            value={choice.tag}
+            onChange={set('tag')}
+            placeholder={t`The X-Request-Tag it was sent with`}
+            maxLength={64}
+            data-testid="filter-tag"
+          />
         )}
       </FormField>
       <FormField id={`${id}-period`} label={<Trans>Time</Trans>}>

@@ -72,7 +72,14 @@ export function RequestsTable({
           <TableCell className="whitespace-nowrap">
             <span className="font-mono">{row.status}</span> {statusText(row.status)}
           </TableCell>
-          <TableCell className="font-mono text-xs break-all">{row.request_id}</TableCell>
+          <TableCell className="font-mono text-xs break-all">
+            {row.request_id}
+            {row.tag && (
+              <span className="mt-1 block font-sans text-muted-foreground" data-testid="request-tag">
+                <Trans>Tag: {row.tag}</Trans>
+              </span>
+            )}
+          </TableCell>
         </TableRow>
       ))}
     </DataTable>

@@ -34,9 +34,9 @@ export function SummaryCard({ apiKey, range, days }: UsagePeriod) {
         <CardDescription>
           {totals ? (
             <Trans>
-              <span data-testid="summary-requests">{format.tokens(totals.requests)}</span> requests answered and{' '}
-              {format.tokens(totals.refused)} refused in the last {days} days (UTC), using{' '}
-              {format.tokens(totals.tokens)} tokens.
+              <span data-testid="summary-requests">{format.tokens(totals.requests)}</span> requests answered,{' '}
+              {format.tokens(totals.refused)} refused and {format.tokens(totals.failed)} failed in the last {days} days
+              (UTC), using {format.tokens(totals.tokens)} tokens.
             </Trans>
           ) : (
             <Trans>Requests, tokens and what they cost, per product, model, key and day.</Trans>
@@ -74,7 +74,14 @@ export function SummaryCard({ apiKey, range, days }: UsagePeriod) {
             <BalanceBar balance={data.balance} days={days} />
             <p className="text-sm" data-testid="summary-price">
               {data.price && totals && totals.cost !== null ? (
-                keyId || keys.length <= 1 ? (
+                data.price.transferred > 0 ? (
+                  <Trans>
+                    These tokens cost {format.money(totals.cost, data.price.currency)}, at{' '}
+                    {format.money(data.price.per_million_tokens, data.price.currency)} per million tokens: what the{' '}
+                    {data.price.purchases} purchases behind this balance cost, {data.price.transferred} of them made
+                    with keys whose balance was transferred here.
+                  </Trans>
+                ) : keyId || keys.length <= 1 ? (
                   <Trans>
                     These tokens cost {format.money(totals.cost, data.price.currency)}, at{' '}
                     {format.money(data.price.per_million_tokens, data.price.currency)} per million tokens: what this

@@ -14,6 +14,10 @@ function CountHeads({ priced }: { priced: boolean }) {
       <TableHead numeric>
         <Trans>Refused</Trans>
       </TableHead>
+      {/* 5xx apart from refusals, in the request log's word for them. */}
+      <TableHead numeric>
+        <Trans>Failed</Trans>
+      </TableHead>
       <TableHead numeric>
         <Trans>Tokens</Trans>
       </TableHead>
@@ -32,6 +36,7 @@ function CountCells({ row, currency }: { row: Counts; currency: string | null })
     <>
       <TableCell numeric>{format.tokens(row.requests)}</TableCell>
       <TableCell numeric>{format.tokens(row.refused)}</TableCell>
+      <TableCell numeric>{format.tokens(row.failed)}</TableCell>
       <TableCell numeric>{format.tokens(row.tokens)}</TableCell>
       {currency && <TableCell numeric>{row.cost === null ? '–' : format.money(row.cost, currency)}</TableCell>}
     </>
@@ -80,6 +85,26 @@ export function SummaryTables({ summary, showKeys }: { summary: UsageSummary; sh
             {summary.by_key.map((row) => (
               <TableRow key={row.key_id}>
                 <TableCell className="whitespace-nowrap">{row.label}</TableCell>
+                <CountCells row={row} currency={currency} />
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {summary.by_tag.length > 0 && (
+        <Table label={t`Per request tag`} data-testid="summary-by-tag">
+          <TableHeader>
+            <TableRow>
+              <TableHead>
+                <Trans>X-Request-Tag</Trans>
+              </TableHead>
+              <CountHeads priced={priced} />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {summary.by_tag.map((row) => (
+              <TableRow key={row.tag}>
+                <TableCell className="font-mono text-xs break-all">{row.tag}</TableCell>
                 <CountCells row={row} currency={currency} />
               </TableRow>
             ))}

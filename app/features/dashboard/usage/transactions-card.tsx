@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableRow } from '~/components/ui/table'
+import type { Transaction } from '~/contracts/billing'
 import { useFormat } from '~/lib/format'
 import { useDateTime } from '../use-date-time'
 import { toastError, transactionsQuery } from '../queries'
@@ -71,19 +72,33 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
           skeletonClassName="h-72"
         >
           {transactions.map((tx) => (
-            <TableRow key={tx.id} data-type={tx.type}>
+            <TableRow key={tx.id} data-type={tx.type} data-product={tx.product ?? undefined}>
               <TableCell>{dateTime(tx.created_at)}</TableCell>
-              <TableCell>
+              {/* The note wraps in its own column (a cell does not by default, and it ran over the next ones),
+                  so the table narrows to its box instead of cutting its last column. */}
+              <TableCell wrap>
                 {transactionTypeLabels[tx.type] ? i18n._(transactionTypeLabels[tx.type]) : tx.type}
-                {tx.reason && (
-                  <span className="block max-w-72 text-xs text-muted-foreground" data-testid="transaction-reason">
-                    {i18n._(transactionReasonLabels[tx.reason])}
+                {tx.request && tx.reason !== 'failed_request' ? (
+                  <span
+                    className="block min-w-40 max-w-72 text-xs text-muted-foreground"
+                    data-testid="transaction-reason"
+                  >
+                    <RequestNote request={tx.request} />
                   </span>
+                ) : (
+                  tx.reason && (
+                    <span
+                      className="block min-w-40 max-w-72 text-xs text-muted-foreground"
+                      data-testid="transaction-reason"
+                    >
+                      {i18n._(transactionReasonLabels[tx.reason])}
+                    </span>
+                  )
                 )}
               </TableCell>
               <TableCell>
-                {tx.product ?? '—'}
-                {tx.model && <span className="ml-1 text-muted-foreground">({tx.model})</span>}
+                <span className="block">{tx.product ?? '—'}</span>
+                {tx.model && <span className="block text-xs text-muted-foreground">{tx.model}</span>}
               </TableCell>
               <TableCell numeric className={tx.amount < 0 ? 'text-foreground' : 'text-success'}>
                 {tx.amount > 0 ? '+' : ''}
@@ -95,5 +110,19 @@ export function TransactionsCard({ apiKey }: { apiKey: string }) {
         </DataTable>
       </CardContent>
     </Card>
+  )
+}
+
+/** A streamed request's row: what it reserved as it ran and what it gave back, netted in its tokens. */
+function RequestNote({ request }: { request: NonNullable<Transaction['request']> }) {
+  const format = useFormat()
+  const reserved = format.tokens(request.reserved)
+  const givenBack = format.tokens(request.given_back)
+  return request.given_back > 0 ? (
+    <Trans>
+      Reserved {reserved} tokens as it ran and gave back the {givenBack} it did not use.
+    </Trans>
+  ) : (
+    <Trans>Reserved {reserved} tokens as it ran, and used them all.</Trans>
   )
 }

@@ -10,7 +10,10 @@ export interface EmbeddingsValues {
   dimensions: string
 }
 
-/** Texts stay in their own languages: comparing them is the point. */
+/**
+ * Texts stay in their own languages: comparing them is the point. No example sets a task: the default engine
+ * does not apply one and says so (X-Options-Not-Applied); the field is there for engines that do.
+ */
 export const embeddingsExamples: readonly Example<EmbeddingsValues>[] = [
   {
     id: 'paraphrases',
@@ -21,7 +24,7 @@ export const embeddingsExamples: readonly Example<EmbeddingsValues>[] = [
         'A cat was sitting on the mat.',
         'Stock markets fell sharply this morning.',
       ].join('\n'),
-      task: 'text-matching',
+      task: '',
       dimensions: '',
     },
   },
@@ -36,7 +39,7 @@ export const embeddingsExamples: readonly Example<EmbeddingsValues>[] = [
         '敏感肌のためのオーガニックスキンケア',
         'Sustainable gardening kits for urban balconies',
       ].join('\n'),
-      task: 'text-matching',
+      task: '',
       dimensions: '',
     },
   },
@@ -49,7 +52,7 @@ export const embeddingsExamples: readonly Example<EmbeddingsValues>[] = [
         'Our support team answers every day from 8:00 to 20:00 CET.',
         'Invoices are sent by email at the start of each month.',
       ].join('\n'),
-      task: 'retrieval.passage',
+      task: '',
       dimensions: '256',
     },
   },

@@ -43,6 +43,7 @@ export const emptyView: DeepSearchView = {
 
 interface Delta {
   content?: unknown
+  reasoning_content?: unknown
   type?: unknown
   url?: unknown
   query?: unknown
@@ -72,10 +73,13 @@ export function applyChunk(view: DeepSearchView, chunk: Chunk): DeepSearchView {
   const content = typeof delta.content === 'string' ? delta.content : ''
   if (delta.type === 'error') throw errorOf(content)
   if (delta.type === 'think') {
+    // A step's text is its `reasoning_content`; a request for `think_tags` has it (and the tags) as content.
     if (content === '<think>') return { ...view, thinking: true }
     if (content === '</think>') return { ...view, thinking: false }
+    const text = (typeof delta.reasoning_content === 'string' ? delta.reasoning_content : content).trim()
+    if (!text) return view
     const step: ThinkStep = {
-      text: content.trim(),
+      text,
       ...(typeof delta.url === 'string' && { url: delta.url }),
       ...(typeof delta.query === 'string' && { query: delta.query }),
     }

@@ -1,4 +1,4 @@
-import { constants } from '../../../../app.config'
+import { constants } from '#config'
 
 /**
  * Brings `element`'s top into view below the sticky header when it is not there already (on a phone the

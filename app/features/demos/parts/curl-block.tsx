@@ -5,10 +5,7 @@ import { Button } from '~/components/ui/button'
 import { maskKey } from '~/lib/format'
 import { cn } from '~/lib/utils'
 import { demoLayout } from '../demo-layout'
-import { demoCurl } from '../lib/curl'
-
-/** Stands for the key when the visitor has none yet; quoted as is, so it cannot expand into anything. */
-const KEY_PLACEHOLDER = 'YOUR_API_KEY'
+import { demoCurl, KEY_VARIABLE } from '../lib/curl'
 
 /**
  * The request the demo sends, as a `curl` against the public API base URL: the same JSON body and, when
@@ -34,7 +31,7 @@ export function CurlBlock({
   const { t } = useLingui()
   const [revealed, setRevealed] = useState(false)
   const [copied, setCopied] = useState<'yes' | 'failed'>()
-  const key = (shown: boolean) => (!sendsKey ? undefined : !apiKey ? KEY_PLACEHOLDER : shown ? apiKey : maskKey(apiKey))
+  const key = (shown: boolean) => (!sendsKey ? undefined : !apiKey ? KEY_VARIABLE : shown ? apiKey : maskKey(apiKey))
   const command = demoCurl({ apiBaseUrl, path, body, key: key(revealed), headers, stream })
 
   const copy = async () => {
@@ -85,7 +82,9 @@ export function CurlBlock({
         {hasKey ? (
           <Trans>Copy puts your full key into the command. Keep it secret.</Trans>
         ) : sendsKey ? (
-          <Trans>Replace YOUR_API_KEY with your API key.</Trans>
+          <Trans>
+            Set <code>API_KEY</code> to your API key first: <code>export API_KEY=…</code>
+          </Trans>
         ) : (
           <Trans>No key is sent: this API works without one.</Trans>
         )}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { setApiKey } from '~/lib/use-api-key'
-import { constants } from '../../../../app.config'
+import { constants } from '#config'
 import { TrialKeyOffer, type IssuedKey } from './trial-key-offer'
 
 /**

@@ -16,12 +16,13 @@ export interface ReaderValues {
   noCache: boolean
 }
 
-const options = { engine: 'direct', links: false, images: false, screenshot: false, noCache: false } as const
+/** The reader's own default engine: the direct read, and the browser when the page needs it. */
+const options = { engine: 'auto', links: false, images: false, screenshot: false, noCache: false } as const
 
 /**
  * The examples. The first two read this very site, so they answer wherever it is served, offline too: a news
- * post, and a sample page whose text only its script writes (`public/reader-samples/`), read with the browser
- * engine and a screenshot; read it with the direct fetch to see what the browser adds.
+ * post, and a sample page whose text only its script writes (`public/reader-samples/`), which the default
+ * engine renders in the browser (with a screenshot); read it with the direct fetch to see what the browser adds.
  */
 export function readerExamples(siteOrigin: string): readonly Example<ReaderValues>[] {
   return [
@@ -37,7 +38,6 @@ export function readerExamples(siteOrigin: string): readonly Example<ReaderValue
         url: `${siteOrigin}/reader-samples/scripted-page.html`,
         format: 'content',
         ...options,
-        engine: 'browser',
         screenshot: true,
       },
     },

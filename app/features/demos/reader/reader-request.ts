@@ -48,7 +48,8 @@ export function readerHeaders(values: {
   return {
     Accept: 'text/event-stream',
     ...(returnFormat && { 'X-Return-Format': returnFormat }),
-    ...(values.engine !== 'direct' && { 'X-Engine': values.engine }),
+    // Named always: the answer then says which engine read the page (`engine`), as the original answers it.
+    'X-Engine': values.engine,
     ...(values.links && { 'X-With-Links-Summary': 'true' }),
     ...(values.images && { 'X-With-Images-Summary': 'true' }),
     ...(values.noCache && { 'X-No-Cache': 'true' }),
@@ -72,23 +73,27 @@ function snapshotOf(data: string, count: number, format: ReaderFormat): ReaderSn
     page = undefined
   }
   const usage = page?.usage as { tokens?: unknown } | undefined
+  // Each format in its own field, as the original answers it; the summaries only when asked for.
+  const content = page && (page.content ?? page.html ?? page.text ?? '')
+  const links = page?.links ?? {}
+  const images = page?.images ?? {}
   if (
     !page ||
     typeof page.title !== 'string' ||
     typeof page.url !== 'string' ||
-    typeof page.content !== 'string' ||
+    typeof content !== 'string' ||
     typeof usage?.tokens !== 'number' ||
-    !isLinks(page.links) ||
-    !isRecordOfStrings(page.images)
+    !isLinks(links) ||
+    !isRecordOfStrings(images)
   )
     throw new ApiError(200, 'unexpected answer (not a reader snapshot)', { code: 'internal' })
   return {
     title: page.title,
     url: page.url,
-    content: page.content,
+    content,
     publishedTime: typeof page.publishedTime === 'string' ? page.publishedTime : undefined,
-    links: page.links,
-    images: page.images,
+    links,
+    images,
     usage: { tokens: usage.tokens },
     screenshotUrl: typeof page.screenshotUrl === 'string' ? page.screenshotUrl : undefined,
     engine: page.engine === 'browser' || page.engine === 'direct' ? page.engine : undefined,

@@ -8,7 +8,7 @@ import { papers } from '#content/papers'
 import { OssStatusBadge } from '~/components/site/oss-status-badge'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button } from '~/components/ui/button'
-import { brand } from '../../../../app.config'
+import { brand } from '#config'
 import { PageHeader, Section } from '~/components/marketing/section'
 
 export function AboutPage() {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Building2, Mail, ShieldCheck } from 'lucide-react'
-import { brand } from '../../../../app.config'
+import { brand } from '#config'
 import { PageHeader } from '~/components/marketing/section'
 import { ContactForm } from './contact-form'
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button } from '~/components/ui/button'
-import { constants } from '../../../../app.config'
+import { constants } from '#config'
 
 export function ClosingCallToAction() {
   const { i18n } = useLingui()

@@ -4,7 +4,7 @@ import { models } from '#content/models'
 import { papers } from '#content/papers'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button } from '~/components/ui/button'
-import { constants } from '../../../../app.config'
+import { constants } from '#config'
 import { useApiBaseUrl } from '../product/use-api-base-url'
 import { heroSample } from './hero-sample'
 

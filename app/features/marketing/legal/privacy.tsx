@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { offices } from '#content/offices'
-import { brand } from '../../../../app.config'
+import { brand } from '#config'
 import { Clause, LegalSection } from './legal-section'
 
 export function PrivacyPolicy() {

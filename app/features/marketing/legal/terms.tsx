@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { brand } from '../../../../app.config'
+import { brand } from '#config'
 import { Clause, LegalSection } from './legal-section'
 
 export function TermsOfService() {

@@ -9,6 +9,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import type { NewsSummary } from '~/lib/news-summary'
 import { ContentDate } from '~/components/marketing/content-date'
+import { ModelBanner } from '../model-banner'
 import { ModelStats } from '../model-stats'
 import { useModelTagLabels } from '~/lib/model-tags'
 import { ServedByNote } from './served-by-note'
@@ -27,13 +28,11 @@ export function ModelDetail({ model, news }: { model: Model; news: NewsSummary[]
   return (
     <section aria-labelledby="model-title" className="mx-auto max-w-6xl px-4 pt-10">
       <div className="grid overflow-hidden rounded-2xl border bg-card shadow-sm lg:grid-cols-[2fr_3fr]">
-        <img
-          src={model.image}
-          alt=""
-          width={640}
-          height={360}
-          fetchPriority="high"
-          className="h-full w-full object-cover object-left-bottom max-lg:aspect-video"
+        <ModelBanner
+          model={model}
+          priority
+          className="w-full max-lg:aspect-video lg:h-full"
+          titleClassName="text-3xl leading-tight sm:text-4xl lg:px-8 lg:pb-8"
         />
         <div className="flex flex-col gap-5 p-6 sm:p-8">
           <div>

@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Info } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { Model } from '#content/schemas'
+import { engineFigures, isMeasuredEngine } from './engine-figures'
 
 type Serving = { served: boolean; engine: string | null } | undefined
 
@@ -9,7 +11,8 @@ type Serving = { served: boolean; engine: string | null } | undefined
  * What to send to use this model through the search APIs (its API id, and the aliases client libraries send),
  * and whether this server serves it and with what engine. The page is prerendered, and the serving
  * configuration is the running server's, so the status is read from `GET /v1/models/{id}` once the page runs;
- * until then (or without JavaScript) the line links to that answer.
+ * until then (or without JavaScript) the line links to that answer. A local engine's measured quality and
+ * speed on this site's evaluation set follow (./engine-figures.ts).
  */
 export function ServedByNote({ model }: { model: Model }) {
   const [serving, setServing] = useState<Serving>()
@@ -58,7 +61,37 @@ export function ServedByNote({ model }: { model: Model }) {
             <Trans>This server does not serve it: requests naming it are refused with 422.</Trans>
           )}
         </p>
+        {serving?.served && isMeasuredEngine(serving.engine) && (
+          <EngineFigures engine={serving.engine} reranks={!model.api.capabilities.includes('embeddings')} />
+        )}
       </div>
     </div>
+  )
+}
+
+/** The serving engine's scores on the evaluation set: its reranker's for a reranking model, else its embeddings'. */
+function EngineFigures({ engine, reranks }: { engine: keyof typeof engineFigures; reranks: boolean }) {
+  const { i18n } = useLingui()
+  const figures = engineFigures[engine]
+  const score = (value: number) => i18n.number(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  const { en, de, fr } = reranks ? figures.reranker : figures.embeddings
+  const [english, german, french] = [score(en), score(de), score(fr)]
+  const paraphrases = i18n.number(figures.paraphrase, { style: 'percent' })
+  const rate = i18n.number(figures.textsPerSecond)
+  return (
+    <p data-testid="engine-figures">
+      {reranks ? (
+        <Trans>
+          On this site's own evaluation set, the <code>{engine}</code> engine reranks with nDCG@10 {english} in English,{' '}
+          {german} in German and {french} in French.
+        </Trans>
+      ) : (
+        <Trans>
+          On this site's own evaluation set, the <code>{engine}</code> engine retrieves with nDCG@10 {english} in
+          English, {german} in German and {french} in French, matches {paraphrases} of English paraphrases, and embeds{' '}
+          {rate} texts a second on one core.
+        </Trans>
+      )}
+    </p>
   )
 }

@@ -4,14 +4,9 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Button } from '~/components/ui/button'
 import { useUserStore } from '~/lib/settings'
 import { cn } from '~/lib/utils'
-import { KEY, languages, type Language, type Samples } from './samples'
+import { KEY, keyPlaceholders, languages, type Language, type Samples } from './samples'
 
 const tabLabels: Record<Language, string> = { curl: 'cURL', python: 'Python', javascript: 'JavaScript' }
-const placeholders: Record<Language, string> = {
-  curl: '$API_KEY',
-  python: '<YOUR_API_KEY>',
-  javascript: '<YOUR_API_KEY>',
-}
 
 /**
  * Code samples in tabs made of plain buttons (the WAI-ARIA tabs pattern, no library). The visitor's stored
@@ -25,7 +20,7 @@ export function CodeSamples({ samples }: { samples: Samples }) {
   const [copied, setCopied] = useState(false)
   const tabs = useRef<Record<string, HTMLButtonElement | null>>({})
   const id = useId()
-  const key = apiKey || placeholders[active]
+  const key = apiKey || keyPlaceholders[active]
   const parts = samples[active].split(KEY)
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -102,7 +97,9 @@ export function CodeSamples({ samples }: { samples: Samples }) {
           </span>
         ) : (
           <span data-client-state>
-            <Trans>Replace the placeholder with your API key from the dashboard.</Trans>
+            <Trans>
+              Set <code>API_KEY</code> to your API key from the dashboard first: <code>export API_KEY=…</code>
+            </Trans>
           </span>
         )}
       </p>

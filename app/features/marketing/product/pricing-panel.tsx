@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Product } from '#content/schemas'
 import { LocalizedLink } from '~/components/site/localized-link'
 import { Button } from '~/components/ui/button'
-import { constants } from '../../../../app.config'
+import { constants } from '#config'
+import { BatchPrice } from './batch-price'
 import { RateLimits } from './rate-limits'
 
 /** Pricing in tokens: how the product is billed, the free pack, and the limits per key tier. */
@@ -24,6 +25,7 @@ export function PricingPanel({ product }: { product: Product }) {
             </Trans>
           </p>
         )}
+        <BatchPrice product={product.key} />
         <div className="mt-auto flex flex-wrap gap-3">
           {enterprise ? (
             <Button asChild>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ProductKey } from '#content/schemas'
-import { rateLimitTiers, type RateLimitedApi } from '../../../../app.config'
+import { rateLimitTiers, type RateLimitedApi } from '#config'
 
 const apiOf: Partial<Record<ProductKey, RateLimitedApi>> = {
   reader: 'reader',

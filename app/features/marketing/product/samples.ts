@@ -5,6 +5,18 @@ import { defaultModelIds } from '#content/vocabulary'
 export const KEY = '{{API_KEY}}'
 export const languages = ['curl', 'python', 'javascript'] as const
 export type Language = (typeof languages)[number]
+
+/**
+ * What stands for the key without a stored one: the `API_KEY` environment variable in every language, as in the
+ * documentation's samples (`export API_KEY=…` once, then every sample runs). Each sits in a string that reads
+ * it (a double-quoted shell word, a Python f-string, a JavaScript template literal), so a stored key put in
+ * its place is a plain string there too.
+ */
+export const keyPlaceholders: Record<Language, string> = {
+  curl: '$API_KEY',
+  python: "{os.environ['API_KEY']}",
+  javascript: '${process.env.API_KEY}',
+}
 export type Samples = Record<Language, string>
 
 interface Call {
@@ -38,7 +50,8 @@ function python(call: Call, apiBase: string): string {
   const headers = { Authorization: `Bearer ${KEY}`, ...call.headers }
   const args = [`"${apiBase}${call.path}"`, `headers=${indent(json(headers), '    ')}`]
   if (call.body) args.push(`json=${indent(pythonLiteral(call.body), '    ')}`)
-  return `import requests\n\nresponse = requests.${call.method.toLowerCase()}(\n    ${args.join(',\n    ')},\n)\nresponse.raise_for_status()\n${call.python}`
+  const code = `import os\nimport requests\n\nresponse = requests.${call.method.toLowerCase()}(\n    ${args.join(',\n    ')},\n)\nresponse.raise_for_status()\n${call.python}`
+  return code.replace(`"Bearer ${KEY}"`, `f"Bearer ${KEY}"`)
 }
 
 function javascript(call: Call, apiBase: string): string {
@@ -49,7 +62,8 @@ function javascript(call: Call, apiBase: string): string {
   }
   const options = [`method: '${call.method}'`, `headers: ${indent(json(headers), '  ')}`]
   if (call.body) options.push(`body: JSON.stringify(${indent(json(call.body), '  ')})`)
-  return `const response = await fetch('${apiBase}${call.path}', {\n  ${options.join(',\n  ')},\n})\n${call.javascript}`
+  const code = `const response = await fetch('${apiBase}${call.path}', {\n  ${options.join(',\n  ')},\n})\n${call.javascript}`
+  return code.replace(`"Bearer ${KEY}"`, `\`Bearer ${KEY}\``)
 }
 
 const embeddings: Call = {
@@ -57,7 +71,7 @@ const embeddings: Call = {
   path: '/v1/embeddings',
   body: {
     model: defaultModelIds.embeddings,
-    task: 'retrieval.passage',
+    // No `task`: the default engine names it not applied (X-Options-Not-Applied), and the sample should run clean.
     dimensions: 1024,
     input: ['Organic skincare for sensitive skin', 'Bio-Hautpflege für empfindliche Haut'],
   },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { brand } from '../../../../app.config'
+import { brand } from '#config'
 import { usageAnswer, usageBody } from '~/contracts/metering'
 import { meterUsage } from '~/server/api/usage'
 import { endpoint } from '~/server/http/endpoint'

@@ -19,7 +19,7 @@ export const Route = createFileRoute('/v1/bulk-embeddings/')({
           metered: 'bulk-embeddings',
           upload: { schema: bulkUploadForm, files: ['file'] },
           answer: bulkJob,
-          errors: [400, 401, 402, 403, 413, 422, 429],
+          errors: [400, 401, 402, 403, 413, 422, 429, 507],
         },
         ({ caller, request }) => uploadBulkJob(caller, receiveBulkUpload(request)),
       ),

@@ -44,12 +44,20 @@ export const Route = createFileRoute('/{-$locale}/api-dashboard/{-$tab}')({
     // build that lost that race answered every dashboard page 500 ("Server function info not found"). Any such
     // function elsewhere now stops the build (build/server-functions-check.ts).
     const startFunctions = import('~/features/dashboard/start.functions')
-    if (!import.meta.env.SSR) return screen.then(() => null)
-    const [{ fetchDashboardStart }, { startTabOf }] = await Promise.all([
-      startFunctions,
-      import('~/features/dashboard/start-data'),
+    if (!import.meta.env.SSR) {
+      // Not called here: a chunk that fails to load fails where a server function is called, not as an
+      // unhandled rejection of this import.
+      startFunctions.catch(() => undefined)
+      return screen.then(() => null)
+    }
+    // One await for both, so the tab's code is handled from the start: awaited after the imports, a tab that
+    // failed to load while they were under way would be an unhandled rejection.
+    const [start] = await Promise.all([
+      Promise.all([startFunctions, import('~/features/dashboard/start-data')]).then(
+        ([{ fetchDashboardStart }, { startTabOf }]) => fetchDashboardStart({ data: { tab: startTabOf(tab) } }),
+      ),
+      screen,
     ])
-    const [start] = await Promise.all([fetchDashboardStart({ data: { tab: startTabOf(tab) } }), screen])
     return start
   },
   head: (ctx) => pageHead(ctx, { ...pageMeta.apiDashboard, noindex: true }),

@@ -5,23 +5,25 @@ import {
   accountKeys,
   claimKey,
   hasAnyKey,
-  ownedKey,
   renameKey,
   revokeAccountKey,
   shareAccountStatus,
 } from '../../domain/account-keys'
 import { issueKey } from '../../domain/keys'
+import { keyAccess } from '../../domain/key-access'
+import { ensurePersonalOrganisation } from '../../domain/organisations'
 import { KeyIdNotFound, KeyNotRevealable } from '../../domain/refusals'
 import { serverEnv } from '../../env'
 import { openKey, sealKey } from '../../providers/identity/key-crypto'
 import type { Caller } from '../caller'
 import { passCaptcha } from '../caller'
-import { clientNetwork } from '../client-address'
 import { limitVerifiedAttempts } from '../rate-limit'
 import { accountOf } from './session'
 import { recordAudit } from '../../domain/audit'
+import { auditBy } from '../audit/actor'
 
-const sealer = () => {
+/** Seals an account or organisation key for its holders' other devices. */
+export const sealer = () => {
   const env = serverEnv()
   return (keyId: string, plaintext: string) => sealKey(env, keyId, plaintext)
 }
@@ -50,36 +52,41 @@ export async function createKeyFor(
   const kind = (await hasAnyKey(db, user.uid)) ? 'empty' : 'trial'
   const env = serverEnv()
   await limitVerifiedAttempts(
-    `${kind}:addr:${clientNetwork(caller.request, env)}`,
+    `${kind}:addr:${caller.network}`,
     kind === 'trial' ? env.RATE_LIMIT_TRIAL : env.RATE_LIMIT_EMPTY,
     () => passCaptcha(caller, input.captcha, 'new_key'),
   )
-  const { apiKey, key } = await issueKey(db, kind, { ownerId: user.uid, name: input.name ?? undefined, seal: sealer() })
+  const { apiKey, key } = await issueKey(db, auditBy(caller), kind, {
+    ownerId: user.uid,
+    organisationId: await ensurePersonalOrganisation(db, user.uid),
+    name: input.name ?? undefined,
+    seal: sealer(),
+  })
   await shareAccountStatus(db, user.uid)
-  return { api_key: apiKey, key: accountKey(await ownedKey(db, user.uid, key.id)) }
+  return { api_key: apiKey, key: accountKey(await keyAccess(db, user.uid, key.id, 'keys.read')) }
 }
 
 /** Spec: a trial key got before sign-in joins the account (with a captcha, like every key-changing call). */
 export async function claimKeyFor(caller: Caller, input: v.InferOutput<typeof claimKeyInput>): Promise<AccountKey> {
   const { db, user } = await accountOf(caller)
   await passCaptcha(caller, input.captcha, 'claim_key')
-  const key = await claimKey(db, user.uid, input.api_key, sealer(), input.name)
-  return accountKey(await ownedKey(db, user.uid, key.id))
+  const key = await claimKey(db, auditBy(caller), user.uid, input.api_key, sealer(), input.name)
+  return accountKey(await keyAccess(db, user.uid, key.id, 'keys.read'))
 }
 
 export async function renameKeyFor(caller: Caller, keyId: string, name: string | null): Promise<AccountKey> {
   const { db, user } = await accountOf(caller)
-  return accountKey(await renameKey(db, user.uid, keyId, name))
+  return accountKey(await renameKey(db, auditBy(caller), user.uid, keyId, name))
 }
 
-/** The key itself, for using it on this device; only its owner's session can ask. */
+/** The key itself, for using it on this device: its owner's session, or a member's whose role manages keys. */
 export async function revealKeyFor(caller: Caller, keyId: string): Promise<{ api_key: string }> {
   const { db, user } = await accountOf(caller)
-  const key = await ownedKey(db, user.uid, keyId)
+  const key = await keyAccess(db, user.uid, keyId, 'keys.manage')
   if (!key.keyCiphertext) throw new KeyNotRevealable()
   try {
     const apiKey = await openKey(serverEnv(), key.id, key.keyCiphertext)
-    await recordAudit(db, { action: 'key.revealed', keyId: key.id, accountId: user.uid })
+    await recordAudit(db, auditBy(caller), { action: 'key.revealed', keyId: key.id, accountId: user.uid })
     return { api_key: apiKey }
   } catch (error) {
     throw new KeyNotRevealable('sealed key does not open', { cause: error })
@@ -88,6 +95,6 @@ export async function revealKeyFor(caller: Caller, keyId: string): Promise<{ api
 
 export async function revokeKeyFor(caller: Caller, keyId: string): Promise<{ detail: string }> {
   const { db, user } = await accountOf(caller)
-  await revokeAccountKey(db, user.uid, keyId)
+  await revokeAccountKey(db, auditBy(caller), user.uid, keyId)
   return { detail: 'API key revoked' }
 }

@@ -10,7 +10,6 @@ import { identityConfig } from '../../providers/identity/config'
 import { kickOutbox } from '../../providers/email'
 import { identityToolkit } from '../../providers/identity/identity-toolkit'
 import type { Caller } from '../caller'
-import { clientNetwork } from '../client-address'
 import { rateLimit } from '../rate-limit'
 import { requireIdentityConfig } from './identity'
 import { existingAccountNotice } from './sign-up-notice'
@@ -50,7 +49,7 @@ const NOTICES_PER_HOUR = 3
  */
 export async function signUpFor(caller: Caller, input: v.InferOutput<typeof signUpInput>): Promise<{ detail: string }> {
   const config = requireIdentityConfig()
-  await rateLimit(`sign-up:addr:${clientNetwork(caller.request)}`, ATTEMPTS_PER_HOUR, 3_600_000)
+  await rateLimit(`sign-up:addr:${caller.network}`, ATTEMPTS_PER_HOUR, 3_600_000)
   checkPassword(input.password)
   let created: { idToken: string }
   try {
@@ -90,7 +89,7 @@ export async function resetPasswordFor(
   input: v.InferOutput<typeof resetPasswordInput>,
 ): Promise<{ email: string }> {
   const config = requireIdentityConfig()
-  await rateLimit(`reset:addr:${clientNetwork(caller.request)}`, ATTEMPTS_PER_HOUR, 3_600_000)
+  await rateLimit(`reset:addr:${caller.network}`, ATTEMPTS_PER_HOUR, 3_600_000)
   checkPassword(input.newPassword)
   const answer = await identityToolkit<{ email: string }>(config, 'resetPassword', {
     oobCode: input.oobCode,

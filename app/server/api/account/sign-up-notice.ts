@@ -1,4 +1,4 @@
-import { brand } from '../../../../app.config'
+import { brand } from '#config'
 import type { SignUpNotice } from '../../domain/sign-up-notice'
 import { serverEnv } from '../../env'
 

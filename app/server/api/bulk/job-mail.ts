@@ -1,4 +1,4 @@
-import { brand } from '../../../../app.config'
+import { brand } from '#config'
 import { serverEnv } from '~/server/env'
 import type { BulkJobRow, JobMail } from '../../domain/bulk-jobs'
 

@@ -7,15 +7,15 @@ import {
   retryBulkJob,
   type BulkJobRow,
 } from '../../domain/bulk-jobs'
-import { BulkJobNotFound, BulkJobState, StoredObjectMissing } from '../../domain/refusals'
-import { log } from '../../log'
+import { BulkJobNotFound, BulkJobState } from '../../domain/refusals'
 import { getDb } from '../../db/client'
-import { ObjectMissing, objectStorage, type ObjectStorage } from '../../providers/storage'
+import { objectStorage, type ObjectStorage } from '../../providers/storage'
 import type { Db } from '../../db/types'
 import { keyOf, type Caller } from '../caller'
 import { bulkJobAnswer } from './answer'
 import { assembleResult } from './assemble'
 import { checkResultLink, signedResultLink } from './download-link'
+import { storedOrGone } from './stored-files'
 import { kickBulkWorker } from './worker'
 
 /** GET /v1/bulk-embeddings/{id}: the job as it stands (the dashboard polls it for progress). */
@@ -48,7 +48,7 @@ async function resultObjectOf(db: Db, storage: ObjectStorage, job: BulkJobRow): 
     throw new BulkJobState('The job is still running: its result can be downloaded once it has finished')
   if (job.processedRows === 0) throw new BulkJobState('The job has no embedded texts to download')
   if (job.resultObject) return job.resultObject
-  await storedOrGone(job.id, assembleResult(db, storage, job))
+  await storedOrGone({ job: job.id }, assembleResult(db, storage, job))
   return (await bulkJobOf(db, job.keyId, job.id)).resultObject!
 }
 
@@ -84,24 +84,7 @@ export async function signedResultFor(
   const job = await bulkJobById(db, id)
   if (!job.resultObject) throw new BulkJobNotFound()
   return {
-    body: await storedOrGone(job.id, objectStorage().read(job.resultObject)),
+    body: await storedOrGone({ job: job.id }, objectStorage().read(job.resultObject)),
     fileName: resultFileName(job.fileName),
-  }
-}
-
-/**
- * A missing stored object as a clear 410 rather than a 500, logged with the likely cause: with local storage
- * each instance has its own folder, so one instance cannot serve what another stored.
- */
-async function storedOrGone<T>(jobId: string, reading: Promise<T>): Promise<T> {
-  try {
-    return await reading
-  } catch (error) {
-    if (!(error instanceof ObjectMissing)) throw error
-    log('warn', 'stored object missing; several instances need S3 or one shared DATA_DIR', {
-      job: jobId,
-      key: error.key,
-    })
-    throw new StoredObjectMissing(error.message, { cause: error })
   }
 }

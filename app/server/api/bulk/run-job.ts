@@ -1,21 +1,29 @@
 import {
   bulkObjects,
   commitBulkBatch,
+  committedBatches,
   endBulkJob,
   releaseBulkJob,
   renewBulkLease,
   type BulkJobRow,
 } from '../../domain/bulk-jobs'
+import { periodAdjective, spendLimitText } from '~/contracts/spend-limits'
 import type { Db } from '../../db/types'
-import { consume } from '../../domain/metering'
 import { ownerEmailOf } from '../../domain/owner-email'
-import { EngineRefused, InsufficientBalance, KeyExpired, KeyOutOfScope, SpendCapReached } from '../../domain/refusals'
+import {
+  EngineRefused,
+  InsufficientBalance,
+  KeyExpired,
+  KeyOutOfScope,
+  KeyRevoked,
+  SpendCapReached,
+  SpendLimitReached,
+} from '../../domain/refusals'
 import { errorFields, log } from '../../log'
 import { kickOutbox } from '../../providers/email'
 import { afterLedger } from '../after-ledger'
 import type { EmbeddingEngine } from '../../providers/inference/engines'
 import type { ObjectStorage } from '../../providers/storage'
-import { giveBack } from '../search/charge'
 import { assembleResult, removeParts } from './assemble'
 import { inputBatches, type InputBatch } from './input-batches'
 import { bulkJobMail } from './job-mail'
@@ -37,74 +45,96 @@ export interface WorkerContext {
 /** A job that kills its worker this often (a crash, an out-of-memory) is failed instead of taken again. */
 export const MAX_CLAIMS = 5
 
-/** What computing a batch came to: its vectors (charged), or why the job stops there. */
+/** What computing a batch came to: its vectors, or why the job stops there. */
 type Computed = { kind: 'computed'; batch: InputBatch; vectors: Float32Array[] } | { kind: 'failed'; error: string }
 
-/** Until the event loop has run its pending I/O callbacks: the debit's batch is flushed to the database. */
-const sent = () => new Promise((resolve) => setImmediate(resolve))
+/** What saving a batch came to: stored and charged, the job lost to another worker, or why the job stops. */
+type Saved = { kind: 'saved'; tokens: number } | { kind: 'lost' } | { kind: 'failed'; error: string }
 
 /**
- * A batch charged and computed: the debit is named after the job and the batch, so a batch run again after
- * a crash is never charged twice, and it is given back if the engine fails. The engine starts as soon as
- * the debit is on its way rather than after its answer: vectors of a batch whose debit is refused are
- * dropped, never saved (a batch is saved only once charged), so the overlap costs nothing but CPU once.
+ * A batch computed. Nothing is charged yet: a batch is charged when its result is stored (`saveBatch`), so a
+ * failing engine, a full disk or a crash in between costs the key nothing and leaves nothing to give back.
  */
 async function computeBatch(ctx: WorkerContext, job: BulkJobRow, batch: InputBatch): Promise<Computed> {
-  const usage = {
-    tokens: batch.tokens,
-    product: 'bulk-embeddings',
-    model: job.model,
-    usageEventId: `bulk:${job.id}:${batch.index}`,
-  }
-  const charging = consume(ctx.db, { keyId: job.keyId, ...usage })
-  await sent()
   const options = { requestedModel: job.model, task: undefined, lateChunking: false }
-  const [charged, computed] = await Promise.allSettled([charging, ctx.engine.embed(batch.texts, options)])
-  if (charged.status === 'rejected') {
-    if (charged.reason instanceof InsufficientBalance)
-      return { kind: 'failed', error: "The key's balance ran out: top up the key and retry the job" }
-    // The key's controls changed while the job ran: its owner's settings stop it, as they would a request.
-    const stopped = controlsStop(charged.reason)
-    if (stopped) return { kind: 'failed', error: stopped }
-    throw charged.reason
+  try {
+    return { kind: 'computed', batch, vectors: (await ctx.engine.embed(batch.texts, options)).vectors }
+  } catch (error) {
+    log('warn', 'bulk job batch failed', { job_id: job.id, batch: batch.index, error: errorFields(error) })
+    const detail = error instanceof EngineRefused ? error.detail : 'the embedding engine failed'
+    return { kind: 'failed', error: `Embedding failed: ${detail}` }
   }
-  afterLedger(charged.value)
-  if (computed.status === 'fulfilled') return { kind: 'computed', batch, vectors: computed.value.vectors }
-  if (!charged.value.duplicate) await giveBack(ctx.db, { id: job.keyId }, usage)
-  log('warn', 'bulk job batch failed', { job_id: job.id, batch: batch.index, error: errorFields(computed.reason) })
-  const detail = computed.reason instanceof EngineRefused ? computed.reason.detail : 'the embedding engine failed'
-  return { kind: 'failed', error: `Embedding failed: ${detail}` }
 }
 
-/** Why the key's controls stopped a job (its owner may have changed them while it ran), if they did. */
-function controlsStop(reason: unknown): string | undefined {
+/** Why the ledger refused a batch's debit (the balance, or the key's controls changed while the job ran), if it did. */
+export function chargeStop(reason: unknown): string | undefined {
+  if (reason instanceof InsufficientBalance) return "The key's balance ran out: top up the key and retry the job"
   if (reason instanceof SpendCapReached)
     return `The key's ${reason.period === 'day' ? 'daily' : 'monthly'} spending cap of ${reason.cap.toLocaleString('en-US')} tokens was reached: retry the job after ${reason.resetsAt.toISOString()}`
+  if (reason instanceof SpendLimitReached)
+    return `The key's ${periodAdjective(reason.limit.period)} spend limit of ${spendLimitText(reason.limit.unit, reason.limit.amount)} was reached: retry the job after ${reason.limit.resetsAt.toISOString()}`
   if (reason instanceof KeyExpired) return 'The key has expired'
   if (reason instanceof KeyOutOfScope) return "The key's controls no longer allow bulk embeddings with this model"
+  if (reason instanceof KeyRevoked)
+    return 'The key was revoked or its balance transferred: retry the job with the key that holds it now'
   return undefined
 }
 
+/** Why a batch's result could not be stored, in words that name no path or bucket. */
+export function storageStop(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code
+  const why =
+    code === 'ENOSPC'
+      ? 'the storage is full (ENOSPC)'
+      : code === 'EDQUOT'
+        ? "the storage's quota is used up (EDQUOT)"
+        : 'the storage refused the write'
+  return `Storing the result failed: ${why}; retry the job once it has room`
+}
+
 /**
- * Writes a computed batch's part file, then commits the batch, so a committed batch always has its rows.
- * `lost` when the worker no longer holds the job.
+ * Stores a computed batch's part file, then charges and commits the batch in one transaction, so a committed
+ * batch always has its rows and a batch is charged only once its rows are stored. A storage that cannot take
+ * the part (a full disk, any storage error) stops the job with the reason, that batch uncharged.
  */
 async function saveBatch(
   ctx: WorkerContext,
   job: BulkJobRow,
   { batch, vectors }: { batch: InputBatch; vectors: Float32Array[] },
-) {
+): Promise<Saved> {
   const lines = await formatResultLines(batch, vectors)
-  await ctx.storage.write(bulkObjects.part(job.id, batch.index), [lines], 'application/x-ndjson')
-  const committed = await commitBulkBatch(ctx.db, {
-    jobId: job.id,
-    batchIndex: batch.index,
-    rows: batch.texts.length,
-    tokens: batch.tokens,
-    worker: ctx.worker,
-    leaseSeconds: ctx.leaseSeconds,
-  })
-  return committed === 'committed' ? { kind: 'saved' as const, tokens: batch.tokens } : { kind: 'lost' as const }
+  try {
+    await ctx.storage.write(bulkObjects.part(job.id, batch.index), [lines], 'application/x-ndjson')
+  } catch (error) {
+    log('error', 'bulk job part not stored', { job_id: job.id, batch: batch.index, error: errorFields(error) })
+    return { kind: 'failed', error: storageStop(error) }
+  }
+  try {
+    const committed = await commitBulkBatch(ctx.db, {
+      jobId: job.id,
+      batchIndex: batch.index,
+      rows: batch.texts.length,
+      tokens: batch.tokens,
+      worker: ctx.worker,
+      leaseSeconds: ctx.leaseSeconds,
+      charges: [
+        {
+          keyId: job.keyId,
+          tokens: batch.tokens,
+          product: 'bulk-embeddings',
+          model: job.model,
+          usageEventId: `bulk:${job.id}:${batch.index}`,
+        },
+      ],
+    })
+    if (committed.outcome === 'lost') return { kind: 'lost' }
+    committed.charged.forEach(afterLedger)
+    return { kind: 'saved', tokens: batch.tokens }
+  } catch (error) {
+    const stopped = chargeStop(error)
+    if (stopped) return { kind: 'failed', error: stopped }
+    throw error
+  }
 }
 
 /** Ends the job, with its result assembled from what was done and its notice queued. */
@@ -113,10 +143,20 @@ async function finish(
   job: BulkJobRow,
   end: { status: 'completed' | 'failed'; error?: string; tokens: number },
 ): Promise<void> {
-  const rows = await assembleResult(ctx.db, ctx.storage, job)
+  // A worker that lost the job (its lease ran out while it was stopped) leaves its result to the new holder.
+  if (!(await renewBulkLease(ctx.db, job.id, ctx.worker, ctx.leaseSeconds))) return
+  const rows = await assembleResult(ctx.db, ctx.storage, job).catch(async (error: unknown) => {
+    // The storage cannot take the result now (a full disk): the job ends all the same, and its result is
+    // assembled when it is first downloaded, as a cancelled job's is.
+    log('error', 'bulk job result not assembled', { job_id: job.id, error: errorFields(error) })
+    return (await committedBatches(ctx.db, job.id)).reduce((sum, batch) => sum + batch.rows, 0)
+  })
   const to = job.userEmail ?? (await ownerEmailOf(ctx.db, job.keyId))
   const mail = to ? bulkJobMail(to, job, { ...end, rows }) : undefined
   if (!(await endBulkJob(ctx.db, { jobId: job.id, worker: ctx.worker, ...end, mail }))) return
+  // One line per job that ends, a stopped one with its reason: a cap or an empty balance is the owner's
+  // setting or state, so it is logged as a refusal is, at info.
+  log('info', 'bulk job ended', { job_id: job.id, status: end.status, error: end.error, rows, tokens: end.tokens })
   if (mail) kickOutbox()
   if (end.status === 'completed') await removeParts(ctx.db, ctx.storage, job.id)
 }
@@ -133,12 +173,14 @@ export async function runBulkJob(ctx: WorkerContext, job: BulkJobRow): Promise<v
   )
   // One batch is saved (its lines written on their own thread, its part stored and committed) while the
   // engine computes the next; the batches still commit in order.
-  let saving: ReturnType<typeof saveBatch> | undefined
+  let saving: Promise<Saved> | undefined
+  /** Waits for the batch being saved: true to go on; false once the job is lost, or failed and ended here. */
   const saved = async () => {
     const outcome = await saving
     saving = undefined
     if (outcome?.kind === 'saved') tokens += outcome.tokens
-    return outcome?.kind !== 'lost'
+    if (outcome?.kind === 'failed') await finish(ctx, job, { status: 'failed', error: outcome.error, tokens })
+    return outcome === undefined || outcome.kind === 'saved'
   }
   try {
     const input = await ctx.storage.read(job.inputObject)
@@ -151,8 +193,8 @@ export async function runBulkJob(ctx: WorkerContext, job: BulkJobRow): Promise<v
       if (!(await saved())) return
       if (computed.kind === 'failed') return await finish(ctx, job, { status: 'failed', error: computed.error, tokens })
       saving = saveBatch(ctx, job, computed)
-      // Its failure is rethrown where it is awaited, after the next batch is computed; meanwhile Node would call
-      // it unhandled and stop the process (a storage error would take the server down, not just end the run).
+      // An unexpected failure (the database) is rethrown where it is awaited, after the next batch is computed;
+      // meanwhile Node would call it unhandled and stop the process, not just end the run.
       saving.catch(() => undefined)
     }
     if (await saved()) await finish(ctx, job, { status: 'completed', tokens })

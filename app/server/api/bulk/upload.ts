@@ -10,6 +10,7 @@ import { checkModel } from '../search/models'
 import { bulkJobAnswer } from './answer'
 import { kickBulkWorker } from './worker'
 import { bulkRows, formatOf, type BulkRow } from './rows'
+import { cleanFileName } from './stored-files'
 
 /** A file as the HTTP layer hands it over, streaming. */
 export interface IncomingFile {
@@ -33,16 +34,6 @@ export type ReceiveUpload = (
 ) => Promise<{ fields: BulkUploadFields; stored: StoredInput | undefined }>
 
 const fileIssue = (msg: string, type: string) => new InvalidInput([{ loc: ['body', 'file'], msg, type }])
-
-/** The name the job shows: the base name the browser sent, without control characters, at most 255 long. */
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? ''
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 255)
-  return clean || 'upload.txt'
-}
 
 /** What the upload stored: how many texts, and their metering tokens. */
 interface Counted {
@@ -95,7 +86,7 @@ export async function uploadBulkJob(caller: Caller, receive: ReceiveUpload): Pro
       const counted: Counted = { rows: 0, tokens: 0 }
       written = true
       await storage.write(inputObject, inputLines(rows, engine.maxInputTokens, counted), 'application/x-ndjson')
-      return { fileName: cleanFileName(file.fileName), ...counted }
+      return { fileName: cleanFileName(file.fileName, 'upload.txt'), ...counted }
     })
     if (!stored) throw fileIssue('is required: the texts to embed, as a .csv, .tsv or .txt file', 'missing')
     if (stored.rows === 0) throw fileIssue('holds no text to embed', 'empty')

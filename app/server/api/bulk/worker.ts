@@ -6,6 +6,7 @@ import { onShutdown } from '../../lifecycle'
 import { errorFields, log } from '../../log'
 import { engines } from '../../providers/inference/select'
 import { objectStorage } from '../../providers/storage'
+import { runBatchJob } from '../batches/run-batch'
 import { runBulkJob, type WorkerContext } from './run-job'
 
 /** A worker that dies holds its job this long before another may take it over (BULK_LEASE_SECONDS's default). */
@@ -18,7 +19,8 @@ export async function workBulkQueue(ctx: WorkerContext): Promise<number> {
   while (!ctx.stopping()) {
     const job = await claimBulkJob(ctx.db, ctx.worker, ctx.leaseSeconds)
     if (!job) break
-    await runBulkJob(ctx, job)
+    // A batch (/v1/batches) shares the queue, its leases and its per-part commits; its lines are requests.
+    await (job.kind === 'batch' ? runBatchJob : runBulkJob)(ctx, job)
     worked++
   }
   return worked

@@ -1,4 +1,4 @@
-import type { CompletionAnswer, CompletionChunk, UrlCitation } from '~/contracts/deepsearch'
+import type { AnnotatedCitation, CompletionAnswer, CompletionChunk, ReasoningFormat } from '~/contracts/deepsearch'
 
 type Delta = CompletionChunk['choices'][number]['delta']
 type FinishReason = CompletionChunk['choices'][number]['finish_reason']
@@ -10,11 +10,23 @@ export interface Totals {
   numURLs: number
 }
 
-/** Builds the chunks of one completion: the same id, creation time and model on each, as OpenAI clients expect. */
-export function chunkMaker(model: string) {
+export const THINK_OPEN = '<think>'
+export const THINK_CLOSE = '</think>'
+
+const annotationsOf = (citations: AnnotatedCitation[]) =>
+  citations.map((citation) => ({ type: 'url_citation' as const, url_citation: citation }))
+
+/**
+ * Builds the chunks of one completion: the same id, creation time and model on each, as OpenAI clients expect.
+ * The reasoning goes as `format` says: `parsed`, each step in `reasoning_content` and `reasoning` (no
+ * `<think>` text in the content); `think_tags`, the original's stream (`<think>`, the steps as content,
+ * `</think>` with `finish_reason: "thinking_end"`).
+ */
+export function chunkMaker(model: string, format: ReasoningFormat = 'parsed') {
   const id = `chatcmpl-${crypto.randomUUID().replaceAll('-', '')}`
   const created = Math.floor(Date.now() / 1000)
   const base = { id, created, model, system_fingerprint: 'fp_lodestar_deepsearch' }
+  const tags = format === 'think_tags'
   const chunk = (delta: Delta, finish: FinishReason = null, extra: Partial<Totals> = {}): CompletionChunk => ({
     ...base,
     object: 'chat.completion.chunk',
@@ -22,21 +34,22 @@ export function chunkMaker(model: string) {
     ...extra,
   })
   return {
-    thinkStart: () => chunk({ role: 'assistant', content: '<think>', type: 'think' }),
-    think: (content: string, about: { url?: string; query?: string } = {}) =>
-      chunk({ content, type: 'think', ...about }),
-    thinkEnd: () => chunk({ content: '</think>', type: 'think' }, 'thinking_end'),
-    text: (content: string) => chunk({ content, type: 'text' }),
-    final: (annotations: UrlCitation[], totals: Totals, finish: 'stop' | 'length' = 'stop') =>
+    format,
+    id,
+    created,
+    thinkStart: () => chunk({ role: 'assistant', content: tags ? THINK_OPEN : '', type: 'think' }),
+    think: (text: string, about: { url?: string; query?: string } = {}) =>
       chunk(
-        {
-          content: '',
-          type: 'text',
-          annotations: annotations.map((citation) => ({ type: 'url_citation' as const, url_citation: citation })),
-        },
-        finish,
-        totals,
+        tags
+          ? { content: text, type: 'think', ...about }
+          : { reasoning_content: text, reasoning: text, type: 'think', ...about },
       ),
+    /** The end of the reasoning: a chunk of its own with `think_tags` only. */
+    thinkEnd: (): CompletionChunk | undefined =>
+      tags ? chunk({ content: THINK_CLOSE, type: 'think' }, 'thinking_end') : undefined,
+    text: (content: string) => chunk({ content, type: 'text' }),
+    final: (annotations: AnnotatedCitation[], totals: Totals, finish: 'stop' | 'length' = 'stop') =>
+      chunk({ content: '', type: 'text', annotations: annotationsOf(annotations) }, finish, totals),
     /** OpenAI's `stream_options.include_usage`: one more chunk, with no choices, carrying the usage. */
     usage: (usage: Totals['usage']): CompletionChunk => ({
       ...base,
@@ -45,10 +58,13 @@ export function chunkMaker(model: string) {
       usage,
     }),
     error: (message: string) => chunk({ content: message, type: 'error' }, 'error'),
-    /** The non-streamed answer: the same content as the stream's text deltas and last chunk, in one object. */
+    /**
+     * The non-streamed answer: the same content as the stream's content deltas (the `<think>` part, with
+     * `think_tags`, then the answer) and last chunk, in one object; with `parsed`, the reasoning beside it.
+     */
     completion: (
-      content: string,
-      annotations: UrlCitation[],
+      answer: { content: string; reasoning: string },
+      annotations: AnnotatedCitation[],
       totals: Totals,
       finish: 'stop' | 'length' = 'stop',
     ): CompletionAnswer => ({
@@ -59,9 +75,10 @@ export function chunkMaker(model: string) {
           index: 0,
           message: {
             role: 'assistant',
-            content,
+            content: answer.content,
+            ...(!tags && { reasoning_content: answer.reasoning }),
             type: 'text',
-            annotations: annotations.map((citation) => ({ type: 'url_citation' as const, url_citation: citation })),
+            annotations: annotationsOf(annotations),
           },
           logprobs: null,
           finish_reason: finish,

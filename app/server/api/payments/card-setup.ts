@@ -1,4 +1,5 @@
 import type { Db } from '../../db/types'
+import type { AuditBy } from '../../domain/audit'
 import { billingProfileOf } from '../../domain/auto-recharge'
 import {
   attachSetupSession,
@@ -48,7 +49,12 @@ export type SetupOutcome = 'saved' | 'already' | 'pending' | 'closed'
  * A setup's card saved if the service says its session completed with a succeeded setup intent: the card
  * is the service's record of it, not anything an event carries. Once, whoever asks.
  */
-export async function fulfilSetup(db: Db, provider: PaymentProvider, setup: CardSetupRow): Promise<SetupOutcome> {
+export async function fulfilSetup(
+  db: Db,
+  by: AuditBy,
+  provider: PaymentProvider,
+  setup: CardSetupRow,
+): Promise<SetupOutcome> {
   if (setup.status === 'saved') return 'already'
   if (setup.status === 'expired' || !setup.checkoutSessionId) return 'closed'
   const facts = await provider.setupFacts(setup.checkoutSessionId)
@@ -58,7 +64,7 @@ export async function fulfilSetup(db: Db, provider: PaymentProvider, setup: Card
   }
   if (facts.status !== 'complete' || facts.setupStatus !== 'succeeded' || !facts.card || !facts.customerId)
     return 'pending'
-  const saved = await saveSetupCard(db, setup.id, {
+  const saved = await saveSetupCard(db, by, setup.id, {
     provider: provider.kind,
     customerId: facts.customerId,
     email: facts.email,

@@ -3,7 +3,9 @@ import type { autoRechargeBody, checkoutBody } from '~/contracts/payments'
 import { serverEnv } from '~/server/env'
 import type { Db } from '../../db/types'
 import { billingProfileOf, disableAutoRecharge, enableAutoRecharge } from '../../domain/auto-recharge'
+import type { AuditBy } from '../../domain/audit'
 import type { ApiKey } from '../../domain/keys'
+import { refuseSharedBalance } from '../../domain/organisation-keys'
 import { packByPriceId } from '../../domain/packs'
 import { attachCheckoutSession, createPurchase } from '../../domain/purchases'
 import { InvalidInput } from '../../domain/refusals'
@@ -12,6 +14,7 @@ import { startCardSetup } from './card-setup'
 import { paymentProvider } from './provider'
 import { kickRecharges } from './recharge-signal'
 import { returnUrls } from './return-urls'
+import { auditBy } from '../audit/actor'
 
 type CheckoutBody = v.InferOutput<typeof checkoutBody>
 type AutoRechargeBody = v.InferOutput<typeof autoRechargeBody>
@@ -20,7 +23,7 @@ type AutoRechargeBody = v.InferOutput<typeof autoRechargeBody>
  * A purchase row for the key, then the service's checkout for it: the row fixes what will be credited to
  * whom before the buyer sees a payment page, and its id rides along so the events find it.
  */
-async function startCheckout(
+export async function startCheckout(
   db: Db,
   key: ApiKey,
   request: {
@@ -64,10 +67,11 @@ async function startCheckout(
 /** POST /api/v1/checkout_session: a checkout for one of the two packs; the tokens come with its payment. */
 export async function createCheckoutFor(caller: Caller, body: CheckoutBody): Promise<{ id: string; url: string }> {
   const { db, key } = await keyOf(caller)
+  refuseSharedBalance(key)
   return startCheckout(db, key, {
     priceId: body.price_id,
     email: body.email,
-    ...returnUrls(serverEnv(), body, caller.request.url),
+    ...returnUrls(serverEnv(), body),
   })
 }
 
@@ -79,9 +83,20 @@ export async function createCheckoutFor(caller: Caller, body: CheckoutBody): Pro
  */
 export async function autoRechargeFor(caller: Caller, body: AutoRechargeBody): Promise<{ url: string }> {
   const { db, key } = await keyOf(caller)
-  const urls = returnUrls(serverEnv(), body, caller.request.url)
+  refuseSharedBalance(key)
+  return autoRechargeOf(db, auditBy(caller), key, body, returnUrls(serverEnv(), body))
+}
+
+/** Auto-recharge of a balance: a key's own, or an organisation's shared one (`key` is then its balance row). */
+export async function autoRechargeOf(
+  db: Db,
+  by: AuditBy,
+  key: ApiKey,
+  body: AutoRechargeBody,
+  urls: { successUrl: string; cancelUrl: string },
+): Promise<{ url: string }> {
   if (!body.metadata.auto_recharge) {
-    await disableAutoRecharge(db, key.id)
+    await disableAutoRecharge(db, by, key.id)
     return { url: urls.cancelUrl }
   }
   const provider = paymentProvider()
@@ -92,7 +107,7 @@ export async function autoRechargeFor(caller: Caller, body: AutoRechargeBody): P
     ])
   const profile = await billingProfileOf(db, key.id)
   if (profile?.paymentMethodId && profile.provider === provider.kind) {
-    if (await enableAutoRecharge(db, key.id, body.metadata.threshold, pack.price_id)) kickRecharges()
+    if (await enableAutoRecharge(db, by, key.id, body.metadata.threshold, pack.price_id)) kickRecharges()
     return { url: urls.successUrl.replace('{CHECKOUT_SESSION_ID}', '') }
   }
   if (body.save_card_only)

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/types'
+import type { AuditBy } from '../../domain/audit'
 import { creditPurchase, type Fulfilment } from '../../domain/fulfilment'
 import { packByPriceId } from '../../domain/packs'
 import { closePurchase, type PurchaseRow } from '../../domain/purchases'
 import { log } from '../../log'
 import type { PaymentProvider } from '../../providers/payments/types'
+import { kickOutbox } from '../../providers/email'
 import { afterLedger } from '../after-ledger'
 
 export type SessionOutcome = Fulfilment['outcome'] | 'unpaid' | 'closed' | 'mismatch'
@@ -27,7 +29,12 @@ function matches(
  * pack chosen when the checkout was created), and only when the service's own record of the session (its
  * line items, total and currency) matches it: metadata an event carries decides nothing.
  */
-export async function fulfilSession(db: Db, provider: PaymentProvider, purchase: PurchaseRow): Promise<SessionOutcome> {
+export async function fulfilSession(
+  db: Db,
+  by: AuditBy,
+  provider: PaymentProvider,
+  purchase: PurchaseRow,
+): Promise<SessionOutcome> {
   if (purchase.status === 'paid') return 'already'
   const facts = await provider.checkoutFacts(purchase.checkoutSessionId!)
   if (facts.status === 'expired') {
@@ -46,7 +53,7 @@ export async function fulfilSession(db: Db, provider: PaymentProvider, purchase:
     return 'mismatch'
   }
   if (facts.paymentStatus !== 'paid') return 'unpaid'
-  const fulfilment = await creditPurchase(db, purchase.id, {
+  const fulfilment = await creditPurchase(db, by, purchase.id, {
     provider: provider.kind,
     paymentIntentId: facts.paymentIntentId,
     customerId: facts.customerId,
@@ -55,13 +62,14 @@ export async function fulfilSession(db: Db, provider: PaymentProvider, purchase:
     card: facts.card,
     receiptUrl: facts.receiptUrl,
   })
-  if (fulfilment.outcome === 'credited') afterLedger(fulfilment.ledger)
+  if (fulfilment.outcome === 'credited') credited(fulfilment)
   return fulfilment.outcome
 }
 
 /** An auto-recharge's purchase, credited when its payment intent succeeded for the purchase's amount. */
 export async function fulfilIntent(
   db: Db,
+  by: AuditBy,
   provider: PaymentProvider,
   purchase: PurchaseRow,
   paymentIntentId: string,
@@ -73,7 +81,7 @@ export async function fulfilIntent(
     return 'mismatch'
   }
   if (facts.status !== 'succeeded') return 'unpaid'
-  const fulfilment = await creditPurchase(db, purchase.id, {
+  const fulfilment = await creditPurchase(db, by, purchase.id, {
     provider: provider.kind,
     paymentIntentId: facts.id,
     customerId: facts.customerId,
@@ -81,6 +89,12 @@ export async function fulfilIntent(
     card: facts.card,
     receiptUrl: facts.receiptUrl,
   })
-  if (fulfilment.outcome === 'credited') afterLedger(fulfilment.ledger)
+  if (fulfilment.outcome === 'credited') credited(fulfilment)
   return fulfilment.outcome
+}
+
+/** After a credit committed: its alerts and auto-recharge, and its receipt sent. */
+function credited(fulfilment: Extract<Fulfilment, { outcome: 'credited' }>) {
+  afterLedger(fulfilment.ledger)
+  if (fulfilment.mailed) kickOutbox()
 }

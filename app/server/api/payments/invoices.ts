@@ -1,6 +1,6 @@
 import type * as v from 'valibot'
 import type { BillingDetails, billingDetailsBody } from '~/contracts/billing-details'
-import { brand } from '../../../../app.config'
+import { brand } from '#config'
 import {
   billingDetailsOf,
   invoiceLabel,
@@ -8,8 +8,13 @@ import {
   saveBillingDetails,
   type BillingDetailsRow,
 } from '../../domain/invoices'
-import { renderInvoicePdf } from '../../providers/documents/invoice-pdf'
+import { renderInvoicePdf, type InvoiceDocument } from '../../providers/documents/invoice-pdf'
+import { serverEnv, type ServerEnv } from '../../env'
+import type { Db } from '../../db/types'
+import type { AuditBy } from '../../domain/audit'
+import { refuseSharedBalance } from '../../domain/organisation-keys'
 import { keyOf, type Caller } from '../caller'
+import { auditBy } from '../audit/actor'
 
 const detailsOf = (row: BillingDetailsRow | undefined): BillingDetails | null =>
   row ? { name: row.name, address: row.address, tax_id: row.taxId } : null
@@ -17,7 +22,12 @@ const detailsOf = (row: BillingDetailsRow | undefined): BillingDetails | null =>
 /** GET /api/v1/billing/details: what the key's invoices will say about the buyer. */
 export async function billingDetailsFor(caller: Caller): Promise<{ details: BillingDetails | null }> {
   const { db, key } = await keyOf(caller)
-  return { details: detailsOf(await billingDetailsOf(db, key.id)) }
+  return billingDetailsOfBalance(db, key.id)
+}
+
+/** The billing details of a balance: a key's own, or an organisation's shared one (its balance row's id). */
+export async function billingDetailsOfBalance(db: Db, keyId: string): Promise<{ details: BillingDetails | null }> {
+  return { details: detailsOf(await billingDetailsOf(db, keyId)) }
 }
 
 /** PUT /api/v1/billing/details: invoices issued from now on carry them (issued ones keep theirs). */
@@ -26,8 +36,31 @@ export async function saveBillingDetailsFor(
   body: v.InferOutput<typeof billingDetailsBody>,
 ): Promise<{ details: BillingDetails | null }> {
   const { db, key } = await keyOf(caller)
-  const row = await saveBillingDetails(db, key.id, { name: body.name, address: body.address, taxId: body.tax_id })
+  refuseSharedBalance(key)
+  return saveBillingDetailsOfBalance(db, auditBy(caller), key.id, body)
+}
+
+export async function saveBillingDetailsOfBalance(
+  db: Db,
+  by: AuditBy,
+  keyId: string,
+  body: v.InferOutput<typeof billingDetailsBody>,
+): Promise<{ details: BillingDetails | null }> {
+  const row = await saveBillingDetails(db, by, keyId, { name: body.name, address: body.address, taxId: body.tax_id })
   return { details: detailsOf(row) }
+}
+
+/** The seller block: the brand's legal name and e-mail, the address and ids this server is configured with. */
+function sellerOf(env: ServerEnv): InvoiceDocument['seller'] {
+  return {
+    name: brand.legalName,
+    address: env.SELLER_ADDRESS.split(/\n|\\n|;/)
+      .map((part) => part.trim())
+      .filter(Boolean),
+    vatId: env.SELLER_VAT_ID.trim(),
+    registrationId: env.SELLER_REGISTRATION_ID.trim(),
+    email: brand.supportEmail,
+  }
 }
 
 const cardName = (brandName: string) => brandName.charAt(0).toUpperCase() + brandName.slice(1)
@@ -35,7 +68,16 @@ const cardName = (brandName: string) => brandName.charAt(0).toUpperCase() + bran
 /** GET /api/v1/billing/invoices/{purchase_id}: the purchase's invoice as a PDF, with its number and the buyer's details. */
 export async function invoicePdfFor(caller: Caller, purchaseId: string): Promise<{ name: string; pdf: Uint8Array }> {
   const { db, key } = await keyOf(caller)
-  const { purchase, invoice } = await issueInvoice(db, key.id, purchaseId)
+  return invoicePdfOfBalance(db, key.id, purchaseId)
+}
+
+/** The invoice of a purchase of a balance: a key's own, or an organisation's shared one (its balance row's id). */
+export async function invoicePdfOfBalance(
+  db: Db,
+  keyId: string,
+  purchaseId: string,
+): Promise<{ name: string; pdf: Uint8Array }> {
+  const { purchase, invoice } = await issueInvoice(db, keyId, purchaseId)
   // Fixed on the invoice once issued; until then the key's current details (none yet: printed without).
   const buyer = invoice.detailsFixedAt
     ? { name: invoice.billingName ?? '', address: invoice.billingAddress ?? '', taxId: invoice.billingTaxId }
@@ -44,7 +86,7 @@ export async function invoicePdfFor(caller: Caller, purchaseId: string): Promise
   const pdf = await renderInvoicePdf({
     number,
     issuedAt: invoice.issuedAt,
-    seller: { name: brand.legalName, email: brand.supportEmail },
+    seller: sellerOf(serverEnv()),
     buyer,
     item: `${new Intl.NumberFormat('en-US').format(purchase.tokens)} API tokens`,
     amount: new Intl.NumberFormat('en-US', { style: 'currency', currency: purchase.currency }).format(

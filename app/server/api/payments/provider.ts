@@ -25,7 +25,8 @@ function build(env: ServerEnv) {
     baseUrl: env.PUBLIC_BASE_URL,
     db: getDb,
     // The sandbox's events reach the same receiver a POST to /api/v1/billing/webhook/stripe does.
-    deliver: (payload, signature) => receiveWebhook(sandbox.provider, payload, signature).then(() => undefined),
+    deliver: (payload, signature) =>
+      receiveWebhook(undefined, sandbox.provider, payload, signature).then(() => undefined),
   })
   return { env, provider: sandbox.provider, sandbox }
 }

@@ -4,7 +4,9 @@ import { purchaseBySession, purchasesOfKey, type PurchaseRow } from '../../domai
 import { PurchaseNotFound } from '../../domain/refusals'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/types'
+import type { AuditBy } from '../../domain/audit'
 import type { ApiKey } from '../../domain/keys'
+import { paymentsBy } from '../audit/actor'
 import { keyOf, type Caller } from '../caller'
 import { billingProfileOf } from '../../domain/auto-recharge'
 import { cardSetupBySession } from '../../domain/card-setups'
@@ -36,7 +38,12 @@ function purchaseItem(row: PurchaseRow, invoiceNumber: number | undefined): Purc
 /** GET /api/v1/billing/purchases: the key's purchases, newest first, with what a receipt shows. */
 export async function purchasesFor(caller: Caller): Promise<{ purchases: PurchaseItem[] }> {
   const { db, key } = await keyOf(caller)
-  const rows = await purchasesOfKey(db, key.id)
+  return purchasesOfBalance(db, key.id)
+}
+
+/** The purchases of a balance: a key's own, or an organisation's shared one (its balance row's id). */
+export async function purchasesOfBalance(db: Db, keyId: string): Promise<{ purchases: PurchaseItem[] }> {
+  const rows = await purchasesOfKey(db, keyId)
   const numbers = await invoiceNumbersOf(
     db,
     rows.map((row) => row.id),
@@ -51,19 +58,19 @@ export async function purchasesFor(caller: Caller): Promise<{ purchases: Purchas
 export async function confirmCheckoutFor(caller: Caller, sessionId: string) {
   const { db, key } = await keyOf(caller)
   const purchase = await purchaseBySession(db, sessionId)
-  if (!purchase) return confirmSetup(db, key, sessionId)
+  if (!purchase) return confirmSetup(db, paymentsBy(caller), key, sessionId)
   if (purchase.keyId !== key.id) throw new PurchaseNotFound()
-  const outcome = await fulfilSession(db, paymentProvider(), purchase)
+  const outcome = await fulfilSession(db, paymentsBy(caller), paymentProvider(), purchase)
   const [fresh] = await db.select({ balance: apiKeys.balance }).from(apiKeys).where(eq(apiKeys.id, key.id))
   const status = outcome === 'credited' || outcome === 'already' ? 'paid' : outcome === 'unpaid' ? 'pending' : 'failed'
   return { status, tokens: purchase.tokens, balance: fresh?.balance ?? key.balance } as const
 }
 
 /** Back from a setup-mode checkout: the card saved now if the session completed, and which card it is. */
-async function confirmSetup(db: Db, key: ApiKey, sessionId: string) {
+async function confirmSetup(db: Db, by: AuditBy, key: ApiKey, sessionId: string) {
   const setup = await cardSetupBySession(db, sessionId)
   if (!setup || setup.keyId !== key.id) throw new PurchaseNotFound()
-  const outcome = await fulfilSetup(db, paymentProvider(), setup)
+  const outcome = await fulfilSetup(db, by, paymentProvider(), setup)
   const profile = await billingProfileOf(db, key.id)
   const status =
     outcome === 'saved' || outcome === 'already' ? 'card_saved' : outcome === 'pending' ? 'pending' : 'failed'

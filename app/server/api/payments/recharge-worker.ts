@@ -17,6 +17,7 @@ import { PaymentServiceFailed } from '../../domain/refusals'
 import { onShutdown } from '../../lifecycle'
 import { errorFields, log } from '../../log'
 import type { PaymentProvider } from '../../providers/payments/types'
+import { paymentsBy } from '../audit/actor'
 import { fulfilIntent } from './fulfil'
 import { paymentProvider, paymentsKind } from './provider'
 import { onRechargeDue } from './recharge-signal'
@@ -42,7 +43,8 @@ async function processAttempt(ctx: RechargeContext, attempt: AttemptRow): Promis
   if (attempt.tries > MAX_TRIES && attempt.paymentIntentId) {
     // No webhook came for a charge the service took: its record of the payment decides.
     const purchase = await purchaseById(ctx.db, plan.purchaseId)
-    const outcome = purchase && (await fulfilIntent(ctx.db, ctx.provider, purchase, attempt.paymentIntentId))
+    const outcome =
+      purchase && (await fulfilIntent(ctx.db, paymentsBy(), ctx.provider, purchase, attempt.paymentIntentId))
     if (outcome === 'credited' || outcome === 'already') return
     return failAttempt(ctx.db, attempt, 'the payment service did not confirm the charge', notice)
   }

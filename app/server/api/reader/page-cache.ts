@@ -35,6 +35,7 @@ async function cacheKeyOf(url: URL, request: ReadRequest, allowPrivate: boolean)
     request.engine,
     request.render,
     request.outgoing,
+    request.baseInitial ?? false,
     allowPrivate,
   ])
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
@@ -70,9 +71,12 @@ export async function cachedOrRead(
     signal?: AbortSignal
     onPartial?: (page: ReaderPage) => Promise<void>
     request?: ReadRequest
+    /** Whose browser time a render is (see `ReadRequest.caller`). */
+    caller?: string
   } = {},
 ): Promise<PageRead> {
-  const request = options.request ?? readRequestOf(headers, env)
+  const request = { ...(options.request ?? readRequestOf(headers, env)) }
+  request.caller ??= options.caller
   const ttl = env.READER_CACHE_TTL_SECONDS
   const timeout = headers['x-timeout'] ?? readerLimits.defaultTimeoutSeconds
   const limits = { ...fetchLimitsOf(env, timeout, options.signal), proxy: request.proxy }
@@ -90,7 +94,8 @@ export async function cachedOrRead(
   const result = await readPage(url, request, limits, () => browserPool(env), options.onPartial)
   const page: ReaderPage = { ...result.page, engine: result.engine }
   // DNT: 1 asks that nothing of this read be kept.
-  if (key && !headers.dnt && lengthOf(page) <= MAX_CACHED_PAGE)
+  // An error page (answered with its warning) is not kept: the next read asks the page's server again.
+  if (key && !headers.dnt && !page.warning && lengthOf(page) <= MAX_CACHED_PAGE)
     await cachePage(db, { key, url: url.href, page, ttlSeconds: ttl }).catch((error: unknown) =>
       log('warn', 'reader cache not written', { error: errorFields(error) }),
     )

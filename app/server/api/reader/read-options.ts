@@ -27,9 +27,11 @@ export function returnFormatsOf(headers: Pick<ReaderHeaders, 'x-return-format' |
       'option',
       `The ${model} format needs a language model, and this server has none configured for the reader`,
     )
-  const text = named.find((format) => (returnFormats as readonly string[]).includes(format)) as ReturnFormat | undefined
+  const texts = [...new Set(named.filter((format) => (returnFormats as readonly string[]).includes(format)))]
+  const text = texts[0] as ReturnFormat | undefined
   return {
     text: text ?? 'content',
+    texts: texts.length ? (texts as ReturnFormat[]) : ['content'],
     textNamed: text !== undefined || named.length === 0,
     screenshot: named.includes('screenshot'),
     pageshot: named.includes('pageshot'),
@@ -91,8 +93,9 @@ export function readRequestOf(
     throw new PageNotRead('option', `${browserOnly.join(', ')} needs the browser engine, not X-Engine: direct`)
   return {
     formats,
-    // Options only a browser can honour choose it when the caller named no engine.
-    engine: headers['x-engine'] ?? (browserOnly.length ? 'browser' : 'direct'),
+    // Options only a browser can honour choose it when the caller named no engine; otherwise the original's
+    // default, the browser when the page needs it (`auto`, within the caller's browser time).
+    engine: headers['x-engine'] ?? (browserOnly.length ? 'browser' : 'auto'),
     convert: {
       format: formats.text,
       targetSelector: headers['x-target-selector'],
@@ -100,10 +103,12 @@ export function readRequestOf(
       withLinks: headers['x-with-links-summary'],
       withImages: headers['x-with-images-summary'],
       keepImageDataUrls: headers['x-keep-img-data-url'],
-      maxTokens: headers['x-max-output-tokens'],
+      maxTokens: headers['x-max-output-tokens'] ?? headers['x-max-tokens'],
       markdown: markdownOptionsOf(headers),
+      ...(headers['x-remove-overlay'] && { removeOverlay: true }),
     },
-    baseInitial: headers['x-base'] === 'initial',
+    // The original's default: links against the URL asked for, which `URL Source` names too.
+    baseInitial: headers['x-base'] !== 'final',
     render: {
       waitForSelector: headers['x-wait-for-selector'],
       targetSelector: headers['x-target-selector'],
@@ -136,6 +141,7 @@ function markdownOptionsOf(headers: ReaderHeaders): MarkdownOptions | undefined 
     strongDelimiter: headers['x-md-strong-delimiter'] as MarkdownOptions['strongDelimiter'],
     linkStyle: headers['x-md-link-style'],
     linkReferenceStyle: headers['x-md-link-reference-style'],
+    retainLinks: headers['x-retain-links'] === 'all' ? undefined : headers['x-retain-links'],
   }
   const set = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
   // Unset, the options stay out of the request, so the cache key of a plain read is what it was.

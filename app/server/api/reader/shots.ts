@@ -1,13 +1,19 @@
 import type { ShotFormat } from '~/contracts/reader'
 import { DownloadLinkRefused } from '../../domain/refusals'
 import { serverEnv } from '../../env'
+import { log } from '../../log'
 import { objectStorage } from '../../providers/storage'
 import { signText } from '../bulk/download-link'
+import { startPeriodic } from '../periodic'
 
 /** How long a screenshot's link works. */
 export const SHOT_LINK_SECONDS = 24 * 3600
 
-const keyOf = (id: string) => `reader-shots/${id}.png`
+/** How often stored screenshots past their link's life are removed: none outlives its link by more. */
+export const SHOT_SWEEP_MS = 60 * 60 * 1000
+
+const SHOTS = 'reader-shots/'
+const keyOf = (id: string) => `${SHOTS}${id}.png`
 
 /**
  * Stores a screenshot where bulk results go (DATA_DIR/objects or the S3 bucket) and answers a link that
@@ -45,4 +51,29 @@ export async function signedShot(
     .catch(() => {
       throw new DownloadLinkRefused('expired')
     })
+}
+
+/**
+ * Removes the screenshots stored longer ago than their link lives (SHOT_LINK_SECONDS), in local storage or
+ * the S3 bucket alike; answers how many. Several instances on one bucket may sweep it at once: removing is
+ * idempotent.
+ */
+export async function sweepExpiredShots(now = Date.now(), storage = objectStorage()): Promise<number> {
+  const expired = (await storage.list(SHOTS))
+    .filter((object) => object.modifiedAt.getTime() <= now - SHOT_LINK_SECONDS * 1000)
+    .map((object) => object.key)
+  if (expired.length) await storage.remove(expired)
+  return expired.length
+}
+
+/** Sweeps at start and then every SHOT_SWEEP_MS, on every instance (removing is idempotent). */
+export function startShotSweeper(): void {
+  startPeriodic({
+    name: 'reader screenshot sweep',
+    intervalMs: SHOT_SWEEP_MS,
+    async run() {
+      const removed = await sweepExpiredShots()
+      if (removed) log('info', 'expired reader screenshots removed', { removed })
+    },
+  })
 }

@@ -1,4 +1,3 @@
-import { currentRequest } from '../../request-context'
 import type { Db } from '../../db/types'
 import type { ApiKey } from '../../domain/keys'
 import { refuseKeyUse } from '../../domain/key-controls'
@@ -7,7 +6,13 @@ import { consume, usageAnswered, usageReversalRef } from '../../domain/metering'
 import { RequestIdReused } from '../../domain/refusals'
 import { errorFields, log } from '../../log'
 import { afterLedger } from '../after-ledger'
-import { noteRequestTokens } from '../request-log/record'
+import type { Caller } from '../caller'
+
+/**
+ * The call a charge is for: its request id names the debit (outside a request, the caller gives one), and its
+ * request log row, if it has one, counts the tokens.
+ */
+export type ChargedCall = Pick<Caller, 'requestId' | 'requestLog' | 'batch'>
 
 export interface Charge {
   /** Gives the tokens back when the request could not be answered after all. */
@@ -25,13 +30,15 @@ const RETRIES_PER_REQUEST_ID = 5
  * whose request failed (its tokens given back) may be sent again, as the next attempt of that id.
  */
 export async function chargeRequest(
+  call: ChargedCall,
   db: Db,
   key: ApiKey,
   usage: { tokens: number; product: string; model: string },
 ): Promise<Charge> {
   refuseKeyUse(key, usage)
   if (usage.tokens === 0) return { refund: async () => undefined }
-  const requestUsage = requestUsageId(key)
+  if (call.batch) return collectBatchLine(call.batch, usage)
+  const requestUsage = requestUsageId(call, key)
   for (let attempt = 0; attempt <= RETRIES_PER_REQUEST_ID; attempt++) {
     const usageEventId = attempt === 0 ? requestUsage : `${requestUsage}:retry-${attempt}`
     const result = await consume(db, { keyId: key.id, usageEventId, ...usage })
@@ -40,24 +47,43 @@ export async function chargeRequest(
       continue
     }
     afterLedger(result)
-    noteRequestTokens(usage)
-    return { refund: () => giveBack(db, key, { ...usage, usageEventId }) }
+    call.requestLog?.noteTokens(usage)
+    return { refund: () => giveBack(call, db, key, { ...usage, usageEventId }) }
   }
   throw new RequestIdReused(requestUsage)
+}
+
+/**
+ * A batch line's tokens, noted for its part's debit (debited when the part is recorded, at the batch price)
+ * and taken off again if the line fails after all.
+ */
+function collectBatchLine(
+  charges: NonNullable<Caller['batch']>,
+  usage: { tokens: number; product: string; model: string },
+): Charge {
+  const use = (sign: 1 | -1) => {
+    const name = `${usage.product}\u0000${usage.model}`
+    const noted = charges.uses.get(name) ?? { product: usage.product, model: usage.model, tokens: 0 }
+    noted.tokens += sign * usage.tokens
+    charges.uses.set(name, noted)
+    charges.tokens += sign * usage.tokens
+  }
+  use(1)
+  return { refund: async () => use(-1) }
 }
 
 /**
  * Refuses, before any work, a request whose id this key already spent on an answered request: for calls
  * that can price their answer only after computing it (the reader converts the page first).
  */
-export async function refuseReusedRequestId(db: Db, key: Pick<ApiKey, 'id'>): Promise<void> {
-  const usageEventId = requestUsageId(key)
+export async function refuseReusedRequestId(call: ChargedCall, db: Db, key: Pick<ApiKey, 'id'>): Promise<void> {
+  const usageEventId = requestUsageId(call, key)
   if (await usageAnswered(db, usageEventId)) throw new RequestIdReused(usageEventId)
 }
 
 /** The usage event a metered request's debit is named after: its key and its request id. */
-function requestUsageId(key: Pick<ApiKey, 'id'>): string {
-  return `v1:${key.id}:${currentRequest()?.requestId ?? crypto.randomUUID()}`
+function requestUsageId(call: ChargedCall, key: Pick<ApiKey, 'id'>): string {
+  return `v1:${key.id}:${call.requestId}`
 }
 
 /**
@@ -65,6 +91,7 @@ function requestUsageId(key: Pick<ApiKey, 'id'>): string {
  * event (the usage tab nets it out of the event's product and model).
  */
 export async function giveBack(
+  call: ChargedCall,
   db: Db,
   key: Pick<ApiKey, 'id'>,
   usage: { tokens: number; product: string; model: string; usageEventId: string },
@@ -79,7 +106,7 @@ export async function giveBack(
       product: usage.product,
       model: usage.model,
     })
-    noteRequestTokens({ ...usage, tokens: -usage.tokens })
+    call.requestLog?.noteTokens({ ...usage, tokens: -usage.tokens })
   } catch (error) {
     // The key was revoked meanwhile (its balance moved on by a transfer), so it takes no credit: left to an operator.
     log('error', 'refund of an unanswered request failed', { error: errorFields(error) })

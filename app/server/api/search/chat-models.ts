@@ -1,4 +1,4 @@
-import { brand } from '../../../../app.config'
+import { brand } from '#config'
 import { deepSearchLimits, deepSearchModels, modelChatOptions } from '~/contracts/deepsearch'
 import type { ServedModelRecord } from '~/contracts/served-models'
 import { serverEnv } from '../../env'

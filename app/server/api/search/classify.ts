@@ -7,7 +7,6 @@ import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'
 import { invalid, meterTexts } from './inputs'
-import { noteRequestModel } from '../request-log/record'
 import { unknownFields } from './model-options'
 import type { Served } from './served'
 
@@ -23,7 +22,7 @@ export async function classify(caller: Caller, body: Body): Promise<Served<Answe
   const { db, key } = await keyOf(caller, 'classify')
   const classifier = body.classifier_id ? await usableClassifier(db, body.classifier_id, key.id) : undefined
   const model = classifier?.modelName ?? body.model!
-  noteRequestModel(model)
+  caller.requestLog?.noteModel(model)
   const served = await servedModel(model, 'classify', classifier ? ['body', 'classifier_id'] : ['body', 'model'])
   const engine = served.embeddings!
   const notApplied: string[] = unknownFields(body, classifyFields)
@@ -34,8 +33,9 @@ export async function classify(caller: Caller, body: Body): Promise<Served<Answe
   const inputs = await meterTexts(body.input, { ...limits, loc: ['body', 'input'] })
   const labels = await meterTexts(body.labels ?? [], { ...limits, loc: ['body', 'labels'] })
   const tokens = inputs.tokens + labels.tokens
-  await limitKeyTokens('classify', key, tokens)
-  const charge = await chargeRequest(db, key, { tokens, product: 'classifier', model })
+  // A batch's lines were counted against the limits when it was created.
+  if (!caller.batch) await limitKeyTokens(caller, 'classify', key, tokens)
+  const charge = await chargeRequest(caller, db, key, { tokens, product: 'classifier', model })
   const scored = await paidFor(charge, async (): Promise<ScoredLabel[][]> => {
     const options = { requestedModel: model, task: 'classification' as const, lateChunking: false }
     if (!classifier) {

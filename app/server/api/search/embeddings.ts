@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import {
   embeddingsFields,
+  searchLimits,
   type EmbeddingType,
   type embeddingsAnswer,
   type embeddingsBody,
@@ -12,10 +13,9 @@ import { servedModel } from '../../providers/inference/select'
 import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'
-import { invalid, meterTexts } from './inputs'
+import { invalid, meterTexts, tooManyTokens } from './inputs'
 import { checkImages, IMAGE_TOKENS, unknownFields } from './model-options'
 import type { Served } from './served'
-import { noteRequestModel } from '../request-log/record'
 
 type Body = v.InferOutput<typeof embeddingsBody>
 type Answer = v.InferInput<typeof embeddingsAnswer>
@@ -31,7 +31,7 @@ export const MIN_DIMENSIONS = 8
 export async function createEmbeddings(caller: Caller, body: Body): Promise<Served<Answer>> {
   const { db, key } = await keyOf(caller, 'embeddings')
   const served = await servedModel(body.model, 'embeddings')
-  noteRequestModel(served.id)
+  caller.requestLog?.noteModel(served.id)
   const engine = served.embeddings!
   const upstream = engine.kind === 'upstream'
   const unknown = unknownFields(body, embeddingsFields)
@@ -61,8 +61,9 @@ export async function createEmbeddings(caller: Caller, body: Body): Promise<Serv
   }
 
   const { inputs, tokens } = await meterInputs(body.input, engine.maxInputTokens, body.truncate)
-  await limitKeyTokens('embeddings', key, tokens)
-  const charge = await chargeRequest(db, key, { tokens, product: 'embeddings', model: served.id })
+  // A batch's lines were counted against the limits when it was created.
+  if (!caller.batch) await limitKeyTokens(caller, 'embeddings', key, tokens)
+  const charge = await chargeRequest(caller, db, key, { tokens, product: 'embeddings', model: served.id })
   const result = await paidFor(charge, async () => {
     const computed = await engine.embed(inputs, {
       requestedModel: body.model,
@@ -115,7 +116,8 @@ const clip = (dimensions: number | undefined, length: number) =>
 
 /**
  * Texts metered (cl100k_base) and held to the input limit as `meterTexts` does, in their places among the
- * images, which are charged IMAGE_TOKENS each.
+ * images, which are charged IMAGE_TOKENS each. The whole request is held to 1,024 times the input limit
+ * (`searchLimits.maxEmbeddingRequestInputLimits`), as many tokens as 1,024 full inputs, whatever their count.
  */
 async function meterInputs(
   list: TextOrImage[],
@@ -123,7 +125,8 @@ async function meterInputs(
   truncate: boolean,
 ): Promise<{ inputs: EmbedInput[]; tokens: number }> {
   const texts = list.map((input) => (typeof input === 'string' ? input : (input.text ?? '')))
-  const metered = await meterTexts(texts, { maxTokens, truncate, loc: ['body', 'input'] })
+  const bound = { loc: ['body', 'input'], maxTotalTokens: maxTokens * searchLimits.maxEmbeddingRequestInputLimits }
+  const metered = await meterTexts(texts, { maxTokens, truncate, ...bound })
   let images = 0
   const inputs = list.map((input, index): EmbedInput => {
     if (typeof input !== 'string' && input.image !== undefined) {
@@ -132,5 +135,7 @@ async function meterInputs(
     }
     return metered.texts[index]
   })
-  return { inputs, tokens: metered.tokens + images * IMAGE_TOKENS }
+  const tokens = metered.tokens + images * IMAGE_TOKENS
+  if (tokens > bound.maxTotalTokens) throw tooManyTokens(bound)
+  return { inputs, tokens }
 }

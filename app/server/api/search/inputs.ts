@@ -13,11 +13,12 @@ export interface MeteredTexts {
  */
 export async function meterTexts(
   texts: string[],
-  options: { maxTokens: number; truncate: boolean; loc: Array<string | number> },
+  options: { maxTokens: number; truncate: boolean; loc: Array<string | number>; maxTotalTokens?: number },
 ): Promise<MeteredTexts> {
   let tokens = 0
   const kept: string[] = []
   for (const [index, text] of texts.entries()) {
+    if (options.maxTotalTokens !== undefined && tokens > options.maxTotalTokens) break
     const { tokens: count, cut } = await measureText(text, options.maxTokens)
     if (!cut) {
       tokens += count
@@ -35,7 +36,19 @@ export async function meterTexts(
     tokens += cut.tokens
     kept.push(cut.text)
   }
+  if (options.maxTotalTokens !== undefined && tokens > options.maxTotalTokens) throw tooManyTokens(options)
   return { texts: kept, tokens }
+}
+
+/** A request over its total of tokens (counted until past it, so the metering stops there too). */
+export function tooManyTokens(options: { loc: Array<string | number>; maxTotalTokens?: number }): InvalidInput {
+  return new InvalidInput([
+    {
+      loc: options.loc,
+      msg: `holds more than ${options.maxTotalTokens?.toLocaleString('en-US')} tokens, the limit per request: send the inputs in several requests`,
+      type: 'too_long',
+    },
+  ])
 }
 
 export const invalid = (loc: Array<string | number>, msg: string, type = 'invalid') =>

@@ -1,12 +1,10 @@
-import { currentRequest } from '../../request-context'
 import type { Db } from '../../db/types'
 import type { ApiKey } from '../../domain/keys'
 import { consume } from '../../domain/metering'
 import { refuseKeyUse } from '../../domain/key-controls'
-import { InsufficientBalance, SpendCapReached } from '../../domain/refusals'
+import { InsufficientBalance, SpendCapReached, SpendLimitReached } from '../../domain/refusals'
 import { afterLedger } from '../after-ledger'
-import { noteRequestTokens } from '../request-log/record'
-import { giveBack } from './charge'
+import { giveBack, type ChargedCall } from './charge'
 
 /** The smallest reservation: a page or a reasoning step rarely needs fewer tokens. */
 const MIN_RESERVATION = 2048
@@ -26,14 +24,17 @@ export class TokenMeter {
   private reservations = 0
   private settled = false
   private readonly eventId: string
+  /** Covers run one after another: two at once would both take the next reservation's name and count twice. */
+  private covering: Promise<unknown> = Promise.resolve()
 
   constructor(
+    private readonly call: ChargedCall,
     private readonly db: Db,
     private readonly key: ApiKey,
     private readonly usage: { product: string; model: string },
   ) {
     refuseKeyUse(key, usage)
-    this.eventId = `v1:${key.id}:${currentRequest()?.requestId ?? 'request'}:${crypto.randomUUID()}`
+    this.eventId = `v1:${key.id}:${this.call.requestId}:${crypto.randomUUID()}`
   }
 
   /** Tokens debited so far, net of nothing given back yet. */
@@ -41,8 +42,17 @@ export class TokenMeter {
     return this.reserved
   }
 
-  /** Debits until at least `total` tokens are covered; throws InsufficientBalance when the key cannot pay them (SpendCapReached past its cap). */
-  async cover(total: number): Promise<void> {
+  /**
+   * Debits until at least `total` tokens are covered; throws InsufficientBalance when the key cannot pay them
+   * (SpendCapReached past its cap, SpendLimitReached past a spend limit).
+   */
+  cover(total: number): Promise<void> {
+    const covered = this.covering.then(() => this.coverNow(total))
+    this.covering = covered.catch(() => undefined)
+    return covered
+  }
+
+  private async coverNow(total: number): Promise<void> {
     if (this.settled) throw new Error('this meter was settled')
     if (total <= this.reserved) return
     const generous = Math.max(total, this.reserved * 2, MIN_RESERVATION)
@@ -50,7 +60,9 @@ export class TokenMeter {
       await this.debit(generous - this.reserved)
     } catch (error) {
       // The key may still afford exactly what is needed now.
-      if (!(error instanceof InsufficientBalance || error instanceof SpendCapReached) || generous === total) throw error
+      const short =
+        error instanceof InsufficientBalance || error instanceof SpendCapReached || error instanceof SpendLimitReached
+      if (!short || generous === total) throw error
       await this.debit(total - this.reserved)
     }
   }
@@ -59,19 +71,26 @@ export class TokenMeter {
   async settle(used: number): Promise<void> {
     if (this.settled) return
     this.settled = true
-    await giveBack(this.db, this.key, {
+    await this.covering
+    await giveBack(this.call, this.db, this.key, {
       ...this.usage,
       tokens: this.reserved - Math.min(used, this.reserved),
       usageEventId: this.eventId,
     })
   }
 
+  /**
+   * Counted only once debited: a refused reservation records nothing, so the exact one tried after it takes its
+   * name. The first reservation must carry `eventId`, which the give-back is named after: the ledger finds the
+   * debit through that name to take the give-back off the caps and spend limits that counted it.
+   */
   private async debit(tokens: number): Promise<void> {
-    this.reservations++
-    const usageEventId = this.reservations === 1 ? this.eventId : `${this.eventId}:${this.reservations}`
+    const reservation = this.reservations + 1
+    const usageEventId = reservation === 1 ? this.eventId : `${this.eventId}:${reservation}`
     const result = await consume(this.db, { keyId: this.key.id, usageEventId, tokens, ...this.usage })
+    this.reservations = reservation
     afterLedger(result)
-    noteRequestTokens({ ...this.usage, tokens })
+    this.call.requestLog?.noteTokens({ ...this.usage, tokens })
     this.reserved += tokens
   }
 }

@@ -8,7 +8,6 @@ import { chargeRequest, paidFor } from './charge'
 import { meterTexts } from './inputs'
 import { checkImages, IMAGE_TOKENS, unknownFields } from './model-options'
 import type { Served } from './served'
-import { noteRequestModel } from '../request-log/record'
 
 type Body = v.InferOutput<typeof rerankBody>
 type Answer = v.InferInput<typeof rerankAnswer>
@@ -21,7 +20,7 @@ type Answer = v.InferInput<typeof rerankAnswer>
 export async function rerank(caller: Caller, body: Body): Promise<Served<Answer>> {
   const { db, key } = await keyOf(caller, 'rerank')
   const served = await servedModel(body.model, 'rerank')
-  noteRequestModel(served.id)
+  caller.requestLog?.noteModel(served.id)
   const engine = served.reranker!
   const unknown = unknownFields(body, rerankFields)
   await checkImages(served, engine, body.documents, ['body', 'documents'])
@@ -34,8 +33,9 @@ export async function rerank(caller: Caller, body: Body): Promise<Served<Answer>
     typeof document !== 'string' && document.image !== undefined ? { image: document.image } : metered.texts[index],
   )
   const tokens = query.tokens + metered.tokens + images.length * IMAGE_TOKENS
-  await limitKeyTokens('rerank', key, tokens)
-  const charge = await chargeRequest(db, key, { tokens, product: 'reranker', model: served.id })
+  // A batch's lines were counted against the limits when it was created.
+  if (!caller.batch) await limitKeyTokens(caller, 'rerank', key, tokens)
+  const charge = await chargeRequest(caller, db, key, { tokens, product: 'reranker', model: served.id })
   const upstream = engine.kind === 'upstream'
   const relevance = await paidFor(charge, () =>
     engine.rerank(query.texts[0], documents, {
@@ -56,11 +56,19 @@ export async function rerank(caller: Caller, body: Body): Promise<Served<Answer>
     engine: served.engine,
     notApplied: upstream ? [] : unknown,
     answer: {
+      id: caller.requestId,
       model: served.id,
       results: ranked.map((result) =>
         body.return_documents ? { ...result, document: documentOf(result.index) } : result,
       ),
       usage: { total_tokens: tokens },
+      meta: {
+        api_version: { version: '2' },
+        billed_units: { search_units: Math.ceil(body.documents.length / DOCUMENTS_PER_SEARCH_UNIT) },
+      },
     },
   }
 }
+
+/** Cohere bills a query with up to this many documents as one search unit; the answer's `meta` counts them so. */
+const DOCUMENTS_PER_SEARCH_UNIT = 100

@@ -1,4 +1,4 @@
-import { brand } from '../../../../app.config'
+import { brand } from '#config'
 import type { ServedModelRecord, servedModelsAnswer } from '~/contracts/served-models'
 import type * as v from 'valibot'
 import { ModelNotFound } from '../../domain/refusals'

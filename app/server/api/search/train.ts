@@ -7,7 +7,6 @@ import { keyOf, type Caller } from '../caller'
 import { limitKeyTokens } from '../rate-limit'
 import { chargeRequest, paidFor } from './charge'
 import { invalid, meterTexts } from './inputs'
-import { noteRequestModel } from '../request-log/record'
 import { unknownFields } from './model-options'
 import type { Served } from './served'
 
@@ -24,7 +23,7 @@ export async function train(caller: Caller, body: Body): Promise<Served<v.InferI
     ? await ownClassifier(db, body.classifier_id, key.id)
     : undefined
   const model = previous?.modelName ?? body.model!
-  noteRequestModel(model)
+  caller.requestLog?.noteModel(model)
   const served = await servedModel(model, 'classify', previous ? ['body', 'classifier_id'] : ['body', 'model'])
   const engine = served.embeddings!
   const exampleFields = new Set(body.input.flatMap((example) => unknownFields(example, trainExampleFields)))
@@ -40,8 +39,8 @@ export async function train(caller: Caller, body: Body): Promise<Served<v.InferI
     body.input.map((example) => example.text),
     { maxTokens: engine.maxInputTokens, truncate: true, loc: ['body', 'input'] },
   )
-  await limitKeyTokens('classify', key, texts.tokens)
-  const charge = await chargeRequest(db, key, { tokens: texts.tokens, product: 'classifier', model })
+  await limitKeyTokens(caller, 'classify', key, texts.tokens)
+  const charge = await chargeRequest(caller, db, key, { tokens: texts.tokens, product: 'classifier', model })
   const row = await paidFor(charge, async () => {
     const embedded = await engine.embed(texts.texts, {
       requestedModel: model,
@@ -60,9 +59,10 @@ export async function train(caller: Caller, body: Body): Promise<Served<v.InferI
       numIters: body.num_iters,
     })
     const trained = { labels: weights.labels, weights: encodeWeights(weights) }
-    if (previous) return saveTraining(db, previous, { ...trained, access: body.access })
+    if (previous) return saveTraining(db, previous, { ...trained, access: body.access, name: body.name })
     return createClassifier(db, {
       keyId: key.id,
+      name: body.name ?? null,
       modelName: model,
       engineModel: embedded.model,
       access: body.access ?? 'private',

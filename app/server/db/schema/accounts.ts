@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
  * People who signed in (spec §3 User), keyed by the identity service's uid. The profile is ours: the identity
@@ -8,6 +8,8 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 export const users = pgTable('users', {
   uid: text('uid').primaryKey(),
   email: text('email'),
+  /** Whether the identity service had verified `email` at the last sign-in: only a verified address accepts an invitation. */
+  emailVerified: boolean('email_verified').notNull().default(false),
   displayName: text('display_name'),
   photoUrl: text('photo_url'),
   /** Where balance alerts and job mail go when set; else the account's e-mail. */
@@ -35,6 +37,12 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the sign-in the session was opened from happened (the ID token's auth_time): a session that began
+     * before the identity service revoked the user's tokens (validSince: a password change or reset) ends.
+     * Null on sessions opened before this column (their created_at stands in).
+     */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }),
   },
   (t) => [
     index('sessions_uid_idx')

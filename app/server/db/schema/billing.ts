@@ -39,6 +39,10 @@ export const purchases = pgTable(
   },
   (t) => [
     index('purchases_key_idx').on(t.keyId, t.createdAt),
+    // The payment reconciler's pass: the few purchases still waiting for their payment.
+    index('purchases_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('purchases_reversed', sql`${t.reversedTokens} between 0 and ${t.tokens}`),
   ],
 )
@@ -155,22 +159,31 @@ export const sandboxObjects = pgTable('sandbox_objects', {
  * the threshold and pack to turn on) before the visitor sees the payment page; the session's completion or
  * its setup intent's success saves the card once, under this row's lock, whichever arrives first.
  */
-export const cardSetups = pgTable('card_setups', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  keyId: uuid('key_id')
-    .notNull()
-    .references(() => apiKeys.id),
-  provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
-  checkoutSessionId: text('checkout_session_id').unique(),
-  status: text('status', { enum: ['pending', 'saved', 'expired'] })
-    .notNull()
-    .default('pending'),
-  /** Auto-recharge to turn on once the card is saved: the pack and the threshold. */
-  priceId: text('price_id').notNull(),
-  threshold: bigint('threshold', { mode: 'number' }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  savedAt: timestamp('saved_at', { withTimezone: true }),
-})
+export const cardSetups = pgTable(
+  'card_setups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    checkoutSessionId: text('checkout_session_id').unique(),
+    status: text('status', { enum: ['pending', 'saved', 'expired'] })
+      .notNull()
+      .default('pending'),
+    /** Auto-recharge to turn on once the card is saved: the pack and the threshold. */
+    priceId: text('price_id').notNull(),
+    threshold: bigint('threshold', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The payment reconciler's pass, as for purchases.
+    index('card_setups_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+)
 
 /** The name, address and tax id an account (or a browser's key) wants on its invoices. */
 export const billingDetails = pgTable('billing_details', {

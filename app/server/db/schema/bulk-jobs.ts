@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { bulkJobStatuses } from '../../../contracts/bulk'
 import { apiKeys } from './keys'
 
@@ -15,6 +15,23 @@ export const bulkJobs = pgTable(
     keyId: uuid('key_id')
       .notNull()
       .references(() => apiKeys.id),
+    /**
+     * `embeddings`: a bulk-embedding job (/v1/bulk-embeddings). `batch`: an OpenAI-shaped batch (/v1/batches),
+     * whose lines are requests to `endpoint`, run by the same queue, leases and per-batch commits.
+     */
+    kind: text('kind', { enum: ['embeddings', 'batch'] })
+      .notNull()
+      .default('embeddings'),
+    /** A batch's endpoint (`/v1/embeddings`, `/v1/rerank`, `/v1/classify`). */
+    endpoint: text('endpoint'),
+    /** A batch's metadata, as its creator gave it (at most 16 string pairs). */
+    metadata: jsonb('metadata').$type<Record<string, string>>(),
+    /** A batch's files (`files.id`): its input, and its output and error files once assembled. */
+    inputFileId: text('input_file_id'),
+    outputFileId: text('output_file_id'),
+    errorFileId: text('error_file_id'),
+    /** A batch's lines that were answered with an error (they count in `processed_rows` too). */
+    failedRows: integer('failed_rows').notNull().default(0),
     model: text('model').notNull(),
     fileName: text('file_name').notNull(),
     userEmail: text('user_email'),
@@ -47,6 +64,8 @@ export const bulkJobs = pgTable(
       .where(sql`status in ('waiting', 'in-progress')`),
     check('bulk_jobs_status', sql`${t.status} in ('waiting', 'in-progress', 'failed', 'completed')`),
     check('bulk_jobs_progress', sql`${t.processedRows} between 0 and ${t.totalRows}`),
+    check('bulk_jobs_kind', sql`${t.kind} in ('embeddings', 'batch')`),
+    check('bulk_jobs_failed_rows', sql`${t.failedRows} between 0 and ${t.processedRows}`),
   ],
 )
 
@@ -62,9 +81,34 @@ export const bulkJobBatches = pgTable(
       .references(() => bulkJobs.id, { onDelete: 'cascade' }),
     batchIndex: integer('batch_index').notNull(),
     rows: integer('rows').notNull(),
+    /** Of `rows`, those a batch answered with an error: their lines are in the batch's error part. */
+    failedRows: integer('failed_rows').notNull().default(0),
     tokens: bigint('tokens', { mode: 'number' }).notNull(),
     worker: text('worker').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.batchIndex] })],
+)
+
+/**
+ * Files of the OpenAI-shaped Files API (/v1/files): a batch's input as uploaded (`batch`), and the output and
+ * error files a batch writes (`batch_output`). The bytes live in object storage under `object`.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    purpose: text('purpose', { enum: ['batch', 'batch_output'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    object: text('object').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('files_key_idx').on(t.keyId, t.createdAt),
+    check('files_purpose', sql`${t.purpose} in ('batch', 'batch_output')`),
+  ],
 )

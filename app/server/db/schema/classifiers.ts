@@ -17,6 +17,8 @@ export const classifiers = pgTable(
     keyId: uuid('key_id')
       .notNull()
       .references(() => apiKeys.id),
+    /** What its owner calls it (nullable: classifiers trained before names were kept on the server have none). */
+    name: text('name'),
     modelName: text('model_name').notNull(),
     engineModel: text('engine_model').notNull(),
     access: text('access', { enum: ['public', 'private'] }).notNull(),

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, date, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
+import { organisations, projects } from './organisations'
 
 /**
  * API keys. Only the SHA-256 hash of a key is stored; `prefix` and `last4` let a holder recognise it.
@@ -49,6 +62,15 @@ export const apiKeys = pgTable(
     spentMonthOf: date('spent_month_of'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The organisation the key is in (null: an anonymous key, or one made before organisations). */
+    organisationId: uuid('organisation_id').references(() => organisations.id),
+    projectId: uuid('project_id').references(() => projects.id),
+    /**
+     * The row whose balance this key spends: its organisation's shared balance (organisations.balance_key_id),
+     * fixed when the key is made; null: its own `balance`. ledger_apply_v3 moves that row's balance for every
+     * entry of this key, under both rows' locks (README "Organisations").
+     */
+    balanceKeyId: uuid('balance_key_id').references((): AnyPgColumn => apiKeys.id),
   },
   (t) => [
     check('api_keys_balance_non_negative', sql`${t.balance} >= 0`),
@@ -59,5 +81,8 @@ export const apiKeys = pgTable(
     check('api_keys_caps_positive', sql`${t.dailyCap} > 0 and ${t.monthlyCap} > 0`),
     check('api_keys_spent_non_negative', sql`${t.spentDay} >= 0 and ${t.spentMonth} >= 0`),
     index('api_keys_owner_idx').on(t.ownerId),
+    index('api_keys_organisation_idx')
+      .on(t.organisationId)
+      .where(sql`${t.organisationId} is not null`),
   ],
 )

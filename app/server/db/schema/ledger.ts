@@ -24,6 +24,12 @@ export const ledgerEntries = pgTable(
     product: text('product'),
     model: text('model'),
     counterpartyKeyId: uuid('counterparty_key_id'),
+    /**
+     * The row whose balance the entry moved when it is not `key_id`'s own: the organisation's shared balance a
+     * key draws on. `balance_after` is that balance; a balance is the sum of the entries naming it here or,
+     * when this is null, in `key_id`.
+     */
+    balanceKeyId: uuid('balance_key_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -36,6 +42,9 @@ export const ledgerEntries = pgTable(
         or ${t.type} = 'adjustment'`,
     ),
     index('ledger_entries_key_idx').on(t.keyId, t.id),
+    index('ledger_entries_balance_key_idx')
+      .on(t.balanceKeyId, t.id)
+      .where(sql`${t.balanceKeyId} is not null`),
     index('ledger_entries_consumption_idx')
       .on(t.keyId, t.createdAt)
       .where(sql`type = 'consume'`),

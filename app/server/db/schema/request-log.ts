@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigserial, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
@@ -15,6 +16,8 @@ export const requestLog = pgTable(
     requestId: text('request_id').notNull(),
     product: text('product').notNull(),
     model: text('model'),
+    /** The request's `X-Request-Tag`: the caller's own label, to filter and group usage by. */
+    tag: text('tag'),
     /** The engine instance that computed the answer (`X-Engine`), when one did. */
     engine: text('engine'),
     inputTokens: integer('input_tokens').notNull().default(0),
@@ -28,5 +31,8 @@ export const requestLog = pgTable(
     index('request_log_key_time_idx').on(t.keyId, t.createdAt.desc(), t.id.desc()),
     index('request_log_request_id_idx').on(t.requestId),
     index('request_log_created_idx').on(t.createdAt),
+    index('request_log_key_tag_idx')
+      .on(t.keyId, t.tag, t.createdAt)
+      .where(sql`${t.tag} is not null`),
   ],
 )

@@ -2,6 +2,7 @@ import { serverEnv, type ServerEnv } from '../../env'
 import { createBm25Reranker } from '../inference/builtin/bm25'
 import { createHashedEmbeddings } from '../inference/builtin/hashed-embeddings'
 import type { RerankEngine } from '../inference/engines'
+import { builtinSearch, upstreamSearch } from '../search/select'
 import type { DeepSearchEngine } from './engine'
 
 /** Share of the embedding cosine in the passage ranking, as in the built-in reranker of /v1/rerank. */
@@ -40,12 +41,10 @@ async function build(env: ServerEnv): Promise<DeepSearchEngine> {
     })
     return createUpstreamAgent({
       llm: { ...connection(env.LLM_BASE_URL!, env.LLM_API_KEY), model: env.LLM_MODEL! },
-      search: connection(env.SEARCH_API_URL!, undefined),
+      search: upstreamSearch(env),
       reranker: passageReranker(),
     })
   }
   const { createBuiltinAgent } = await import('./builtin/agent')
-  const { siteIndex } = await import('./builtin/site-index')
-  const baseUrl = env.PUBLIC_BASE_URL.replace(/\/$/, '')
-  return createBuiltinAgent({ pages: () => siteIndex(baseUrl), reranker: passageReranker() })
+  return createBuiltinAgent({ search: builtinSearch(env), reranker: passageReranker() })
 }

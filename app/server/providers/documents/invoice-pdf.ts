@@ -4,7 +4,8 @@ import type { PDFFont, PDFPage } from 'pdf-lib'
 export interface InvoiceDocument {
   number: string
   issuedAt: Date
-  seller: { name: string; email: string }
+  /** Address lines, VAT id and register entry as configured (`SELLER_*`); what is empty is left out. */
+  seller: { name: string; address: string[]; vatId: string; registrationId: string; email: string }
   buyer: { name: string; address: string; taxId: string | null } | null
   item: string
   /** Already formatted with its currency (`$50.00`). */
@@ -50,6 +51,9 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   y -= 12
   line('From', { font: bold, colour: grey })
   line(invoice.seller.name)
+  for (const part of invoice.seller.address) line(part)
+  if (invoice.seller.vatId) line(`VAT ID: ${invoice.seller.vatId}`)
+  if (invoice.seller.registrationId) line(`Registration: ${invoice.seller.registrationId}`)
   line(invoice.seller.email)
   y -= 12
   line('Bill to', { font: bold, colour: grey })

@@ -2,8 +2,12 @@ import { importPKCS8, SignJWT } from 'jose'
 import { IdentityRefused } from '~/server/domain/refusals'
 import type { IdentityConfig } from './config'
 
-/** What the identity service says of a user: there and enabled, disabled, gone, or nothing (no credentials to ask with). */
-export type UserStatus = 'active' | 'disabled' | 'deleted' | 'unknown'
+/**
+ * What the identity service says of a user: there and enabled (with the time before which its tokens are
+ * revoked, `validSince`, set by a password change or reset), disabled, gone, or nothing (no credentials to ask with).
+ */
+export type UserStatus =
+  { status: 'active'; tokensValidSince: Date | undefined } | { status: 'disabled' | 'deleted' | 'unknown' }
 
 const TIMEOUT_MS = 10_000
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token'
@@ -67,8 +71,8 @@ export async function userStatus(config: IdentityConfig, uid: string): Promise<U
   if (config.emulatorUrl) bearer = 'owner'
   else if (config.serviceAccount)
     bearer = await serviceAccountToken(config.serviceAccount, config.tokenUrl ?? GOOGLE_TOKEN_URL)
-  else return 'unknown'
-  const answer = await call<{ users?: Array<{ localId?: string; disabled?: boolean }> }>(
+  else return { status: 'unknown' }
+  const answer = await call<{ users?: Array<{ localId?: string; disabled?: boolean; validSince?: string }> }>(
     `${config.identityToolkitUrl ?? GOOGLE_IDENTITY_TOOLKIT_URL}/v1/projects/${encodeURIComponent(config.projectId)}/accounts:lookup`,
     {
       headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
@@ -76,6 +80,9 @@ export async function userStatus(config: IdentityConfig, uid: string): Promise<U
     },
   )
   const user = answer.users?.find((found) => found.localId === uid)
-  if (!user) return 'deleted'
-  return user.disabled ? 'disabled' : 'active'
+  if (!user) return { status: 'deleted' }
+  if (user.disabled) return { status: 'disabled' }
+  // Seconds since the epoch, as a string (Identity Toolkit's int64); absent until tokens were first revoked.
+  const validSince = Number(user.validSince)
+  return { status: 'active', tokensValidSince: validSince > 0 ? new Date(validSince * 1000) : undefined }
 }

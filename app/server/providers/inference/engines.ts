@@ -2,13 +2,16 @@ import type { EmbeddingTask } from '#content/vocabulary'
 
 /**
  * What the search APIs compute with. One interface per capability; each served model's engine instance
- * (`builtin`, `onnx` or `upstream`, see `./registry.ts`) implements it. Engines only compute: keys, limits,
+ * (`builtin`, `onnx`, `use-lite` or `upstream`, see `./registry.ts`) implements it. Engines only compute: keys, limits,
  * metering and the wire shapes belong to the API layer (`app/server/api/search/`), so every engine is
  * charged, limited and answered the same way. An engine that must refuse in its caller's words (an
  * upstream's 422, its rate limit, its outage) throws `EngineRefused` from `../domain/refusals`.
  */
 
 export type { EmbeddingTask }
+
+/** Which implementation an engine is, for logs, headers and the README's table. */
+export type EngineKind = 'builtin' | 'onnx' | 'use-lite' | 'upstream'
 
 /** One input: a text, or an image (an http(s) URL, a data URI or bare base64) for engines that read images. */
 export type EmbedInput = string | { image: string }
@@ -45,7 +48,7 @@ export type TaskSupport = { kind: 'adapters'; tasks: readonly EmbeddingTask[] } 
 
 export interface EmbeddingEngine {
   /** Which implementation this is, for logs, headers and the README's table. */
-  readonly kind: 'builtin' | 'onnx' | 'upstream'
+  readonly kind: EngineKind
   /** The model a local engine answers with, known before any call (an upstream's is known from its answers). */
   readonly model?: string
   /** Length of the vectors `embed` returns; callers may ask for a prefix (`dimensions`). 0: known from answers. */
@@ -78,7 +81,7 @@ export interface RerankOptions {
 }
 
 export interface RerankEngine {
-  readonly kind: 'builtin' | 'onnx' | 'upstream'
+  readonly kind: EngineKind
   readonly model?: string
   readonly maxInputTokens: number
   readonly readsImages: boolean

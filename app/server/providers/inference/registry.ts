@@ -2,8 +2,8 @@
  * The serving registry: the catalogue's models (`content/models.ts`, their API ids, aliases and capabilities)
  * joined with the serving configuration (`~/contracts/serving-config`), each served model with its own engine
  * instances. Built once per configuration; onnx folders are shared by the models they serve and load lazily,
- * and the onnx and upstream modules are imported only when configured, so the default build never loads ONNX
- * Runtime.
+ * as is the one use-lite encoder, and the onnx, use-lite and upstream modules are imported only when
+ * configured, so the default build never loads ONNX Runtime or TensorFlow.js.
  */
 import { models } from '#content/models'
 import type { Model, ModelApi } from '#content/schemas'
@@ -20,7 +20,7 @@ export interface ServedModel {
   catalogue: Model
   api: ModelApi
   spec: EngineSpec
-  /** What computes it, as the answers' engine header says: `builtin`, `onnx:<folder>`, `upstream:<model>`. */
+  /** What computes it, as the answers' engine header says: `builtin`, `onnx:<folder>`, `use-lite`, `upstream:<model>`. */
   engine: string
   embeddings?: EmbeddingEngine
   reranker?: RerankEngine
@@ -49,11 +49,12 @@ export async function buildRegistry(settings: RegistrySettings): Promise<Registr
   const config = servingConfigOf(settings)
   const byName = new Map<string, ServedModel>()
   const onnxFolders = new Map<string, Promise<import('./onnx').OnnxEngines>>()
+  const shared: SharedEngines = { onnxFolders }
   const catalogue: Registry['catalogue'] = []
   for (const { id, catalogue: entry, api } of apiModels) {
     const named = config[id] ?? api.aliases.map((alias) => config[alias]).find(Boolean)
     const spec = named ?? config['*']
-    const served = spec ? await serve(id, entry, api, spec, settings, onnxFolders) : undefined
+    const served = spec ? await serve(id, entry, api, spec, settings, shared) : undefined
     if (named && served && !served.embeddings && !served.reranker)
       throw new Error(`SERVED_MODELS: the onnx model in ${(named as { folder: string }).folder} cannot compute ${id}`)
     // A model the wildcard's engine cannot compute (an embedding model on a cross-encoder) is not served.
@@ -65,14 +66,21 @@ export async function buildRegistry(settings: RegistrySettings): Promise<Registr
   return { catalogue, find: (name) => byName.get(name), knows: (name) => known.has(name) }
 }
 
+/** Engine instances one registry shares between the models they serve. */
+interface SharedEngines {
+  onnxFolders: Map<string, Promise<import('./onnx').OnnxEngines>>
+  useLite?: Promise<import('./use-lite').UseLiteEngines>
+}
+
 async function serve(
   id: string,
   entry: Model,
   api: ModelApi,
   spec: EngineSpec,
   settings: RegistrySettings,
-  onnxFolders: Map<string, Promise<import('./onnx').OnnxEngines>>,
+  shared: SharedEngines,
 ): Promise<ServedModel> {
+  const { onnxFolders } = shared
   const wants = (capability: ApiCapability) => api.capabilities.includes(capability)
   const embeds = wants('embeddings') || wants('classify')
   switch (spec.engine) {
@@ -116,6 +124,21 @@ async function serve(
         api,
         spec,
         engine: `onnx:${spec.folder}`,
+        embeddings: embeds ? engines.embeddings : undefined,
+        reranker: wants('rerank') ? engines.reranker : undefined,
+      }
+    }
+    case 'use-lite': {
+      // One encoder (one thread, one copy of the weights) for every model it serves.
+      const engines = await (shared.useLite ??= import('./use-lite').then(({ createUseLiteEngines }) =>
+        createUseLiteEngines(),
+      ))
+      return {
+        id,
+        catalogue: entry,
+        api,
+        spec,
+        engine: 'use-lite',
         embeddings: embeds ? engines.embeddings : undefined,
         reranker: wants('rerank') ? engines.reranker : undefined,
       }

@@ -3,6 +3,11 @@ export interface Outgoing {
   method?: string
   headers?: Record<string, string>
   body?: Uint8Array
+  /**
+   * A page whose server answers 4xx or 5xx is read all the same, its status in `FetchedPage.status` (the
+   * original answers an error page's content with a warning); without it such a page is refused with 422.
+   */
+  errorPages?: boolean
 }
 
 import type { ProxySetting } from './proxy-url'
@@ -36,6 +41,8 @@ export interface FetchedPage {
   /** The media type, lower-case, without parameters. */
   mediaType: string
   charset: string | undefined
+  /** The status of an error page read with `Outgoing.errorPages` (`404`, with its reason phrase); undefined for 2xx. */
+  errorStatus?: { code: number; reason: string }
   /** The decompressed body as it arrives, never more than `maxBytes` in all. */
   body: AsyncIterable<Uint8Array>
 }

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage, type RequestOptions } fro
 import { request as httpsRequest } from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
-import { brand } from '../../../../app.config'
+import { brand } from '#config'
 import { isRefusal, PageNotRead } from '../../domain/refusals'
 import { hostOf } from './address-policy'
 import type { FetchedPage, FetchLimits, Outgoing } from './fetch-types'
@@ -203,7 +203,8 @@ export async function fetchPage(start: URL, limits: FetchLimits, outgoing: Outgo
   const timeout = AbortSignal.timeout(limits.timeoutMs)
   const { url, response } = await fetchResponse(start, limits, outgoing, timeout)
   const status = response.statusCode ?? 0
-  if (status < 200 || status > 299) {
+  const errorPage = outgoing.errorPages && status >= 400 && status <= 599
+  if ((status < 200 || status > 299) && !errorPage) {
     response.destroy()
     throw new PageNotRead('status', `The page answered HTTP ${status}`)
   }
@@ -217,10 +218,16 @@ export async function fetchPage(start: URL, limits: FetchLimits, outgoing: Outgo
     type = readableMediaType(response.headers['content-type'])
   } catch (error) {
     response.destroy()
-    throw error
+    // An error page the reader cannot convert is refused for its status, which says more than its type.
+    throw errorPage ? new PageNotRead('status', `The page answered HTTP ${status}`) : error
   }
   const body = capped(decoded(response), limits.maxBytes, () => response.destroy())
-  return { url: url.href, ...type, body: withTimeout(body, timeout, () => timedOut(limits)) }
+  return {
+    url: url.href,
+    ...type,
+    ...(errorPage && { errorStatus: { code: status, reason: response.statusMessage || 'Error' } }),
+    body: withTimeout(body, timeout, () => timedOut(limits)),
+  }
 }
 
 /** A resource as the browser engine asked for it: any status and type, its body whole and decompressed. */

@@ -5,8 +5,8 @@ import type { BrowserPool } from './browser/chromium'
 import { renderPage, type RenderOptions } from './browser/render'
 import type { ConversionRequest, ConvertOptions } from './convert/convert'
 import { convertOffThread } from './convert-pool/convert-off-thread'
-import { pdfToMarkdown } from './convert/pdf'
 import { pageFetcher, type FetchLimits, type Outgoing } from './fetcher'
+import { autoEngine } from './auto-engine'
 import { pageKindOf, readableMediaType } from './page-rules'
 import type { ProxySetting } from './proxy-url'
 
@@ -14,12 +14,6 @@ export type { ConvertOptions }
 
 /** How often a page still downloading is converted again for a streaming caller. */
 export const SNAPSHOT_INTERVAL_MS = 250
-
-/**
- * With `X-Engine: auto`, a page whose direct conversion holds fewer characters than this is rendered in the
- * browser instead: it most likely builds its text with a script.
- */
-export const AUTO_BROWSER_BELOW = 200
 
 /** Everything a read depends on besides the URL and its limits. */
 export interface ReadRequest {
@@ -32,6 +26,13 @@ export interface ReadRequest {
   baseInitial?: boolean
   /** The caller's proxy (`X-Proxy-Url`), for every request of the read, the browser's included. */
   proxy?: ProxySetting
+  /**
+   * Whose browser time a render is (`key:<id>`, or `address:<network>` without a key): the browser engine's
+   * slots are shared fairly between callers (`./browser/slots.ts`). Not part of what is answered.
+   */
+  caller?: string
+  /** The browser seconds a minute that caller may use (its key tier's, `readerBrowserSeconds` in app.config). */
+  browserSeconds?: number
 }
 
 export interface PageResult {
@@ -94,9 +95,10 @@ function decoderFor(charset: string | undefined): TextDecoder {
 
 /**
  * Reads a page with the engine asked for: `direct` fetches and converts it; `browser` renders it in Chromium
- * first (and takes the screenshots asked for); `auto` fetches it directly and renders it only when that
- * yields less than AUTO_BROWSER_BELOW characters and a browser is there. Screenshots always need the browser.
- * `browser` gives the server's pool, or throws the 501 refusal naming CHROMIUM_PATH.
+ * first (and takes the screenshots asked for); `auto` (the default) fetches it directly and renders it only
+ * when the page most likely writes its text with a script (`./convert/script-built.ts`), within the caller's
+ * browser time (`./auto-engine.ts`). Screenshots always need the browser. `browser` gives the server's pool,
+ * or throws the 501 refusal naming CHROMIUM_PATH.
  */
 export async function readPage(
   url: URL,
@@ -107,17 +109,20 @@ export async function readPage(
 ): Promise<PageResult> {
   const shots = request.render.screenshot || request.render.pageshot
   if (request.engine === 'browser' || shots) return renderAndConvert(url, request, limits, browser())
-  const direct = await fetchAndConvert(url, request, limits, request.engine === 'auto' ? undefined : onPartial)
-  if (request.engine !== 'auto' || direct.content.trim().length >= AUTO_BROWSER_BELOW)
-    return { page: direct, engine: 'direct' }
-  let pool: BrowserPool
-  try {
-    pool = browser()
-  } catch {
-    // No Chromium here: auto answers what the direct fetch found.
-    return { page: direct, engine: 'direct' }
-  }
-  return renderAndConvert(url, request, limits, pool)
+  if (request.engine === 'direct')
+    return { page: withoutSigns(await fetchAndConvert(url, request, limits, onPartial)), engine: 'direct' }
+  // Snapshots of the direct read go out only while they show text of their own; the browser's page follows.
+  const partial =
+    onPartial && (async (page: ReaderPage) => (page.scriptBuilt ? undefined : onPartial(withoutSigns(page))))
+  const direct = await fetchAndConvert(url, request, limits, partial)
+  return autoEngine(direct, browser, (pool) => renderAndConvert(url, request, limits, pool), limits.signal)
+}
+
+/** The page without the converter's signs, which are for choosing the engine, not for answering. */
+export function withoutSigns(page: ReaderPage): ReaderPage {
+  if (page.scriptBuilt === undefined) return page
+  const { scriptBuilt: _, ...rest } = page
+  return rest
 }
 
 async function renderAndConvert(
@@ -126,14 +131,16 @@ async function renderAndConvert(
   limits: FetchLimits,
   pool: BrowserPool,
 ): Promise<PageResult> {
-  const rendered = await renderPage(pool, url, request.render, limits, request.outgoing)
+  const rendered = await renderPage(pool, url, request.render, limits, request.outgoing, request.caller, {
+    secondsPerMinute: request.browserSeconds,
+  })
   let page: ReaderPage
   if (rendered.html !== undefined) {
     const base = request.baseInitial ? url.href : rendered.url
-    page = {
+    page = withoutSigns({
       ...(await convert({ source: rendered.html, kind: 'html', url: base, options: request.convert }, limits)),
-      url: rendered.url,
-    }
+      url: base,
+    })
   } else {
     const resource = rendered.resource!
     const type = readableMediaType(resource.headers['content-type'])
@@ -142,24 +149,22 @@ async function renderAndConvert(
     const source = decoderFor(type.charset ?? (kind === 'html' ? declaredCharset(resource.body) : undefined)).decode(
       resource.body,
     )
-    page = await convert({ source, kind, url: rendered.url, options: request.convert }, limits)
+    page = withoutSigns(await convert({ source, kind, url: rendered.url, options: request.convert }, limits))
   }
   return { page, engine: 'browser', screenshot: rendered.screenshot, pageshot: rendered.pageshot }
 }
 
 /**
- * A PDF as the reader answers it: its text as Markdown (`./convert/pdf.ts`), counted in a converter process
- * like any text, with the document's title and page count.
+ * A PDF as the reader answers it: its text as Markdown with the document's title and page count
+ * (`./convert/pdf.ts`), parsed in a converter process within its limits, never on the event loop.
  */
-export async function pdfPage(
+export function pdfPage(
   bytes: Uint8Array,
   url: string,
   request: Pick<ReadRequest, 'convert'>,
   limits: Pick<FetchLimits, 'signal'>,
 ): Promise<ReaderPage> {
-  const pdf = await pdfToMarkdown(bytes)
-  const page = await convert({ source: pdf.content, kind: 'text', url, options: request.convert }, limits)
-  return { ...page, title: pdf.title, pages: pdf.pages }
+  return convert({ source: bytes, kind: 'pdf', url, options: request.convert }, limits)
 }
 
 const convert = (request: ConversionRequest, limits: Pick<FetchLimits, 'signal'>) =>
@@ -177,17 +182,22 @@ async function fetchAndConvert(
   limits: FetchLimits,
   onPartial?: (page: ReaderPage) => Promise<void>,
 ): Promise<ReaderPage> {
-  const fetched = await (await pageFetcher())(url, limits, request.outgoing)
+  const fetched = await (await pageFetcher())(url, limits, { ...request.outgoing, errorPages: true })
   const kind = pageKindOf(fetched.mediaType)
+  // `URL Source` names the URL asked for unless X-Base: final, as the original's default `initial` does.
+  const source = request.baseInitial ? url.href : fetched.url
+  const warning = fetched.errorStatus && {
+    warning: `Target URL returned error ${fetched.errorStatus.code}: ${fetched.errorStatus.reason}`,
+  }
   if (kind === 'pdf') {
     const chunks: Uint8Array[] = []
     for await (const chunk of fetched.body) chunks.push(chunk)
-    return pdfPage(concat(chunks), fetched.url, request, limits)
+    return { ...(await pdfPage(concat(chunks), source, request, limits)), ...warning }
   }
-  const base = request.baseInitial ? url.href : fetched.url
-  const convertText = async (source: string) => ({
-    ...(await convert({ source, kind, url: base, options: request.convert }, limits)),
-    url: fetched.url,
+  const convertText = async (text: string) => ({
+    ...(await convert({ source: text, kind, url: source, options: request.convert }, limits)),
+    url: source,
+    ...warning,
   })
   let decoder: TextDecoder | undefined
   let pending: Uint8Array[] = []

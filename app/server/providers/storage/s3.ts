@@ -1,7 +1,15 @@
-import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { Readable } from 'node:stream'
+import { noRoomAsRefusal } from './full'
 import { ObjectMissing, type ObjectStorage } from './types'
 
 export interface S3Settings {
@@ -46,7 +54,11 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
           }
         })(),
       )
-      await new Upload({ client, params: { Bucket, Key: keyOf(key), Body: counted, ContentType: contentType } }).done()
+      await new Upload({ client, params: { Bucket, Key: keyOf(key), Body: counted, ContentType: contentType } })
+        .done()
+        .catch((error: unknown) => {
+          throw noRoomAsRefusal(error)
+        })
       return bytes
     },
     async read(key) {
@@ -65,6 +77,21 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
         const Objects = keys.slice(at, at + 1000).map((key) => ({ Key: keyOf(key) }))
         await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }))
       }
+    },
+    async list(prefix) {
+      const found: Array<{ key: string; modifiedAt: Date }> = []
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: keyOf(prefix), ContinuationToken }))
+        for (const object of page.Contents ?? [])
+          if (object.Key)
+            found.push({
+              key: object.Key.slice(settings.prefix.length),
+              modifiedAt: object.LastModified ?? new Date(0),
+            })
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+      return found
     },
     async presignedUrl(key, { expiresAt, fileName }) {
       const expiresIn = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000))

@@ -11,6 +11,8 @@ export interface ObjectStorage {
   read(key: string): Promise<AsyncIterable<Uint8Array>>
   /** Removes the objects (missing ones are fine). */
   remove(keys: string[]): Promise<void>
+  /** The objects whose keys start with `prefix` (a folder, ending in `/`), with when each was written. */
+  list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>>
   /**
    * A URL that fetches the object until `expiresAt` without credentials, where the store can sign one (S3);
    * `undefined` when the app serves the object itself behind its own signed link (local files).

@@ -12,12 +12,12 @@ export const Route = createFileRoute('/api/v1/billing/transfer_balance')({
         {
           summary: 'Move the whole balance to another key and revoke this one',
           description:
-            'Atomic: the receiver gets the whole balance and the bearer key is revoked in one step. Needs a solved captcha.',
+            "Atomic: the receiver gets the whole balance and the bearer key is revoked in one step. Needs a solved captcha. Judged by the bearer key's controls as a spend of the whole balance: refused when the key has expired, is used from outside its address ranges, is limited to some products or models, or holds more than a spending cap leaves.",
           auth: 'key',
           query: transferBalanceQuery,
           form: captchaForm,
           answer: transferAnswer,
-          errors: [400, 401, 404, 415, 422],
+          errors: [400, 401, 403, 404, 415, 422],
         },
         ({ caller, query, form }) => transferFor(caller, { ...query, ...form }),
       ),

@@ -9,14 +9,14 @@ import { text, type EventHandler } from './types'
  * `checkout.session.async_payment_succeeded`: both ask for the same thing, the session's purchase credited
  * if the session is paid, which happens once whichever arrives first (or twice).
  */
-export const sessionPaid: EventHandler = async ({ db, provider, event }) => {
+export const sessionPaid: EventHandler = async ({ db, by, provider, event }) => {
   const sessionId = text(event.object, 'id') ?? ''
   const purchase = await purchaseBySession(db, sessionId)
   // A session this app did not create (another integration on the same Stripe account) is not ours to credit.
-  if (purchase) return void (await fulfilSession(db, provider, purchase))
+  if (purchase) return void (await fulfilSession(db, by, provider, purchase))
   // A setup-mode session saves a card: found by our own row for it, never by what the event names.
   const setup = await cardSetupBySession(db, sessionId)
-  if (setup) await fulfilSetup(db, provider, setup)
+  if (setup) await fulfilSetup(db, by, provider, setup)
 }
 
 /** `checkout.session.async_payment_failed`, `checkout.session.expired`: the purchase will not be paid. */

@@ -20,7 +20,8 @@ export const intentSucceeded: EventHandler = async (context) => {
   const attempt = await attemptOf(context)
   if (!attempt?.purchaseId) return
   const purchase = await purchaseById(context.db, attempt.purchaseId)
-  if (purchase) await fulfilIntent(context.db, context.provider, purchase, text(context.event.object, 'id') ?? '')
+  if (purchase)
+    await fulfilIntent(context.db, context.by, context.provider, purchase, text(context.event.object, 'id') ?? '')
 }
 
 /** `payment_intent.payment_failed`: an auto-recharge's charge was declined after all; it turns itself off. */

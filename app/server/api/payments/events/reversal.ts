@@ -7,11 +7,11 @@ const share = (tokens: number, amount: number, paid: number) =>
   paid > 0 ? Math.min(tokens, Math.floor((tokens * amount) / paid)) : 0
 
 /** `charge.refunded`: the refunded share of the purchase is taken back (its running total, so partial refunds add up). */
-export const chargeRefunded: EventHandler = async ({ db, event }) => {
+export const chargeRefunded: EventHandler = async ({ db, by, event }) => {
   const purchase = await purchaseByIntent(db, text(event.object, 'payment_intent') ?? '')
   if (!purchase) return
   const refunded = whole(event.object, 'amount_refunded')
-  await reversePurchase(db, {
+  await reversePurchase(db, by, {
     purchaseId: purchase.id,
     target: share(purchase.tokens, refunded, purchase.amount),
     externalRef: `refund:${text(event.object, 'id')}:${refunded}`,
@@ -21,10 +21,10 @@ export const chargeRefunded: EventHandler = async ({ db, event }) => {
 }
 
 /** `charge.dispute.created`: the disputed share is taken back, and auto-recharge stops charging that card. */
-export const disputeCreated: EventHandler = async ({ db, event }) => {
+export const disputeCreated: EventHandler = async ({ db, by, event }) => {
   const purchase = await purchaseByIntent(db, text(event.object, 'payment_intent') ?? '')
   if (!purchase) return
-  await reversePurchase(db, {
+  await reversePurchase(db, by, {
     purchaseId: purchase.id,
     target: share(purchase.tokens, whole(event.object, 'amount'), purchase.amount),
     externalRef: `dispute:${text(event.object, 'id')}`,

@@ -7,9 +7,9 @@ import { metadataOf, type EventHandler } from './types'
  * same; whichever comes first saves the card and the other finds it saved. The setup row is found by the id
  * it was created with, and what is saved is read from the service's record of the session.
  */
-export const setupSucceeded: EventHandler = async ({ db, provider, event }) => {
+export const setupSucceeded: EventHandler = async ({ db, by, provider, event }) => {
   const metadata = metadataOf(event.object)
   if (metadata.kind !== 'card_setup' || !metadata.card_setup_id) return
   const setup = await cardSetupById(db, metadata.card_setup_id)
-  if (setup) await fulfilSetup(db, provider, setup)
+  if (setup) await fulfilSetup(db, by, provider, setup)
 }

@@ -1,8 +1,11 @@
 import type { Db } from '../../../db/types'
+import type { AuditBy } from '../../../domain/audit'
 import type { PaymentEvent, PaymentProvider } from '../../../providers/payments/types'
 
 export interface EventContext {
   db: Db
+  /** Who the event's changes are by: `payments`, in the delivery's request if it came in one. */
+  by: AuditBy
   provider: PaymentProvider
   event: PaymentEvent
 }

@@ -2,9 +2,9 @@ import type { RerankEngine } from '../../inference/engines'
 import type { AgentQuestion, AgentResult, AgentTools, DeepSearchEngine } from '../engine'
 import { Reading } from '../reading'
 import { writeExtractiveAnswer, type Evidence } from './answer'
+import type { BuiltinSearch } from '../../search/builtin/site-search'
+import { hostAllowed, hostBoost } from '../hosts'
 import { keyTermsOf, uncovered } from './key-terms'
-import { searchSite } from './search'
-import type { SitePage } from './site-index'
 
 /** Pages a search round opens at most. */
 const READS_PER_SEARCH = 4
@@ -19,10 +19,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
  * question's terms the evidence covers; the next round searches for what is missing. It answers
  * extractively, quoting the passages it cites.
  */
-export function createBuiltinAgent(options: {
-  pages: () => Promise<SitePage[]>
-  reranker: RerankEngine
-}): DeepSearchEngine {
+export function createBuiltinAgent(options: { search: BuiltinSearch; reranker: RerankEngine }): DeepSearchEngine {
   return {
     kind: 'builtin',
     async run(request: AgentQuestion, tools: AgentTools): Promise<AgentResult> {
@@ -35,15 +32,18 @@ export function createBuiltinAgent(options: {
       })
       await reading.readNamedUrls()
 
-      const pages = await options.pages()
       let evidence: Evidence[] = []
       let query = keyTerms.join(' ') || request.question
       for (let attempt = 1; attempt <= request.maxAttempts; attempt++) {
         tools.signal.throwIfAborted()
         await tools.think({ text: `Searching this site for “${query}”.`, query })
-        const hits = searchSite(pages, query, request.hosts, READS_PER_SEARCH * 2).filter(
-          (hit) => !reading.has(hit.page),
-        )
+        const hits = (
+          await options.search.hits(query, {
+            limit: READS_PER_SEARCH * 2,
+            allowed: (page) => hostAllowed(page.url, request.hosts),
+            boost: (page) => hostBoost(page.url, request.hosts),
+          })
+        ).filter((hit) => !reading.has(hit.page))
         for (const hit of hits) reading.visited.add(hit.page.url)
         await tools.think({
           text: hits.length

@@ -1,6 +1,7 @@
 import type { UrlCitation } from '~/contracts/deepsearch'
 import type { RerankEngine } from '../../inference/engines'
 import type { UpstreamConnection } from '../../inference/upstream/client'
+import type { WebSearchEngine } from '../../search/engine'
 import { countTokens } from '../../inference/tokens'
 import { bestQuote, writeExtractiveAnswer, type Evidence } from '../builtin/answer'
 import type { AgentQuestion, AgentResult, AgentTools, DeepSearchEngine } from '../engine'
@@ -9,12 +10,13 @@ import { sentencesOf } from '../passages'
 import { Reading } from '../reading'
 import { chat, type ChatMessage } from './llm'
 import { answerMessages, conversationText, planMessages, readPlan, type NumberedPassage } from './prompts'
-import { webSearch } from './web-search'
 
 /** Passages put before the model at most: the best ones, enough to answer, few enough to stay cheap. */
 const PROMPT_PASSAGES = 12
 /** Results of one web search that are read at most. */
 const READS_PER_QUERY = 2
+/** Results one web search asks for: the reads come from the best of them. */
+const SEARCH_RESULTS = 20
 const PLAN_TOKENS = 400
 const ANSWER_TOKENS = 1200
 
@@ -31,7 +33,7 @@ const numbered = (evidence: Evidence[]): NumberedPassage[] =>
  */
 export function createUpstreamAgent(options: {
   llm: UpstreamConnection & { model: string }
-  search: UpstreamConnection
+  search: WebSearchEngine
   reranker: RerankEngine
 }): DeepSearchEngine {
   return {
@@ -53,7 +55,8 @@ export function createUpstreamAgent(options: {
         const queries = plan.action === 'search' ? plan.queries : [request.question]
         for (const query of queries) {
           await tools.think({ text: `Searching the web for “${query}”.`, query })
-          const results = (await webSearch(options.search, query))
+          const found = await options.search.search({ q: query, count: SEARCH_RESULTS, sites: [], type: 'web' })
+          const results = found
             .filter((result) => hostAllowed(result.url, request.hosts) && !reading.visited.has(result.url))
             .sort((a, b) => hostBoost(b.url, request.hosts) - hostBoost(a.url, request.hosts))
           for (const result of results) reading.visited.add(result.url)

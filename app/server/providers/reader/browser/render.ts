@@ -5,6 +5,7 @@ import type { FetchLimits, Outgoing } from '../fetcher'
 import { fetchResource, type FetchedResource } from '../node-fetch'
 import type { BrowserPool } from './chromium'
 import { guardContext, type GuardLog } from './guard'
+import { pageshotArea, screenArea, screenshotOf } from './screenshots'
 import { serializeWithShadowRoots } from './serialize'
 
 /** When the page counts as ready (`X-Respond-Timing`), as the original reader names the moments. */
@@ -41,8 +42,6 @@ export interface RenderedPage {
   guard?: GuardLog
 }
 
-/** Tallest whole-page screenshot taken, in CSS pixels: a page longer than this is cut there. */
-export const MAX_PAGESHOT_HEIGHT = 16_384
 const DEFAULT_VIEWPORT = { width: 1024, height: 1024 }
 
 const isHtml = (resource: FetchedResource) =>
@@ -52,7 +51,9 @@ const isHtml = (resource: FetchedResource) =>
  * Renders a page in a fresh browser context of `pool`: the document is fetched first (with the reader's
  * address rules, so its type and final URL are known), then shown in Chromium, every further request going
  * through `guardContext`. Answers the HTML once the page is ready (its iframes and shadow roots inlined when
- * asked), and the screenshots asked for.
+ * asked), and the screenshots asked for. Everything, from the fetch to the last screenshot and the wait for
+ * a free page before them, runs within the read's time (`limits.timeoutMs`); `caller` is whose browser time
+ * it is, `secondsPerMinute` how much of it the caller has (`./slots.ts`). A page whose renderer crashes (killed past its memory) is refused for it.
  */
 export async function renderPage(
   pool: BrowserPool,
@@ -60,13 +61,17 @@ export async function renderPage(
   options: RenderOptions,
   limits: FetchLimits,
   outgoing: Outgoing = {},
+  caller?: string,
+  { secondsPerMinute }: { secondsPerMinute?: number } = {},
 ): Promise<RenderedPage> {
-  const started = Date.now()
+  const deadline = Date.now() + limits.timeoutMs
+  pool.refuseSpent(caller, secondsPerMinute)
   const document = await fetchResource(url, limits, outgoing)
   if (document.status < 200 || document.status > 299)
     throw new PageNotRead('status', `The page answered HTTP ${document.status}`)
   if (!isHtml(document)) return { url: document.url, resource: document }
-  const remaining = () => Math.max(1000, limits.timeoutMs - (Date.now() - started))
+  // Playwright reads a timeout of 0 as none at all: a step always gets at least a millisecond.
+  const remaining = () => Math.max(1, deadline - Date.now())
   const viewport = options.viewport ?? DEFAULT_VIEWPORT
   return pool.withContext(
     {
@@ -75,7 +80,7 @@ export async function renderPage(
       userAgent: options.userAgent ?? outgoing.headers?.['user-agent'],
       extraHTTPHeaders: outgoing.headers?.dnt ? { dnt: '1' } : undefined,
     },
-    async (context) => {
+    async (context, tab) => {
       const guard = await guardContext(context, limits, document)
       if (options.cookies?.length)
         await context.addCookies(options.cookies.map(({ name, value }) => ({ name, value, url: document.url })))
@@ -83,24 +88,35 @@ export async function renderPage(
       const page = await context.newPage()
       page.on('download', (download) => void download.cancel().catch(() => undefined))
       page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined))
-      try {
-        await page.goto(document.url, {
-          waitUntil: waitUntilOf(options.timing),
-          timeout: remaining(),
-          referer: options.referer ?? outgoing.headers?.referer,
-        })
-      } catch (error) {
-        throw timeoutOr(error, limits, 'The page did not load')
+      // A crashed renderer fails the step under way with its own words: the page is refused for the crash.
+      const crashed = new Promise<never>((_, reject) => page.once('crash', () => reject(tab.crashRefusal())))
+      crashed.catch(() => undefined)
+      const orCrash = (error: unknown) => {
+        throw isCrash(error) ? tab.crashRefusal() : error
       }
-      await settle(page, options, remaining)
-      if (options.withIframes) await inlineFrames(page.mainFrame(), remaining)
-      const html = options.withShadowDom ? await page.evaluate(serializeWithShadowRoots) : await page.content()
-      const rendered: RenderedPage = { url: page.url(), html, guard }
-      if (options.screenshot) rendered.screenshot = await page.screenshot({ type: 'png', timeout: remaining() })
-      if (options.pageshot) rendered.pageshot = await pageshot(page, viewport.width, remaining())
-      return rendered
+      const steps = async (): Promise<RenderedPage> => {
+        try {
+          await page.goto(document.url, {
+            waitUntil: waitUntilOf(options.timing),
+            timeout: remaining(),
+            referer: options.referer ?? outgoing.headers?.referer,
+          })
+        } catch (error) {
+          throw timeoutOr(error, limits, 'The page did not load')
+        }
+        await settle(page, options, remaining)
+        if (options.withIframes) await inlineFrames(page.mainFrame(), remaining)
+        const html = options.withShadowDom ? await page.evaluate(serializeWithShadowRoots) : await page.content()
+        const rendered: RenderedPage = { url: page.url(), html, guard }
+        if (options.screenshot)
+          rendered.screenshot = await screenshotOf(page, await screenArea(page, viewport), pool.shotMaxBytes)
+        if (options.pageshot)
+          rendered.pageshot = await screenshotOf(page, await pageshotArea(page, viewport.width), pool.shotMaxBytes)
+        return rendered
+      }
+      return Promise.race([steps().catch(orCrash), crashed])
     },
-    limits.signal,
+    { caller, secondsPerMinute, deadline, timeoutSeconds: limits.timeoutMs / 1000, signal: limits.signal },
   )
 }
 
@@ -127,6 +143,7 @@ async function settle(page: Page, options: RenderOptions, remaining: () => numbe
     try {
       await page.waitForSelector(options.waitForSelector, { state: 'attached', timeout: remaining() })
     } catch (error) {
+      if (isCrash(error)) throw error
       throw new PageNotRead(
         isTimeout(error) ? 'timeout' : 'selector',
         isTimeout(error)
@@ -177,23 +194,11 @@ async function inlineFrames(frame: Frame, remaining: () => number): Promise<void
   }
 }
 
-async function pageshot(page: Page, width: number, timeout: number): Promise<Buffer> {
-  const height = await page.evaluate(() =>
-    Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0),
-  )
-  if (height <= MAX_PAGESHOT_HEIGHT) return page.screenshot({ type: 'png', fullPage: true, timeout })
-  return page.screenshot({
-    type: 'png',
-    fullPage: true,
-    clip: { x: 0, y: 0, width, height: MAX_PAGESHOT_HEIGHT },
-    timeout,
-  })
-}
-
 const isTimeout = (error: unknown) => (error as Error)?.name === 'TimeoutError'
+const isCrash = (error: unknown) => /crash/i.test((error as Error)?.message ?? '')
 
 function timeoutOr(error: unknown, limits: FetchLimits, what: string): Error {
-  if (error instanceof PageNotRead) return error
+  if (error instanceof PageNotRead || isCrash(error)) return error as Error
   if (isTimeout(error)) return new PageNotRead('timeout', `The page did not arrive within ${limits.timeoutMs / 1000} s`)
   return new PageNotRead('browser', `${what} in the browser`, { cause: error })
 }

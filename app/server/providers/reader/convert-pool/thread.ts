@@ -6,20 +6,27 @@
 // First, so that loading the converters already runs at the lower priority.
 import './lower-priority'
 import { PageNotRead } from '../../../domain/refusals'
-import { convertPage } from '../convert/convert'
+import { convertPage, type ConversionRequest } from '../convert/convert'
 import { withOutputTokens } from '../convert/output-tokens'
+import { convertPdf } from '../convert/pdf'
 import type { ConversionJob, ThreadMessage } from './messages'
 
 const post = (message: ThreadMessage) => process.send!(message)
 
+const converted = (request: ConversionRequest) => (request.kind === 'pdf' ? convertPdf(request) : convertPage(request))
+
 async function answer({ id, request }: ConversionJob): Promise<ThreadMessage> {
   try {
-    return { id, page: await withOutputTokens(convertPage(request), request.options.maxTokens) }
+    return { id, page: await withOutputTokens(await converted(request), request.options.maxTokens) }
   } catch (error) {
     if (error instanceof PageNotRead) return { id, refusal: { problem: error.problem, detail: error.detail } }
-    // The page's shape is checked first, so recursion this deep is a shape the check does not know yet.
+    // The page's shape is checked first (nesting included), so this is a shape the check does not know yet:
+    // not necessarily deep (a flat page of 180,000 headings overflowed a call's arguments, issue 38).
     if (error instanceof RangeError && /call stack/i.test(error.message))
-      return { id, refusal: { problem: 'too-complex', detail: 'The page nests elements too deeply to convert' } }
+      return {
+        id,
+        refusal: { problem: 'too-complex', detail: 'The page is too complex to convert: it overflowed the stack' },
+      }
     return { id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) }
   }
 }

@@ -1,10 +1,18 @@
 import { Readability } from '@mozilla/readability'
 import type { ReturnFormat, SummaryOption } from '~/contracts/reader'
 import type { PageKind } from '../page-rules'
-import { parsePage, removeInert, removeSelected, targetElements, type HtmlElement } from './html-document'
+import {
+  parsePage,
+  removeInert,
+  removeOverlays,
+  removeSelected,
+  targetElements,
+  type HtmlElement,
+} from './html-document'
 import { markdownOf, type MarkdownOptions } from './markdown'
 import { metadataOf } from './metadata'
 import { checkPageShape } from './page-shape'
+import { looksScriptBuilt, scriptSignsOf } from './script-built'
 import { allImagesOf, allLinksOf, imagesOf, linksOf, type LinkSummary } from './summaries'
 import { textOf } from './text'
 
@@ -20,22 +28,30 @@ export interface ConvertOptions {
   markdown?: MarkdownOptions
   /** Keeps images given inline as `data:` URLs (dropped by default: they are long and say little as text). */
   keepImageDataUrls?: boolean
-  /** Cuts the content at this many output tokens (`X-Max-Output-Tokens`). */
+  /** Cuts the content at this many output tokens (`X-Max-Output-Tokens`, `X-Max-Tokens`). */
   maxTokens?: number
+  /** Removes what covers the page before converting it (`X-Remove-Overlay`): see `removeOverlays`. */
+  removeOverlay?: boolean
 }
 
 /**
  * One page to convert, as it arrived (or as much of it as has arrived, for a streamed snapshot). Everything
  * a conversion depends on is here, so it can be sent to the process that converts it.
  */
-export interface ConversionRequest {
-  /** The page's text, decoded. */
-  source: string
-  kind: PageKind
+export type ConversionRequest = PageRequest | PdfRequest
+
+interface RequestOf<Kind extends PageKind, Source> {
+  source: Source
+  kind: Kind
   /** Where the page was found, after redirects: its links and images are made absolute against it. */
   url: string
   options: ConvertOptions
 }
+
+/** A page of text (HTML, plain text, JSON), decoded. */
+export type PageRequest = RequestOf<Exclude<PageKind, 'pdf'>, string>
+/** A PDF as its bytes: parsed in the converter too (`./pdf.ts`). */
+export type PdfRequest = RequestOf<'pdf', Uint8Array>
 
 /** What the reader made of a page, before it is metered and answered. */
 export interface ConvertedPage {
@@ -46,6 +62,10 @@ export interface ConvertedPage {
   publishedTime?: string
   links: LinkSummary
   images: Record<string, string>
+  /** How many pages the document has, when it is a PDF. */
+  pages?: number
+  /** An HTML page that most likely writes its text with a script (`./script-built.ts`): worth the browser. */
+  scriptBuilt?: boolean
 }
 
 /**
@@ -59,7 +79,7 @@ export const ARTICLE_SHARE = 0.3
  * Synchronous and CPU-bound: a page from the web is converted in a converter process (`../convert-pool`), never
  * on the server's event loop.
  */
-export function convertPage({ source, kind, url, options }: ConversionRequest): ConvertedPage {
+export function convertPage({ source, kind, url, options }: PageRequest): ConvertedPage {
   if (kind === 'html') return convertHtml(source, url, options)
   const content =
     kind === 'json' && (options.format === 'content' || options.format === 'markdown')
@@ -85,12 +105,17 @@ function convertHtml(html: string, url: string, options: ConvertOptions): Conver
   // `all` summaries are of the whole page as it came, before any selector narrows it (as the original's are).
   const allLinks = options.withLinks === 'all' ? allLinksOf(body) : undefined
   const allImages = options.withImages === 'all' ? allImagesOf(body) : undefined
+  const signs = scriptSignsOf(document)
   removeInert(document)
+  // Judged on the page as it came, before a caller's selectors narrow it.
+  const scriptBuilt = looksScriptBuilt(document, signs)
+  if (options.removeOverlay) removeOverlays(document)
   if (options.removeSelector) removeSelected(document, options.removeSelector)
   const roots = options.targetSelector ? targetElements(document, options.targetSelector) : [body]
   const imagesOfContent = (converted: HtmlElement[]) => allImages ?? (options.withImages ? imagesOf(converted) : {})
   const page = {
     ...metadata,
+    ...(scriptBuilt && { scriptBuilt }),
     url,
     links: allLinks ?? (options.withLinks ? linksOf(roots) : {}),
     images: imagesOfContent(roots),

@@ -25,6 +25,28 @@ export function removeInert(document: HtmlDocument): void {
   for (const element of document.querySelectorAll(inert)) element.remove()
 }
 
+/** Layers that cover a page rather than being part of it: dialogs, and what their names say they are. */
+const overlayRoles = 'dialog, [role="dialog"], [role="alertdialog"], [aria-modal="true"]'
+const overlayName =
+  /(^|[\s_-])(overlay|modal|popup|pop-up|lightbox|backdrop|cookie|cookies|consent|gdpr|newsletter|paywall|interstitial)([\s_-]|$)/i
+const coveringStyle = /(^|;)\s*position\s*:\s*(fixed|sticky)/i
+
+/**
+ * `X-Remove-Overlay`: removes what covers the page: dialogs, elements styled `position: fixed` or `sticky`,
+ * and elements whose class or id names an overlay, a modal, a popup or a cookie, consent or newsletter banner.
+ * An element holding the page's heading, `main` or an article is kept whatever its name: it is the page.
+ */
+export function removeOverlays(document: HtmlDocument): void {
+  const holdsPage = (element: HtmlElement) => element.querySelector('main, article, h1') !== null
+  for (const element of [...document.querySelectorAll(overlayRoles)]) if (!holdsPage(element)) element.remove()
+  for (const element of [...document.querySelectorAll('body *')]) {
+    if (!element.isConnected) continue
+    const named = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`
+    const covers = coveringStyle.test(element.getAttribute('style') ?? '') || overlayName.test(named)
+    if (covers && !holdsPage(element)) element.remove()
+  }
+}
+
 function baseUrlOf(document: HtmlDocument, pageUrl: string): string {
   const href = document.querySelector('base[href]')?.getAttribute('href')
   if (!href) return pageUrl

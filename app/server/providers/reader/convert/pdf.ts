@@ -1,4 +1,9 @@
+import { createRequire } from 'node:module'
+import { runInThisContext } from 'node:vm'
 import { PageNotRead } from '../../../domain/refusals'
+import { convertPage, type ConvertedPage, type PdfRequest } from './convert'
+import { withInflationLimit } from './pdf-inflation'
+import pdfjsSource from './pdfjs.ts?thread'
 
 /** Pages of a PDF the reader reads before refusing it (422). */
 export const MAX_PDF_PAGES = 500
@@ -24,20 +29,47 @@ function headingLevels(lines: Line[]): Map<number, number> {
   return new Map(larger.slice(0, 3).map((size, i) => [size, i + 1]))
 }
 
+/** A PDF as the reader answers it: its text as Markdown, converted as text, with its title and page count. */
+export async function convertPdf({ source, url, options }: PdfRequest): Promise<ConvertedPage> {
+  const pdf = await pdfToMarkdown(source)
+  return { ...convertPage({ source: pdf.content, kind: 'text', url, options }), title: pdf.title, pages: pdf.pages }
+}
+
 /**
- * The text of a PDF as Markdown, with pdf.js (through unpdf). pdf.js parses asynchronously and yields
- * between pages, so a long PDF does not hold the event loop for its whole length; its size is already
- * within the reader's download limit and its pages within MAX_PDF_PAGES.
+ * The text of a PDF as Markdown, with pdf.js (through unpdf), within the reader's limits: MAX_PDF_PAGES
+ * pages, and what its streams inflate to (./pdf-inflation.ts); time and memory are the converter's
+ * (../convert-pool). Hostile bytes are all pdf.js ever parses here: whatever it fails on (a truncated
+ * file, a page tree that contains itself) is a damaged PDF, refused with 422.
  */
-export async function pdfToMarkdown(bytes: Uint8Array): Promise<PdfText> {
-  const { getDocumentProxy } = await import('unpdf')
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>
-  try {
-    // A copy: pdf.js takes ownership of (detaches) the buffer it is given.
-    pdf = await getDocumentProxy(new Uint8Array(bytes))
-  } catch (error) {
-    throw new PageNotRead('content-type', 'The PDF could not be read (it is damaged or encrypted)', { cause: error })
+export function pdfToMarkdown(bytes: Uint8Array): Promise<PdfText> {
+  const pdfjs = loadedPdfjs()
+  return withInflationLimit(async () => {
+    try {
+      return await readPdf(pdfjs, bytes)
+    } catch (error) {
+      if (error instanceof PageNotRead) throw error
+      throw new PageNotRead('content-type', 'The PDF could not be read (it is damaged or encrypted)', { cause: error })
+    }
+  })
+}
+
+type Pdfjs = typeof import('./pdfjs')
+let loaded: Pdfjs | undefined
+
+/** pdf.js, evaluated on first use from its bundle (a CommonJS script needing only Node's built-ins). */
+function loadedPdfjs(): Pdfjs {
+  if (!loaded) {
+    const module = { exports: {} as Pdfjs }
+    const run = runInThisContext(`(function (exports, require, module) {${pdfjsSource}\n})`, { filename: 'pdfjs.cjs' })
+    run(module.exports, createRequire(`${process.cwd()}/`), module)
+    loaded = module.exports
   }
+  return loaded
+}
+
+async function readPdf({ getDocumentProxy }: Pdfjs, bytes: Uint8Array): Promise<PdfText> {
+  // A copy: pdf.js takes ownership of (detaches) the buffer it is given.
+  const pdf = await getDocumentProxy(new Uint8Array(bytes))
   try {
     if (pdf.numPages > MAX_PDF_PAGES)
       throw new PageNotRead(

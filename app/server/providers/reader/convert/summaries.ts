@@ -41,20 +41,23 @@ export function allImagesOf(root: HtmlElement): Record<string, string> {
 export const linkPairs = (links: LinkSummary): Array<[string, string]> =>
   Array.isArray(links) ? links : Object.entries(links)
 
-/** Each link's text (or its URL, when it has none) to its absolute URL; the first link with a text wins. */
+/** Each link's text (or its URL, when it has none) to its absolute URL; the first link with a text wins; `mailto:` kept. */
 export function linksOf(roots: HtmlElement[]): Record<string, string> {
   const links: Record<string, string> = {}
   for (const root of roots)
     for (const anchor of root.querySelectorAll('a[href]')) {
       const href = anchor.getAttribute('href')!
-      if (!/^https?:/i.test(href)) continue
+      if (!/^(https?|mailto):/i.test(href)) continue
       const text = textOfLink(anchor, href)
       if (!(text in links)) links[text] = href
     }
   return links
 }
 
-/** Each image's description (its alt text, else "Image n") to its absolute URL, once per URL. */
+/**
+ * Each image as the Markdown numbers it (`Image 1: alt`, `Image 2` without one) to its absolute URL, once per
+ * URL (the first time it is shown). Every image with a source counts, as in the Markdown, so the numbers agree.
+ */
 export function imagesOf(roots: HtmlElement[]): Record<string, string> {
   const images: Record<string, string> = {}
   const seen = new Set<string>()
@@ -62,11 +65,12 @@ export function imagesOf(roots: HtmlElement[]): Record<string, string> {
   for (const root of roots)
     for (const image of root.querySelectorAll('img[src]')) {
       const src = image.getAttribute('src')!
+      if (!src) continue
+      count++
       if (!/^https?:/i.test(src) || seen.has(src)) continue
       seen.add(src)
-      count++
       const alt = collapse(image.getAttribute('alt'))
-      images[alt && !(alt in images) ? alt : `Image ${count}`] = src
+      images[`Image ${count}${alt ? `: ${alt}` : ''}`] = src
     }
   return images
 }

@@ -16,8 +16,8 @@ export const Route = createFileRoute('/api/v1/billing/webhook/stripe')({
           answer: v.object({ received: v.literal(true) }),
           errors: [400, 501],
         },
-        async ({ request }) =>
-          receiveWebhook(paymentProvider(), await request.text(), request.headers.get('stripe-signature')),
+        async ({ request, caller }) =>
+          receiveWebhook(caller, paymentProvider(), await request.text(), request.headers.get('stripe-signature')),
       ),
     },
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "request_log" ADD COLUMN "tag" text;--> statement-breakpoint
+CREATE INDEX "request_log_key_tag_idx" ON "request_log" USING btree ("key_id","tag","created_at") WHERE "request_log"."tag" is not null;

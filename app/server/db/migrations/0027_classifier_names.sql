@@ -1,0 +1,1 @@
+ALTER TABLE "classifiers" ADD COLUMN "name" text;
