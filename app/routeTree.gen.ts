@@ -136,9 +136,11 @@ import { Route as ApiV1AccountOrganisationsOrgIdKeysIndexRouteImport } from './r
 import { Route as ApiV1AccountOrganisationsOrgIdMembersIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/members/index'
 import { Route as ApiV1AccountOrganisationsOrgIdMembersMemberIdRouteImport } from './routes/api/v1/account/organisations/$orgId/members/$memberId'
 import { Route as ApiV1AccountOrganisationsOrgIdProjectsIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/projects/index'
-import { Route as ApiV1AccountOrganisationsOrgIdProjectsProjectIdRouteImport } from './routes/api/v1/account/organisations/$orgId/projects/$projectId'
 import { Route as ApiV1AccountWebhooksWebhookIdDeliveriesIndexRouteImport } from './routes/api/v1/account/webhooks/$webhookId/deliveries/index'
+import { Route as ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/projects/$projectId/index'
 import { Route as ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRouteImport } from './routes/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
+import { Route as ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/projects/$projectId/limits/index'
+import { Route as ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsLimitIdRouteImport } from './routes/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId'
 
 const HealthzRoute = HealthzRouteImport.update({
   id: '/healthz',
@@ -841,16 +843,16 @@ const ApiV1AccountOrganisationsOrgIdProjectsIndexRoute =
     path: '/api/v1/account/organisations/$orgId/projects/',
     getParentRoute: () => rootRouteImport,
   } as any)
-const ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute =
-  ApiV1AccountOrganisationsOrgIdProjectsProjectIdRouteImport.update({
-    id: '/api/v1/account/organisations/$orgId/projects/$projectId',
-    path: '/api/v1/account/organisations/$orgId/projects/$projectId',
-    getParentRoute: () => rootRouteImport,
-  } as any)
 const ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute =
   ApiV1AccountWebhooksWebhookIdDeliveriesIndexRouteImport.update({
     id: '/api/v1/account/webhooks/$webhookId/deliveries/',
     path: '/api/v1/account/webhooks/$webhookId/deliveries/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRoute =
+  ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/projects/$projectId/',
+    path: '/api/v1/account/organisations/$orgId/projects/$projectId/',
     getParentRoute: () => rootRouteImport,
   } as any)
 const ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute =
@@ -859,6 +861,20 @@ const ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute =
     path: '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsIndexRoute =
+  ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsIndexRouteImport.update({
+    id: '/api/v1/account/organisations/$orgId/projects/$projectId/limits/',
+    path: '/api/v1/account/organisations/$orgId/projects/$projectId/limits/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsLimitIdRoute =
+  ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsLimitIdRouteImport.update(
+    {
+      id: '/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId',
+      path: '/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId',
+      getParentRoute: () => rootRouteImport,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
@@ -982,7 +998,6 @@ export interface FileRoutesByFullPath {
   '/api/v1/account/organisations/$orgId/invitations/$invitationId': typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
   '/api/v1/account/organisations/$orgId/invoices/$purchaseId': typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
   '/api/v1/account/organisations/$orgId/members/$memberId': typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute
-  '/api/v1/account/organisations/$orgId/projects/$projectId': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute
   '/api/v1/account/keys/$keyId/limits/': typeof ApiV1AccountKeysKeyIdLimitsIndexRoute
   '/api/v1/account/organisations/$orgId/invitations/': typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute
   '/api/v1/account/organisations/$orgId/keys/': typeof ApiV1AccountOrganisationsOrgIdKeysIndexRoute
@@ -990,6 +1005,9 @@ export interface FileRoutesByFullPath {
   '/api/v1/account/organisations/$orgId/projects/': typeof ApiV1AccountOrganisationsOrgIdProjectsIndexRoute
   '/api/v1/account/webhooks/$webhookId/deliveries/': typeof ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute
   '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay': typeof ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute
+  '/api/v1/account/organisations/$orgId/projects/$projectId/': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRoute
+  '/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsLimitIdRoute
+  '/api/v1/account/organisations/$orgId/projects/$projectId/limits/': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsIndexRoute
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125SiteIndexRoute
@@ -1111,7 +1129,6 @@ export interface FileRoutesByTo {
   '/api/v1/account/organisations/$orgId/invitations/$invitationId': typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
   '/api/v1/account/organisations/$orgId/invoices/$purchaseId': typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
   '/api/v1/account/organisations/$orgId/members/$memberId': typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute
-  '/api/v1/account/organisations/$orgId/projects/$projectId': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute
   '/api/v1/account/keys/$keyId/limits': typeof ApiV1AccountKeysKeyIdLimitsIndexRoute
   '/api/v1/account/organisations/$orgId/invitations': typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute
   '/api/v1/account/organisations/$orgId/keys': typeof ApiV1AccountOrganisationsOrgIdKeysIndexRoute
@@ -1119,6 +1136,9 @@ export interface FileRoutesByTo {
   '/api/v1/account/organisations/$orgId/projects': typeof ApiV1AccountOrganisationsOrgIdProjectsIndexRoute
   '/api/v1/account/webhooks/$webhookId/deliveries': typeof ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute
   '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay': typeof ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute
+  '/api/v1/account/organisations/$orgId/projects/$projectId': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRoute
+  '/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsLimitIdRoute
+  '/api/v1/account/organisations/$orgId/projects/$projectId/limits': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -1244,7 +1264,6 @@ export interface FileRoutesById {
   '/api/v1/account/organisations/$orgId/invitations/$invitationId': typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
   '/api/v1/account/organisations/$orgId/invoices/$purchaseId': typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
   '/api/v1/account/organisations/$orgId/members/$memberId': typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute
-  '/api/v1/account/organisations/$orgId/projects/$projectId': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute
   '/api/v1/account/keys/$keyId/limits/': typeof ApiV1AccountKeysKeyIdLimitsIndexRoute
   '/api/v1/account/organisations/$orgId/invitations/': typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute
   '/api/v1/account/organisations/$orgId/keys/': typeof ApiV1AccountOrganisationsOrgIdKeysIndexRoute
@@ -1252,6 +1271,9 @@ export interface FileRoutesById {
   '/api/v1/account/organisations/$orgId/projects/': typeof ApiV1AccountOrganisationsOrgIdProjectsIndexRoute
   '/api/v1/account/webhooks/$webhookId/deliveries/': typeof ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute
   '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay': typeof ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute
+  '/api/v1/account/organisations/$orgId/projects/$projectId/': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRoute
+  '/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsLimitIdRoute
+  '/api/v1/account/organisations/$orgId/projects/$projectId/limits/': typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1377,7 +1399,6 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/invitations/$invitationId'
     | '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
     | '/api/v1/account/organisations/$orgId/members/$memberId'
-    | '/api/v1/account/organisations/$orgId/projects/$projectId'
     | '/api/v1/account/keys/$keyId/limits/'
     | '/api/v1/account/organisations/$orgId/invitations/'
     | '/api/v1/account/organisations/$orgId/keys/'
@@ -1385,6 +1406,9 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/projects/'
     | '/api/v1/account/webhooks/$webhookId/deliveries/'
     | '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
+    | '/api/v1/account/organisations/$orgId/projects/$projectId/'
+    | '/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId'
+    | '/api/v1/account/organisations/$orgId/projects/$projectId/limits/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$locale}'
@@ -1506,7 +1530,6 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/invitations/$invitationId'
     | '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
     | '/api/v1/account/organisations/$orgId/members/$memberId'
-    | '/api/v1/account/organisations/$orgId/projects/$projectId'
     | '/api/v1/account/keys/$keyId/limits'
     | '/api/v1/account/organisations/$orgId/invitations'
     | '/api/v1/account/organisations/$orgId/keys'
@@ -1514,6 +1537,9 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/projects'
     | '/api/v1/account/webhooks/$webhookId/deliveries'
     | '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
+    | '/api/v1/account/organisations/$orgId/projects/$projectId'
+    | '/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId'
+    | '/api/v1/account/organisations/$orgId/projects/$projectId/limits'
   id:
     | '__root__'
     | '/{-$locale}'
@@ -1638,7 +1664,6 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/invitations/$invitationId'
     | '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
     | '/api/v1/account/organisations/$orgId/members/$memberId'
-    | '/api/v1/account/organisations/$orgId/projects/$projectId'
     | '/api/v1/account/keys/$keyId/limits/'
     | '/api/v1/account/organisations/$orgId/invitations/'
     | '/api/v1/account/organisations/$orgId/keys/'
@@ -1646,6 +1671,9 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/projects/'
     | '/api/v1/account/webhooks/$webhookId/deliveries/'
     | '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
+    | '/api/v1/account/organisations/$orgId/projects/$projectId/'
+    | '/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId'
+    | '/api/v1/account/organisations/$orgId/projects/$projectId/limits/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1741,7 +1769,6 @@ export interface RootRouteChildren {
   ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute: typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
   ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute: typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
   ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute: typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute
-  ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute
   ApiV1AccountKeysKeyIdLimitsIndexRoute: typeof ApiV1AccountKeysKeyIdLimitsIndexRoute
   ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute: typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute
   ApiV1AccountOrganisationsOrgIdKeysIndexRoute: typeof ApiV1AccountOrganisationsOrgIdKeysIndexRoute
@@ -1749,6 +1776,9 @@ export interface RootRouteChildren {
   ApiV1AccountOrganisationsOrgIdProjectsIndexRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsIndexRoute
   ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute: typeof ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute
   ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute: typeof ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute
+  ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRoute
+  ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsLimitIdRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsLimitIdRoute
+  ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsIndexRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -2642,13 +2672,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/api/v1/account/organisations/$orgId/projects/$projectId': {
-      id: '/api/v1/account/organisations/$orgId/projects/$projectId'
-      path: '/api/v1/account/organisations/$orgId/projects/$projectId'
-      fullPath: '/api/v1/account/organisations/$orgId/projects/$projectId'
-      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/api/v1/account/webhooks/$webhookId/deliveries/': {
       id: '/api/v1/account/webhooks/$webhookId/deliveries/'
       path: '/api/v1/account/webhooks/$webhookId/deliveries'
@@ -2656,11 +2679,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1AccountWebhooksWebhookIdDeliveriesIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/account/organisations/$orgId/projects/$projectId/': {
+      id: '/api/v1/account/organisations/$orgId/projects/$projectId/'
+      path: '/api/v1/account/organisations/$orgId/projects/$projectId'
+      fullPath: '/api/v1/account/organisations/$orgId/projects/$projectId/'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay': {
       id: '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
       path: '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
       fullPath: '/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
       preLoaderRoute: typeof ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/projects/$projectId/limits/': {
+      id: '/api/v1/account/organisations/$orgId/projects/$projectId/limits/'
+      path: '/api/v1/account/organisations/$orgId/projects/$projectId/limits'
+      fullPath: '/api/v1/account/organisations/$orgId/projects/$projectId/limits/'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId': {
+      id: '/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId'
+      path: '/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId'
+      fullPath: '/api/v1/account/organisations/$orgId/projects/$projectId/limits/$limitId'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsLimitIdRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -2914,8 +2958,6 @@ const rootRouteChildren: RootRouteChildren = {
     ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute,
   ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute:
     ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute,
-  ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute:
-    ApiV1AccountOrganisationsOrgIdProjectsProjectIdRoute,
   ApiV1AccountKeysKeyIdLimitsIndexRoute: ApiV1AccountKeysKeyIdLimitsIndexRoute,
   ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute:
     ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute,
@@ -2929,13 +2971,17 @@ const rootRouteChildren: RootRouteChildren = {
     ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute,
   ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute:
     ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute,
+  ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRoute:
+    ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRoute,
+  ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsLimitIdRoute:
+    ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsLimitIdRoute,
+  ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsIndexRoute:
+    ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
 
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
 declare module '@tanstack/react-start' {
   interface Register {
     ssr: true

@@ -42,6 +42,8 @@ export const auditActions = [
   'invitation.accepted',
   'project.created',
   'project.changed',
+  'project.limit_added',
+  'project.limit_removed',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 

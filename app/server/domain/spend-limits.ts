@@ -37,18 +37,30 @@ interface LimitRow {
 const iso = (t: string | Date) => new Date(t).toISOString()
 const micro = (n: number) => Math.round(n * 1e6) / 1e6
 
-/** A key's limits, oldest first, each with what it counted in its current period (UTC). */
-export async function keySpendLimits(db: Db | Tx, keyId: string): Promise<SpendLimit[]> {
+/** A key's own limits, oldest first, each with what it counted in its current period (UTC). */
+export function keySpendLimits(db: Db | Tx, keyId: string): Promise<SpendLimit[]> {
+  return subjectSpendLimits(db, { kind: 'key', id: keyId }, keyId)
+}
+
+/**
+ * A subject's limits, oldest first, with what each counted in its current period (UTC); a dollar limit is read
+ * at what a token cost the purchases of `pricedBy` (the key, or a project's shared balance row), else the list price.
+ */
+export async function subjectSpendLimits(
+  db: Db | Tx,
+  subject: LimitSubject,
+  pricedBy: string | null,
+): Promise<SpendLimit[]> {
   const rows = rowsOf<LimitRow>(
     await db.execute(sql`
-      with price as (select spend_limit_usd_per_token(${keyId}::uuid, ${listUsdPerToken()}::numeric) as usd)
+      with price as (select spend_limit_usd_per_token(${pricedBy}::uuid, ${listUsdPerToken()}::numeric) as usd)
       select l.id, l.subject_kind, l.subject_id, l.unit, l.amount, l.period, l.alert_percent, l.alert_email, l.created_at,
         case when l.period_of = spend_limit_period_start(l.period, now()) then l.used else 0 end as used_now,
         spend_limit_tokens(l.unit, l.amount, p.usd) as allowed,
         to_char(spend_limit_period_start(l.period, now()), 'YYYY-MM-DD') as period_start,
         spend_limit_resets_at(l.period, now()) as resets_at, p.usd as price
       from spend_limits l, price p
-      where l.subject_kind = 'key' and l.subject_id = ${keyId}::uuid
+      where l.subject_kind = ${subject.kind} and l.subject_id = ${subject.id}::uuid
       order by l.created_at, l.id`),
   )
   return rows.map(answerOf)

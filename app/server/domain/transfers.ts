@@ -57,6 +57,8 @@ export async function transferBalance(
 ): Promise<TransferResult> {
   if (senderId === receiverId) throw new SameKeyTransfer()
   return db.transaction(async (tx) => {
+    // Project limits before key rows, in the ledger's order (spend_limits_lock_projects): never the other way round.
+    await tx.execute(sql`select spend_limits_lock_projects(array[${senderId}::uuid, ${receiverId}::uuid])`)
     const locked = rowsOf<{ id: string; balance: string | number; revoked: boolean }>(
       await tx.execute(sql`
         select id, balance, revoked_at is not null as revoked from api_keys

@@ -43,4 +43,6 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'invitation.accepted': msg`Invitation accepted`,
   'project.created': msg`Project created`,
   'project.changed': msg`Project changed`,
+  'project.limit_added': msg`Project spend limit added`,
+  'project.limit_removed': msg`Project spend limit removed`,
 }

@@ -247,7 +247,8 @@ $$;
 --
 -- Locks: entries are visited by balance row, then that row's own entries first, then by key id, then by
 -- position; the balance row is locked before any key drawing on it, each row once per batch. So every batch
--- takes its locks in one global order (balance row id, then key id) and batches never deadlock with each other;
+-- takes its locks in one global order (the project limits of its keys, then balance row id, then key id) and
+-- batches never deadlock with each other;
 -- a key's balance_key_id is fixed when the key is made, so the unlocked read that orders the batch is exact.
 -- Transfers and other single-row writers never hold a key drawing on a shared balance while asking for its
 -- balance row (transfers refuse such keys). Each balance row is written once per batch however many keys draw
@@ -299,6 +300,10 @@ DECLARE
 	recorded_key uuid;
 	recorded_entry bigint;
 BEGIN
+	-- Project limits first, before any key row (see spend_limits_lock_projects); one probe when no project has one.
+	IF EXISTS (SELECT 1 FROM spend_limits l WHERE l.subject_kind = 'project') THEN
+		PERFORM spend_limits_lock_projects(ARRAY(SELECT DISTINCT e.key_id FROM jsonb_to_recordset(entries) AS e (key_id uuid)));
+	END IF;
 	FOR entry IN
 		SELECT e.*, coalesce(a.balance_key_id, e.key_id) AS account_id
 		FROM ROWS FROM (jsonb_to_recordset(entries) AS (key_id uuid, amount bigint, type text,

@@ -12,20 +12,41 @@
 -- of the key cost (spend_limit_usd_per_token), so its spend reads in dollars at the price paid, as the usage
 -- tab prices it.
 --
--- Subjects: a key's own limits (`subject_kind = 'key'`). A project's limits join by widening the condition
--- `subject_kind = 'key' AND subject_id = for_key` to `OR (subject_kind = 'project' AND subject_id = <the key's
--- project>)` where it stands (spend_limits_of, _govern, _price, _judge, _take, _release): the rows are locked in
+-- Subjects: a key's own limits (`subject_kind = 'key'`) and its project's (`subject_kind = 'project'`, the key's
+-- api_keys.project_id), which all the project's keys count into together: the rows are locked in
 -- spend_limits_judge, which is what makes a limit several keys share exact (the key row's lock covers only one).
+-- A project's keys need not draw on one balance row, so ledger_apply_v3 locks the project limits of a batch's
+-- keys first, in id order, before any key row (spend_limits_lock_projects); transfers do the same.
 --
 -- The functions ledger_apply_v3 calls for every entry are PL/pgSQL with their queries inline, so their plans are
 -- kept for the session (a LANGUAGE sql function that cannot be inlined is planned again at every call).
 
+-- The project a key belongs to, or null: its project's limits govern it beside its own.
+CREATE OR REPLACE FUNCTION spend_limit_project_of(for_key uuid)
+RETURNS uuid
+LANGUAGE sql STABLE AS $$
+	SELECT a.project_id FROM api_keys a WHERE a.id = for_key
+$$;
+--> statement-breakpoint
+-- Locks the limits of the projects of these keys, in id order: ledger_apply_v3 and transfers call it before they
+-- lock any key row, so a project's limit shared by keys of different balance rows is always taken first and
+-- two transactions never hold a key row and a project limit in opposite orders.
+CREATE OR REPLACE FUNCTION spend_limits_lock_projects(for_keys uuid[])
+RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM 1 FROM spend_limits l
+	WHERE l.subject_kind = 'project' AND l.subject_id IN (SELECT a.project_id FROM api_keys a WHERE a.id = ANY(for_keys))
+	ORDER BY l.id FOR UPDATE OF l;
+END
+$$;
+--> statement-breakpoint
 -- The limits that govern a key, locked in id order (so two transactions never wait on each other in opposite
 -- orders): for reading them off the hot path.
 CREATE OR REPLACE FUNCTION spend_limits_of(for_key uuid)
 RETURNS SETOF spend_limits
 LANGUAGE sql AS $$
-	SELECT l.* FROM spend_limits l WHERE l.subject_kind = 'key' AND l.subject_id = for_key ORDER BY l.id FOR UPDATE
+	SELECT l.* FROM spend_limits l WHERE ((l.subject_kind = 'key' AND l.subject_id = for_key) OR (l.subject_kind = 'project' AND l.subject_id = spend_limit_project_of(for_key))) ORDER BY l.id FOR UPDATE
 $$;
 --> statement-breakpoint
 -- Whether any limit governs the key: ledger_apply_v3 asks once per key and batch, so a key without limits pays
@@ -34,7 +55,7 @@ CREATE OR REPLACE FUNCTION spend_limits_govern(for_key uuid)
 RETURNS boolean
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
-	RETURN EXISTS (SELECT 1 FROM spend_limits l WHERE l.subject_kind = 'key' AND l.subject_id = for_key);
+	RETURN EXISTS (SELECT 1 FROM spend_limits l WHERE ((l.subject_kind = 'key' AND l.subject_id = for_key) OR (l.subject_kind = 'project' AND l.subject_id = spend_limit_project_of(for_key))));
 END
 $$;
 --> statement-breakpoint
@@ -81,7 +102,7 @@ CREATE OR REPLACE FUNCTION spend_limits_price(for_key uuid, alert jsonb)
 RETURNS numeric
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
-	IF EXISTS (SELECT 1 FROM spend_limits l WHERE l.subject_kind = 'key' AND l.subject_id = for_key AND l.unit = 'usd') THEN
+	IF EXISTS (SELECT 1 FROM spend_limits l WHERE ((l.subject_kind = 'key' AND l.subject_id = for_key) OR (l.subject_kind = 'project' AND l.subject_id = spend_limit_project_of(for_key))) AND l.unit = 'usd') THEN
 		RETURN spend_limit_usd_per_token(for_key, (alert->>'list_usd_per_token')::numeric);
 	END IF;
 	RETURN NULL;
@@ -102,7 +123,7 @@ DECLARE
 	period_now date;
 BEGIN
 	crossing := '{}';
-	FOR l IN SELECT * FROM spend_limits s WHERE s.subject_kind = 'key' AND s.subject_id = for_key ORDER BY s.id FOR UPDATE
+	FOR l IN SELECT * FROM spend_limits s WHERE ((s.subject_kind = 'key' AND s.subject_id = for_key) OR (s.subject_kind = 'project' AND s.subject_id = spend_limit_project_of(for_key))) ORDER BY s.id FOR UPDATE
 	LOOP
 		period_now := spend_limit_period_start(l.period, now());
 		allowed := spend_limit_tokens(l.unit, l.amount, usd_per_token);
@@ -145,7 +166,7 @@ BEGIN
 			period_of = spend_limit_period_start(l.period, now()),
 			alerted_of = CASE WHEN l.id = ANY(judged.crossing) THEN spend_limit_period_start(l.period, now())
 				ELSE l.alerted_of END
-		WHERE l.subject_kind = 'key' AND l.subject_id = for_key
+		WHERE ((l.subject_kind = 'key' AND l.subject_id = for_key) OR (l.subject_kind = 'project' AND l.subject_id = spend_limit_project_of(for_key)))
 		RETURNING l.*
 	)
 	INSERT INTO email_outbox ("to", subject, text, kind, meta)
@@ -181,7 +202,7 @@ RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
 	UPDATE spend_limits l SET used = greatest(0, l.used - tokens)
-	WHERE l.subject_kind = 'key' AND l.subject_id = for_key
+	WHERE ((l.subject_kind = 'key' AND l.subject_id = for_key) OR (l.subject_kind = 'project' AND l.subject_id = spend_limit_project_of(for_key)))
 		AND l.period_of = spend_limit_period_start(l.period, debited_at);
 END
 $$;

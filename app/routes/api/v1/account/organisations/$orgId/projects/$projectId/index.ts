@@ -4,7 +4,7 @@ import { parseItemId, parseOrganisationId } from '~/server/api/organisations/par
 import { archiveProjectFor, changeProjectFor } from '~/server/api/organisations/projects'
 import { endpoint } from '~/server/http/endpoint'
 
-export const Route = createFileRoute('/api/v1/account/organisations/$orgId/projects/$projectId')({
+export const Route = createFileRoute('/api/v1/account/organisations/$orgId/projects/$projectId/')({
   server: {
     handlers: {
       PATCH: endpoint(
