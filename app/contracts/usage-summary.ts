@@ -46,6 +46,8 @@ export const usageSummaryAnswer = v.object({
   by_key: v.array(v.object({ key_id: v.string(), label: v.string(), ...counts })),
   /** Requests sent with an `X-Request-Tag`, per tag; their tokens are the request log's (answered less given back). */
   by_tag: v.array(v.object({ tag: v.string(), ...counts })),
+  /** The keys' usage by the project each is in now (`project_id` null: in none); its name as the organisation set it. */
+  by_project: v.array(v.object({ project_id: v.nullable(v.string()), name: v.nullable(v.string()), ...counts })),
   keys: v.array(v.object({ key_id: v.string(), label: v.string() })),
   /**
    * The presented key's balance and the scale its bar is drawn against: the largest balance the key held in

@@ -276,10 +276,14 @@ describe('organisations', () => {
     const [seen] = (await call('GET', orgs, viewer.init)).body.organisations.filter((o: { id: string }) => o.id === id)
     expect(seen).toMatchObject({ role: 'viewer', balance: null })
 
-    // Two keys, one spending: both show the shared balance, which the request debited.
+    // Two keys, one spending (in a project): both show the shared balance, which the request debited.
+    const project = (await call('POST', `${orgs}/${id}/projects`, as(owner, { json: { name: 'Search backend' } }))).body
     const keys = await Promise.all(
-      ['a', 'b'].map(async (name) =>
-        call('POST', `${orgs}/${id}/keys`, as(owner, { json: { name, captcha: await solvedCaptcha('new_key') } })),
+      [
+        { name: 'a', project_id: project.id },
+        { name: 'b', project_id: null },
+      ].map(async (input) =>
+        call('POST', `${orgs}/${id}/keys`, as(owner, { json: { ...input, captcha: await solvedCaptcha('new_key') } })),
       ),
     )
     const [a, b] = keys.map((k) => k.body)
@@ -297,6 +301,9 @@ describe('organisations', () => {
     expect(usage.status).toBe(200)
     expect(usage.body.totals.tokens).toBe(spent)
     expect(usage.body.by_key).toEqual([expect.objectContaining({ key_id: a.key.key_id, label: 'a', tokens: spent })])
+    expect(usage.body.by_project).toEqual([
+      expect.objectContaining({ project_id: project.id, name: 'Search backend', tokens: spent }),
+    ])
     expect(usage.body.price).toMatchObject({ purchases: 1 })
     expect(usage.body.totals.cost).not.toBeNull()
     expect(usage.body.balance.current).toBe(1_000_000_000 - spent)

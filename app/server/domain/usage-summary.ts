@@ -6,6 +6,7 @@ import type { Db } from '../db/types'
 
 type Counts = { requests: number; refused: number; failed: number; tokens: number; cost: number | null }
 type Price = NonNullable<UsageSummary['price']>
+type ProjectCounts = Counts & { project_id: string | null; name: string | null }
 
 const inKeys = (column: SQL, keyIds: string[]) =>
   sql`${column} in (${sql.join(
@@ -116,8 +117,43 @@ export async function usageSummary(
         }))
         .sort(byTokens),
     ),
+    by_project: priced(await perProject(db, [...buckets.key.values()])),
     balance: await balanceScale(db, balanceKeyId, start),
   }
+}
+
+/** The keys' counts added up by the project each key is in now (null: in none), with the project's name. */
+async function perProject(db: Db, perKey: Array<Counts & { key_id: string }>): Promise<ProjectCounts[]> {
+  if (perKey.length === 0) return []
+  const projectOf = new Map(
+    rowsOf<{ id: string; project_id: string | null; name: string | null }>(
+      await db.execute(sql`select k.id, k.project_id, p.name from api_keys k left join projects p on p.id = k.project_id
+        where ${inKeys(
+          sql`k.id`,
+          perKey.map((row) => row.key_id),
+        )}`),
+    ).map((row) => [row.id, row]),
+  )
+  const projects = new Map<string, ProjectCounts>()
+  for (const row of perKey) {
+    const project = projectOf.get(row.key_id)
+    const id = project?.project_id ?? ''
+    const bucket = projects.get(id) ?? {
+      project_id: project?.project_id ?? null,
+      name: project?.name ?? null,
+      requests: 0,
+      refused: 0,
+      failed: 0,
+      tokens: 0,
+      cost: null,
+    }
+    bucket.requests += row.requests
+    bucket.refused += row.refused
+    bucket.failed += row.failed
+    bucket.tokens += row.tokens
+    projects.set(id, bucket)
+  }
+  return [...projects.values()].sort((a, b) => b.tokens - a.tokens || b.requests - a.requests)
 }
 
 /**

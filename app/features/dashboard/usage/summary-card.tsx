@@ -7,20 +7,28 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Select } from '~/components/form/select-field'
 import { Meter } from '~/components/ui/meter'
 import { Skeleton } from '~/components/ui/skeleton'
+import { useAuth } from '~/lib/auth/auth-context'
 import { useFormat } from '~/lib/format'
+import { organisationUsageQuery, teamOrganisationsQuery } from './organisation-usage'
 import { usageSummaryQuery } from './summary-query'
 import { SummaryTables } from './summary-tables'
 
 /**
  * Requests, tokens and their cost for the period, per product and model, per key (an account's keys together,
- * or one of them) and per day, with the key's balance against a scale that says what it is.
+ * or one of them), per project and per day, with the balance against a scale that says what it is. A member of
+ * an organisation can look at all of its keys instead (the scope): the key shown stays the key shown.
  */
 export function SummaryCard({ apiKey, range, days }: UsagePeriod) {
   const { t } = useLingui()
   const format = useFormat()
   const id = useId()
   const [keyId, setKeyId] = useState('')
-  const summary = useQuery(usageSummaryQuery(apiKey, range, keyId))
+  const [scope, setScope] = useState('')
+  const { status } = useAuth()
+  const teams = useQuery(teamOrganisationsQuery(status === 'signed-in')).data ?? []
+  const keySummary = useQuery({ ...usageSummaryQuery(apiKey, range, keyId), enabled: !scope })
+  const teamSummary = useQuery({ ...organisationUsageQuery(scope, range, keyId), enabled: !!scope })
+  const summary = scope ? teamSummary : keySummary
   const data = summary.data
   const keys = data?.keys ?? []
   const totals = data?.totals
@@ -44,6 +52,28 @@ export function SummaryCard({ apiKey, range, days }: UsagePeriod) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        {teams.length > 0 && (
+          <FormField id={`${id}-scope`} label={<Trans>Usage of</Trans>} className="max-w-sm">
+            {(field) => (
+              <Select
+                {...field}
+                value={scope}
+                onChange={(event) => {
+                  setScope(event.target.value)
+                  setKeyId('')
+                }}
+                data-testid="summary-scope"
+              >
+                <option value="">{t`This key and its account`}</option>
+                {teams.map((team) => (
+                  <option key={team.id} value={team.id}>
+                    {t`Organisation: ${team.name}`}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        )}
         {keys.length > 1 && (
           <FormField id={`${id}-key`} label={<Trans>Keys</Trans>} className="max-w-sm">
             {(field) => (
@@ -53,7 +83,9 @@ export function SummaryCard({ apiKey, range, days }: UsagePeriod) {
                 onChange={(event) => setKeyId(event.target.value)}
                 data-testid="summary-key"
               >
-                <option value="">{t`All keys of the account, together`}</option>
+                <option value="">
+                  {scope ? t`All keys of the organisation, together` : t`All keys of the account, together`}
+                </option>
                 {keys.map((key) => (
                   <option key={key.key_id} value={key.key_id}>
                     {key.label}
@@ -71,7 +103,7 @@ export function SummaryCard({ apiKey, range, days }: UsagePeriod) {
           <Skeleton className="h-64 w-full rounded-md" />
         ) : (
           <>
-            <BalanceBar balance={data.balance} days={days} />
+            <BalanceBar balance={data.balance} days={days} shared={!!scope} />
             <p className="text-sm" data-testid="summary-price">
               {data.price && totals && totals.cost !== null ? (
                 data.price.transferred > 0 ? (
@@ -80,6 +112,12 @@ export function SummaryCard({ apiKey, range, days }: UsagePeriod) {
                     {format.money(data.price.per_million_tokens, data.price.currency)} per million tokens: what the{' '}
                     {data.price.purchases} purchases behind this balance cost, {data.price.transferred} of them made
                     with keys whose balance was transferred here.
+                  </Trans>
+                ) : scope ? (
+                  <Trans>
+                    These tokens cost {format.money(totals.cost, data.price.currency)}, at{' '}
+                    {format.money(data.price.per_million_tokens, data.price.currency)} per million tokens: what the
+                    organisation's {data.price.purchases} purchases cost.
                   </Trans>
                 ) : keyId || keys.length <= 1 ? (
                   <Trans>
@@ -115,9 +153,12 @@ export function SummaryCard({ apiKey, range, days }: UsagePeriod) {
 function BalanceBar({
   balance,
   days,
+  shared,
 }: {
   balance: { current: number; scale: number; basis: 'largest_balance' | 'last_purchase' }
   days: number
+  /** The organisation's shared balance rather than the key's. */
+  shared: boolean
 }) {
   const { t } = useLingui()
   const format = useFormat()
@@ -137,7 +178,12 @@ function BalanceBar({
         aria-label={t`Balance`}
       />
       <p className="text-xs text-muted-foreground">
-        {balance.basis === 'last_purchase' ? (
+        {shared ? (
+          <Trans>
+            Shared balance {balanceText} tokens, against the largest it held in the last {days} days or its last
+            purchase ({scaleText}).
+          </Trans>
+        ) : balance.basis === 'last_purchase' ? (
           <Trans>
             Balance {balanceText} tokens, against the {scaleText} tokens of this key's last purchase.
           </Trans>

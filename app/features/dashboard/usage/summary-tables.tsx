@@ -91,6 +91,26 @@ export function SummaryTables({ summary, showKeys }: { summary: UsageSummary; sh
           </TableBody>
         </Table>
       )}
+      {summary.by_project.some((row) => row.project_id !== null) && (
+        <Table label={t`Per project`} data-testid="summary-by-project">
+          <TableHeader>
+            <TableRow>
+              <TableHead>
+                <Trans>Project</Trans>
+              </TableHead>
+              <CountHeads priced={priced} />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {summary.by_project.map((row) => (
+              <TableRow key={row.project_id ?? ''}>
+                <TableCell className="whitespace-nowrap">{row.name ?? t`No project`}</TableCell>
+                <CountCells row={row} currency={currency} />
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
       {summary.by_tag.length > 0 && (
         <Table label={t`Per request tag`} data-testid="summary-by-tag">
           <TableHeader>
