@@ -71,6 +71,32 @@ async function seedKeys(db: Db, count: number, balance: number): Promise<string[
   return ids
 }
 
+/**
+ * An organisation whose `count` keys all draw on one shared balance row holding `balance` (ledger_apply_v3's
+ * balance row), and, when `projectLimit` is set, all in one project with a daily token limit of that many.
+ */
+async function seedOrganisation(db: Db, count: number, balance: number, projectLimit?: number) {
+  const [balanceRow] = await seedKeys(db, 1, balance)
+  const organisation = randomUUID()
+  const uid = `bench-${organisation}`
+  await db.execute(sql`insert into users (uid, email) values (${uid}, ${`${uid}@example.com`})`)
+  await db.execute(sql`insert into organisations (id, name, created_by, balance_key_id)
+    values (${organisation}::uuid, 'Bench', ${uid}, ${balanceRow}::uuid)`)
+  const project = randomUUID()
+  await db.execute(
+    sql`insert into projects (id, organisation_id, name) values (${project}::uuid, ${organisation}::uuid, 'P')`,
+  )
+  const ids = Array.from({ length: count }, () => randomUUID())
+  await db.execute(sql`insert into api_keys (id, key_hash, prefix, last4, balance, organisation_id, balance_key_id, project_id)
+    select id, md5(id::text), 'lds_bench', 'x', 0, ${organisation}::uuid, ${balanceRow}::uuid,
+      ${projectLimit ? project : null}::uuid
+    from unnest(${`{${ids.join(',')}}`}::uuid[]) as id`)
+  if (projectLimit)
+    await db.execute(sql`insert into spend_limits (subject_kind, subject_id, unit, amount, period)
+      values ('project', ${project}::uuid, 'tokens', ${projectLimit}::numeric, 'day')`)
+  return { keys: ids, balanceRow }
+}
+
 /** Batches and mean batch size of the metering group committer during `run`. */
 async function batched<T>(db: Db, run: () => Promise<T>): Promise<T & { batches: number; mean_batch: number }> {
   const { stats } = meteringBatcher(db)
@@ -145,6 +171,27 @@ test('ledger metering throughput (durable)', async () => {
         await db.execute(sql`select coalesce(sum(used), 0) as n from spend_limits where unit = 'tokens'`),
       )[0].n,
     )
+    // 1,000 keys of one organisation on its shared balance: every debit moves the one balance row, as the hot key's do.
+    const team = await seedOrganisation(db, KEYS, 1_000_000_000)
+    const sharedSpread = await batched(db, () =>
+      throughput(SPREAD_DEBITS, CONCURRENCY, (i) =>
+        consume(db, { keyId: team.keys[i % KEYS], tokens: 3, usageEventId: randomUUID(), product: 'embeddings' }),
+      ),
+    )
+    const sharedAudit = await auditLedger(db)
+    // The same with the keys in one project with a limit far above the run: one shared limit row counted too.
+    const limitedTeam = await seedOrganisation(db, KEYS, 1_000_000_000, 1_000_000_000)
+    const projectSpread = await batched(db, () =>
+      throughput(SPREAD_DEBITS, CONCURRENCY, (i) =>
+        consume(db, {
+          keyId: limitedTeam.keys[i % KEYS],
+          tokens: 3,
+          usageEventId: randomUUID(),
+          product: 'embeddings',
+        }),
+      ),
+    )
+    const projectAudit = await auditLedger(db)
     const bare = (id: (i: number) => number) => (i: number) =>
       db.execute(sql`update bench_counter set n = n - 3 where id = ${id(i)}`)
     const bareSpread = await throughput(
@@ -187,6 +234,23 @@ test('ledger metering throughput (durable)', async () => {
         bare_update: bareSpread,
         ratio_to_bare: Number((limitedSpread.per_second / bareSpread.per_second).toFixed(2)),
       },
+      shared_balance_spread: {
+        keys: KEYS,
+        balance_rows: 1,
+        ...sharedSpread,
+        audit_mismatches: sharedAudit.length,
+        bare_update: bareSpread,
+        ratio_to_bare: Number((sharedSpread.per_second / bareSpread.per_second).toFixed(2)),
+        ratio_to_bare_hot: Number((sharedSpread.per_second / bareHot.per_second).toFixed(2)),
+      },
+      project_limit_spread: {
+        keys: KEYS,
+        balance_rows: 1,
+        project_limits: 1,
+        ...projectSpread,
+        audit_mismatches: projectAudit.length,
+        ratio_to_bare_hot: Number((projectSpread.per_second / bareHot.per_second).toFixed(2)),
+      },
       hot: {
         keys: 1,
         ...hotRun,
@@ -207,6 +271,8 @@ test('ledger metering throughput (durable)', async () => {
     expect(hotAudit).toEqual([])
     expect(rechargeAudit).toEqual([])
     expect(limitedAudit).toEqual([])
+    expect(sharedAudit).toEqual([])
+    expect(projectAudit).toEqual([])
     expect(limitsCounted).toBe(SPREAD_DEBITS * 3)
   } finally {
     await database.close()
