@@ -106,6 +106,8 @@ import { Route as Char123LocaleChar125SiteModelsIndexRouteImport } from './route
 import { Route as Char123LocaleChar125SiteModelsSlugRouteImport } from './routes/{-$locale}/_site/models/$slug'
 import { Route as Char123LocaleChar125SiteNewsIndexRouteImport } from './routes/{-$locale}/_site/news/index'
 import { Route as Char123LocaleChar125SiteNewsSlugRouteImport } from './routes/{-$locale}/_site/news/$slug'
+import { Route as ApiV1AccountAdmin_keysIndexRouteImport } from './routes/api/v1/account/admin_keys/index'
+import { Route as ApiV1AccountAdmin_keysAdminKeyIdRouteImport } from './routes/api/v1/account/admin_keys/$adminKeyId'
 import { Route as ApiV1AccountKeysIndexRouteImport } from './routes/api/v1/account/keys/index'
 import { Route as ApiV1AccountKeysClaimRouteImport } from './routes/api/v1/account/keys/claim'
 import { Route as ApiV1AccountOrganisationsIndexRouteImport } from './routes/api/v1/account/organisations/index'
@@ -664,6 +666,18 @@ const Char123LocaleChar125SiteNewsSlugRoute =
     path: '/news/$slug',
     getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
   } as any)
+const ApiV1AccountAdmin_keysIndexRoute =
+  ApiV1AccountAdmin_keysIndexRouteImport.update({
+    id: '/api/v1/account/admin_keys/',
+    path: '/api/v1/account/admin_keys/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountAdmin_keysAdminKeyIdRoute =
+  ApiV1AccountAdmin_keysAdminKeyIdRouteImport.update({
+    id: '/api/v1/account/admin_keys/$adminKeyId',
+    path: '/api/v1/account/admin_keys/$adminKeyId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1AccountKeysIndexRoute = ApiV1AccountKeysIndexRouteImport.update({
   id: '/api/v1/account/keys/',
   path: '/api/v1/account/keys/',
@@ -957,10 +971,12 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/docs/': typeof Char123LocaleChar125SiteDocsIndexRoute
   '/{-$locale}/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/account/admin_keys/$adminKeyId': typeof ApiV1AccountAdmin_keysAdminKeyIdRoute
   '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
   '/api/v1/billing/invoices/$purchaseId': typeof ApiV1BillingInvoicesPurchaseIdRoute
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
+  '/api/v1/account/admin_keys/': typeof ApiV1AccountAdmin_keysIndexRoute
   '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
   '/api/v1/account/organisations/': typeof ApiV1AccountOrganisationsIndexRoute
   '/api/v1/account/webhooks/': typeof ApiV1AccountWebhooksIndexRoute
@@ -1086,10 +1102,12 @@ export interface FileRoutesByTo {
   '/{-$locale}/docs': typeof Char123LocaleChar125SiteDocsIndexRoute
   '/{-$locale}/models': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/account/admin_keys/$adminKeyId': typeof ApiV1AccountAdmin_keysAdminKeyIdRoute
   '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
   '/api/v1/billing/invoices/$purchaseId': typeof ApiV1BillingInvoicesPurchaseIdRoute
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
+  '/api/v1/account/admin_keys': typeof ApiV1AccountAdmin_keysIndexRoute
   '/api/v1/account/keys': typeof ApiV1AccountKeysIndexRoute
   '/api/v1/account/organisations': typeof ApiV1AccountOrganisationsIndexRoute
   '/api/v1/account/webhooks': typeof ApiV1AccountWebhooksIndexRoute
@@ -1219,10 +1237,12 @@ export interface FileRoutesById {
   '/{-$locale}/_site/docs/': typeof Char123LocaleChar125SiteDocsIndexRoute
   '/{-$locale}/_site/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/_site/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/account/admin_keys/$adminKeyId': typeof ApiV1AccountAdmin_keysAdminKeyIdRoute
   '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
   '/api/v1/billing/invoices/$purchaseId': typeof ApiV1BillingInvoicesPurchaseIdRoute
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
+  '/api/v1/account/admin_keys/': typeof ApiV1AccountAdmin_keysIndexRoute
   '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
   '/api/v1/account/organisations/': typeof ApiV1AccountOrganisationsIndexRoute
   '/api/v1/account/webhooks/': typeof ApiV1AccountWebhooksIndexRoute
@@ -1352,10 +1372,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/docs/'
     | '/{-$locale}/models/'
     | '/{-$locale}/news/'
+    | '/api/v1/account/admin_keys/$adminKeyId'
     | '/api/v1/account/keys/claim'
     | '/api/v1/billing/invoices/$purchaseId'
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
+    | '/api/v1/account/admin_keys/'
     | '/api/v1/account/keys/'
     | '/api/v1/account/organisations/'
     | '/api/v1/account/webhooks/'
@@ -1481,10 +1503,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/docs'
     | '/{-$locale}/models'
     | '/{-$locale}/news'
+    | '/api/v1/account/admin_keys/$adminKeyId'
     | '/api/v1/account/keys/claim'
     | '/api/v1/billing/invoices/$purchaseId'
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
+    | '/api/v1/account/admin_keys'
     | '/api/v1/account/keys'
     | '/api/v1/account/organisations'
     | '/api/v1/account/webhooks'
@@ -1613,10 +1637,12 @@ export interface FileRouteTypes {
     | '/{-$locale}/_site/docs/'
     | '/{-$locale}/_site/models/'
     | '/{-$locale}/_site/news/'
+    | '/api/v1/account/admin_keys/$adminKeyId'
     | '/api/v1/account/keys/claim'
     | '/api/v1/billing/invoices/$purchaseId'
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
+    | '/api/v1/account/admin_keys/'
     | '/api/v1/account/keys/'
     | '/api/v1/account/organisations/'
     | '/api/v1/account/webhooks/'
@@ -1716,10 +1742,12 @@ export interface RootRouteChildren {
   V1BatchesIdIndexRoute: typeof V1BatchesIdIndexRoute
   V1BulkEmbeddingsIdIndexRoute: typeof V1BulkEmbeddingsIdIndexRoute
   V1FilesIdIndexRoute: typeof V1FilesIdIndexRoute
+  ApiV1AccountAdmin_keysAdminKeyIdRoute: typeof ApiV1AccountAdmin_keysAdminKeyIdRoute
   ApiV1AccountKeysClaimRoute: typeof ApiV1AccountKeysClaimRoute
   ApiV1BillingInvoicesPurchaseIdRoute: typeof ApiV1BillingInvoicesPurchaseIdRoute
   ApiV1BillingWebhookStripeRoute: typeof ApiV1BillingWebhookStripeRoute
   ApiV1ModelsSlugSlugRoute: typeof ApiV1ModelsSlugSlugRoute
+  ApiV1AccountAdmin_keysIndexRoute: typeof ApiV1AccountAdmin_keysIndexRoute
   ApiV1AccountKeysIndexRoute: typeof ApiV1AccountKeysIndexRoute
   ApiV1AccountOrganisationsIndexRoute: typeof ApiV1AccountOrganisationsIndexRoute
   ApiV1AccountWebhooksIndexRoute: typeof ApiV1AccountWebhooksIndexRoute
@@ -2432,6 +2460,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125SiteNewsSlugRouteImport
       parentRoute: typeof Char123LocaleChar125SiteRouteRoute
     }
+    '/api/v1/account/admin_keys/': {
+      id: '/api/v1/account/admin_keys/'
+      path: '/api/v1/account/admin_keys'
+      fullPath: '/api/v1/account/admin_keys/'
+      preLoaderRoute: typeof ApiV1AccountAdmin_keysIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/admin_keys/$adminKeyId': {
+      id: '/api/v1/account/admin_keys/$adminKeyId'
+      path: '/api/v1/account/admin_keys/$adminKeyId'
+      fullPath: '/api/v1/account/admin_keys/$adminKeyId'
+      preLoaderRoute: typeof ApiV1AccountAdmin_keysAdminKeyIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/account/keys/': {
       id: '/api/v1/account/keys/'
       path: '/api/v1/account/keys'
@@ -2875,10 +2917,12 @@ const rootRouteChildren: RootRouteChildren = {
   V1BatchesIdIndexRoute: V1BatchesIdIndexRoute,
   V1BulkEmbeddingsIdIndexRoute: V1BulkEmbeddingsIdIndexRoute,
   V1FilesIdIndexRoute: V1FilesIdIndexRoute,
+  ApiV1AccountAdmin_keysAdminKeyIdRoute: ApiV1AccountAdmin_keysAdminKeyIdRoute,
   ApiV1AccountKeysClaimRoute: ApiV1AccountKeysClaimRoute,
   ApiV1BillingInvoicesPurchaseIdRoute: ApiV1BillingInvoicesPurchaseIdRoute,
   ApiV1BillingWebhookStripeRoute: ApiV1BillingWebhookStripeRoute,
   ApiV1ModelsSlugSlugRoute: ApiV1ModelsSlugSlugRoute,
+  ApiV1AccountAdmin_keysIndexRoute: ApiV1AccountAdmin_keysIndexRoute,
   ApiV1AccountKeysIndexRoute: ApiV1AccountKeysIndexRoute,
   ApiV1AccountOrganisationsIndexRoute: ApiV1AccountOrganisationsIndexRoute,
   ApiV1AccountWebhooksIndexRoute: ApiV1AccountWebhooksIndexRoute,

@@ -42,6 +42,8 @@ export const auditActions = [
   'invitation.accepted',
   'project.created',
   'project.changed',
+  'admin_key.created',
+  'admin_key.revoked',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 

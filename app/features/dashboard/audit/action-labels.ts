@@ -43,4 +43,6 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'invitation.accepted': msg`Invitation accepted`,
   'project.created': msg`Project created`,
   'project.changed': msg`Project changed`,
+  'admin_key.created': msg`Admin key created`,
+  'admin_key.revoked': msg`Admin key revoked`,
 }
