@@ -20,7 +20,8 @@ import type { Caller } from '../caller'
 import { adminOf } from './caller'
 
 const both = <T>(a?: T[], b?: T[]) => (a || b ? [...(a ?? []), ...(b ?? [])] : undefined)
-const now = () => Math.floor(Date.now() / 1000)
+/** Up to the end of this second, so what was charged a moment ago is in. */
+const now = () => Math.ceil(Date.now() / 1000)
 
 function refuse(field: string, msg: string): never {
   throw new InvalidInput([{ loc: ['query', field], msg, type: 'value_error' }])
