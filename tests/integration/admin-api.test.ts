@@ -12,7 +12,6 @@ import { countTokens } from '../support/tokens'
 /** The Administration API (`/v1/organization/…`) through the public pipeline, with plain HTTP and the openai SDK. */
 const database = apiDatabase()
 const org = '/v1/organization'
-type Account = Awaited<ReturnType<typeof signedInAccount>>
 
 const viaHandler = (url: RequestInfo | URL, init?: RequestInit) => send(new Request(url, init))
 const sdk = (adminAPIKey: string) =>

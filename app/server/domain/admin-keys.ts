@@ -91,7 +91,10 @@ export async function revokeAdminKey(db: Db, by: AuditBy, uid: string, keyId: st
 export async function requireAdminKey(db: Db | Tx, value: string | undefined): Promise<AdminKeyRow> {
   if (!value) throw new MissingKey()
   if (!looksLikeAdminKey(value)) throw new UnknownKey()
-  const [row] = await db.select().from(adminKeys).where(eq(adminKeys.keyHash, hashKey(value)))
+  const [row] = await db
+    .select()
+    .from(adminKeys)
+    .where(eq(adminKeys.keyHash, hashKey(value)))
   if (!row) throw new UnknownKey()
   if (row.revokedAt) throw new KeyRevoked()
   await db.execute(sql`update admin_keys set last_used_at = now()

@@ -9,7 +9,8 @@ export const Route = createFileRoute('/api/v1/account/admin_keys/$adminKeyId')({
       DELETE: endpoint(
         {
           summary: 'Revoke an Administration API key',
-          description: 'It is refused everywhere from now on; it stays in the list, revoked. For the organisation’s owners.',
+          description:
+            'It is refused everywhere from now on; it stays in the list, revoked. For the organisation’s owners.',
           group: 'account',
           auth: 'session',
           answer: adminKeySchema,
