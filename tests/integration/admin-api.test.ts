@@ -72,7 +72,10 @@ describe('admin keys through a session', () => {
     const stranger = await signedInAccount(database.db, 'stranger')
     expect((await call('DELETE', `/api/v1/account/admin_keys/${adminKeyId}`, stranger.init)).status).toBe(404)
 
-    expect((await call('GET', `${org}/projects`, { bearer: admin })).status).toBe(200)
+    const listed = await call('GET', `${org}/projects`, { bearer: admin })
+    expect(listed.status).toBe(200)
+    // Counted against a per-minute limit of its own, as a paid key is.
+    expect(listed.response.headers.get('x-ratelimit-limit-requests')).toBe('1200')
     const revoked = await call('DELETE', `/api/v1/account/admin_keys/${adminKeyId}`, owner.init)
     expect(revoked.body.revoked_at).toEqual(expect.any(Number))
     const refused = await call('GET', `${org}/projects`, { bearer: admin })

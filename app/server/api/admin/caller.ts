@@ -6,6 +6,7 @@ import { membershipOf, type OrganisationRow } from '../../domain/organisations'
 import { NotPermitted } from '../../domain/refusals'
 import { findUser, type User } from '../../domain/users'
 import type { Caller } from '../caller'
+import { limitKey } from '../rate-limit'
 import { actingAdminKey } from '../audit/actor'
 
 /** Who an Administration API call acts as: the owner who made its admin key, in the key's organisation. */
@@ -39,5 +40,7 @@ async function resolveAdmin(caller: Caller): Promise<AdminCall> {
     throw new NotPermitted(membership?.role ?? 'a former member', 'admin_api.use')
   const user = await findUser(db, key.createdBy)
   if (!user) throw new NotPermitted('a former member', 'admin_api.use')
+  // Counted as a paid key against the dashboard's per-minute limit, in a bucket of its own.
+  caller.rate = await limitKey('dashboard', { id: `admin:${key.id}`, email: 'admin-key', speedLevel: 1 })
   return { db, key, user, organisation: membership.organisation }
 }
