@@ -58,8 +58,10 @@ export async function consume(
     if (db instanceof PgTransaction) return await applyEntry(db, entry)
     return entryResult(await meteringBatcher(db as Db).submit(entry), entry)
   } catch (error) {
-    // A tentative debit (a generous reservation, tried again smaller) reached no limit the caller will hear of.
-    if (error instanceof SpendLimitReached && !options.tentative) await noteLimitReached(db, input.keyId, error.limit)
+    // A tentative debit (a generous reservation, tried again smaller) reached no limit the caller will hear of;
+    // inside a caller's transaction the refusal rolls it back, so that caller notes the limit after it.
+    if (error instanceof SpendLimitReached && !options.tentative && !(db instanceof PgTransaction))
+      await noteLimitReached(db, input.keyId, error.limit)
     throw error
   }
 }
