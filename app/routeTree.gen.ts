@@ -44,6 +44,8 @@ import { Route as V1ClassifiersIdRouteImport } from './routes/v1/classifiers/$id
 import { Route as V1FilesIndexRouteImport } from './routes/v1/files/index'
 import { Route as V1ModelsIndexRouteImport } from './routes/v1/models/index'
 import { Route as V1ModelsIdRouteImport } from './routes/v1/models/$id'
+import { Route as V1OrganizationAudit_logsRouteImport } from './routes/v1/organization/audit_logs'
+import { Route as V1OrganizationCostsRouteImport } from './routes/v1/organization/costs'
 import { Route as Char123LocaleChar125SiteIndexRouteImport } from './routes/{-$locale}/_site/index'
 import { Route as Char123LocaleChar125SiteAboutUsRouteImport } from './routes/{-$locale}/_site/about-us'
 import { Route as Char123LocaleChar125SiteApiReferenceRouteImport } from './routes/{-$locale}/_site/api-reference'
@@ -99,6 +101,17 @@ import { Route as V1BulkEmbeddingsIdResultRouteImport } from './routes/v1/bulk-e
 import { Route as V1BulkEmbeddingsIdRetryRouteImport } from './routes/v1/bulk-embeddings/$id/retry'
 import { Route as V1FilesIdIndexRouteImport } from './routes/v1/files/$id/index'
 import { Route as V1FilesIdContentRouteImport } from './routes/v1/files/$id/content'
+import { Route as V1OrganizationInvitesIndexRouteImport } from './routes/v1/organization/invites/index'
+import { Route as V1OrganizationInvitesInviteIdRouteImport } from './routes/v1/organization/invites/$inviteId'
+import { Route as V1OrganizationProjectsIndexRouteImport } from './routes/v1/organization/projects/index'
+import { Route as V1OrganizationUsageBulk_embeddingsRouteImport } from './routes/v1/organization/usage/bulk_embeddings'
+import { Route as V1OrganizationUsageClassifyRouteImport } from './routes/v1/organization/usage/classify'
+import { Route as V1OrganizationUsageDeepsearchRouteImport } from './routes/v1/organization/usage/deepsearch'
+import { Route as V1OrganizationUsageEmbeddingsRouteImport } from './routes/v1/organization/usage/embeddings'
+import { Route as V1OrganizationUsageReaderRouteImport } from './routes/v1/organization/usage/reader'
+import { Route as V1OrganizationUsageRerankRouteImport } from './routes/v1/organization/usage/rerank'
+import { Route as V1OrganizationUsersIndexRouteImport } from './routes/v1/organization/users/index'
+import { Route as V1OrganizationUsersUserIdRouteImport } from './routes/v1/organization/users/$userId'
 import { Route as V1ReaderShotsIdRouteImport } from './routes/v1/reader/shots/$id'
 import { Route as Char123LocaleChar125SiteDocsIndexRouteImport } from './routes/{-$locale}/_site/docs/index'
 import { Route as Char123LocaleChar125SiteDocsSlugRouteImport } from './routes/{-$locale}/_site/docs/$slug'
@@ -106,6 +119,8 @@ import { Route as Char123LocaleChar125SiteModelsIndexRouteImport } from './route
 import { Route as Char123LocaleChar125SiteModelsSlugRouteImport } from './routes/{-$locale}/_site/models/$slug'
 import { Route as Char123LocaleChar125SiteNewsIndexRouteImport } from './routes/{-$locale}/_site/news/index'
 import { Route as Char123LocaleChar125SiteNewsSlugRouteImport } from './routes/{-$locale}/_site/news/$slug'
+import { Route as ApiV1AccountAdmin_keysIndexRouteImport } from './routes/api/v1/account/admin_keys/index'
+import { Route as ApiV1AccountAdmin_keysAdminKeyIdRouteImport } from './routes/api/v1/account/admin_keys/$adminKeyId'
 import { Route as ApiV1AccountKeysIndexRouteImport } from './routes/api/v1/account/keys/index'
 import { Route as ApiV1AccountKeysClaimRouteImport } from './routes/api/v1/account/keys/claim'
 import { Route as ApiV1AccountOrganisationsIndexRouteImport } from './routes/api/v1/account/organisations/index'
@@ -113,6 +128,8 @@ import { Route as ApiV1AccountWebhooksIndexRouteImport } from './routes/api/v1/a
 import { Route as ApiV1BillingInvoicesPurchaseIdRouteImport } from './routes/api/v1/billing/invoices/$purchaseId'
 import { Route as ApiV1BillingWebhookStripeRouteImport } from './routes/api/v1/billing/webhook/stripe'
 import { Route as ApiV1ModelsSlugSlugRouteImport } from './routes/api/v1/models/slug/$slug'
+import { Route as V1OrganizationProjectsProjectIdIndexRouteImport } from './routes/v1/organization/projects/$projectId/index'
+import { Route as V1OrganizationProjectsProjectIdArchiveRouteImport } from './routes/v1/organization/projects/$projectId/archive'
 import { Route as ApiV1AccountKeysKeyIdIndexRouteImport } from './routes/api/v1/account/keys/$keyId/index'
 import { Route as ApiV1AccountKeysKeyIdControlsRouteImport } from './routes/api/v1/account/keys/$keyId/controls'
 import { Route as ApiV1AccountKeysKeyIdProjectRouteImport } from './routes/api/v1/account/keys/$keyId/project'
@@ -127,6 +144,8 @@ import { Route as ApiV1AccountOrganisationsInvitationsAcceptRouteImport } from '
 import { Route as ApiV1AccountWebhooksWebhookIdIndexRouteImport } from './routes/api/v1/account/webhooks/$webhookId/index'
 import { Route as ApiV1AccountWebhooksWebhookIdRotate_secretRouteImport } from './routes/api/v1/account/webhooks/$webhookId/rotate_secret'
 import { Route as ApiV1AccountWebhooksWebhookIdTestRouteImport } from './routes/api/v1/account/webhooks/$webhookId/test'
+import { Route as V1OrganizationProjectsProjectIdApi_keysIndexRouteImport } from './routes/v1/organization/projects/$projectId/api_keys/index'
+import { Route as V1OrganizationProjectsProjectIdApi_keysKeyIdRouteImport } from './routes/v1/organization/projects/$projectId/api_keys/$keyId'
 import { Route as ApiV1AccountKeysKeyIdLimitsIndexRouteImport } from './routes/api/v1/account/keys/$keyId/limits/index'
 import { Route as ApiV1AccountKeysKeyIdLimitsLimitIdRouteImport } from './routes/api/v1/account/keys/$keyId/limits/$limitId'
 import { Route as ApiV1AccountOrganisationsOrgIdInvitationsIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/invitations/index'
@@ -319,6 +338,17 @@ const V1ModelsIndexRoute = V1ModelsIndexRouteImport.update({
 const V1ModelsIdRoute = V1ModelsIdRouteImport.update({
   id: '/v1/models/$id',
   path: '/v1/models/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const V1OrganizationAudit_logsRoute =
+  V1OrganizationAudit_logsRouteImport.update({
+    id: '/v1/organization/audit_logs',
+    path: '/v1/organization/audit_logs',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationCostsRoute = V1OrganizationCostsRouteImport.update({
+  id: '/v1/organization/costs',
+  path: '/v1/organization/costs',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Char123LocaleChar125SiteIndexRoute =
@@ -625,6 +655,72 @@ const V1FilesIdContentRoute = V1FilesIdContentRouteImport.update({
   path: '/v1/files/$id/content',
   getParentRoute: () => rootRouteImport,
 } as any)
+const V1OrganizationInvitesIndexRoute =
+  V1OrganizationInvitesIndexRouteImport.update({
+    id: '/v1/organization/invites/',
+    path: '/v1/organization/invites/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationInvitesInviteIdRoute =
+  V1OrganizationInvitesInviteIdRouteImport.update({
+    id: '/v1/organization/invites/$inviteId',
+    path: '/v1/organization/invites/$inviteId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationProjectsIndexRoute =
+  V1OrganizationProjectsIndexRouteImport.update({
+    id: '/v1/organization/projects/',
+    path: '/v1/organization/projects/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationUsageBulk_embeddingsRoute =
+  V1OrganizationUsageBulk_embeddingsRouteImport.update({
+    id: '/v1/organization/usage/bulk_embeddings',
+    path: '/v1/organization/usage/bulk_embeddings',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationUsageClassifyRoute =
+  V1OrganizationUsageClassifyRouteImport.update({
+    id: '/v1/organization/usage/classify',
+    path: '/v1/organization/usage/classify',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationUsageDeepsearchRoute =
+  V1OrganizationUsageDeepsearchRouteImport.update({
+    id: '/v1/organization/usage/deepsearch',
+    path: '/v1/organization/usage/deepsearch',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationUsageEmbeddingsRoute =
+  V1OrganizationUsageEmbeddingsRouteImport.update({
+    id: '/v1/organization/usage/embeddings',
+    path: '/v1/organization/usage/embeddings',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationUsageReaderRoute =
+  V1OrganizationUsageReaderRouteImport.update({
+    id: '/v1/organization/usage/reader',
+    path: '/v1/organization/usage/reader',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationUsageRerankRoute =
+  V1OrganizationUsageRerankRouteImport.update({
+    id: '/v1/organization/usage/rerank',
+    path: '/v1/organization/usage/rerank',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationUsersIndexRoute =
+  V1OrganizationUsersIndexRouteImport.update({
+    id: '/v1/organization/users/',
+    path: '/v1/organization/users/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationUsersUserIdRoute =
+  V1OrganizationUsersUserIdRouteImport.update({
+    id: '/v1/organization/users/$userId',
+    path: '/v1/organization/users/$userId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const V1ReaderShotsIdRoute = V1ReaderShotsIdRouteImport.update({
   id: '/v1/reader/shots/$id',
   path: '/v1/reader/shots/$id',
@@ -666,6 +762,18 @@ const Char123LocaleChar125SiteNewsSlugRoute =
     path: '/news/$slug',
     getParentRoute: () => Char123LocaleChar125SiteRouteRoute,
   } as any)
+const ApiV1AccountAdmin_keysIndexRoute =
+  ApiV1AccountAdmin_keysIndexRouteImport.update({
+    id: '/api/v1/account/admin_keys/',
+    path: '/api/v1/account/admin_keys/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiV1AccountAdmin_keysAdminKeyIdRoute =
+  ApiV1AccountAdmin_keysAdminKeyIdRouteImport.update({
+    id: '/api/v1/account/admin_keys/$adminKeyId',
+    path: '/api/v1/account/admin_keys/$adminKeyId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1AccountKeysIndexRoute = ApiV1AccountKeysIndexRouteImport.update({
   id: '/api/v1/account/keys/',
   path: '/api/v1/account/keys/',
@@ -705,6 +813,18 @@ const ApiV1ModelsSlugSlugRoute = ApiV1ModelsSlugSlugRouteImport.update({
   path: '/api/v1/models/slug/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const V1OrganizationProjectsProjectIdIndexRoute =
+  V1OrganizationProjectsProjectIdIndexRouteImport.update({
+    id: '/v1/organization/projects/$projectId/',
+    path: '/v1/organization/projects/$projectId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationProjectsProjectIdArchiveRoute =
+  V1OrganizationProjectsProjectIdArchiveRouteImport.update({
+    id: '/v1/organization/projects/$projectId/archive',
+    path: '/v1/organization/projects/$projectId/archive',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1AccountKeysKeyIdIndexRoute =
   ApiV1AccountKeysKeyIdIndexRouteImport.update({
     id: '/api/v1/account/keys/$keyId/',
@@ -787,6 +907,18 @@ const ApiV1AccountWebhooksWebhookIdTestRoute =
   ApiV1AccountWebhooksWebhookIdTestRouteImport.update({
     id: '/api/v1/account/webhooks/$webhookId/test',
     path: '/api/v1/account/webhooks/$webhookId/test',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationProjectsProjectIdApi_keysIndexRoute =
+  V1OrganizationProjectsProjectIdApi_keysIndexRouteImport.update({
+    id: '/v1/organization/projects/$projectId/api_keys/',
+    path: '/v1/organization/projects/$projectId/api_keys/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationProjectsProjectIdApi_keysKeyIdRoute =
+  V1OrganizationProjectsProjectIdApi_keysKeyIdRouteImport.update({
+    id: '/v1/organization/projects/$projectId/api_keys/$keyId',
+    path: '/v1/organization/projects/$projectId/api_keys/$keyId',
     getParentRoute: () => rootRouteImport,
   } as any)
 const ApiV1AccountKeysKeyIdLimitsIndexRoute =
@@ -906,6 +1038,8 @@ export interface FileRoutesByFullPath {
   '/v1/chat/completions': typeof V1ChatCompletionsRoute
   '/v1/classifiers/$id': typeof V1ClassifiersIdRoute
   '/v1/models/$id': typeof V1ModelsIdRoute
+  '/v1/organization/audit_logs': typeof V1OrganizationAudit_logsRoute
+  '/v1/organization/costs': typeof V1OrganizationCostsRoute
   '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
   '/{-$locale}/classifier': typeof Char123LocaleChar125SiteClassifierRoute
@@ -958,6 +1092,14 @@ export interface FileRoutesByFullPath {
   '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
   '/v1/bulk-embeddings/$id/retry': typeof V1BulkEmbeddingsIdRetryRoute
   '/v1/files/$id/content': typeof V1FilesIdContentRoute
+  '/v1/organization/invites/$inviteId': typeof V1OrganizationInvitesInviteIdRoute
+  '/v1/organization/usage/bulk_embeddings': typeof V1OrganizationUsageBulk_embeddingsRoute
+  '/v1/organization/usage/classify': typeof V1OrganizationUsageClassifyRoute
+  '/v1/organization/usage/deepsearch': typeof V1OrganizationUsageDeepsearchRoute
+  '/v1/organization/usage/embeddings': typeof V1OrganizationUsageEmbeddingsRoute
+  '/v1/organization/usage/reader': typeof V1OrganizationUsageReaderRoute
+  '/v1/organization/usage/rerank': typeof V1OrganizationUsageRerankRoute
+  '/v1/organization/users/$userId': typeof V1OrganizationUsersUserIdRoute
   '/v1/reader/shots/$id': typeof V1ReaderShotsIdRoute
   '/{-$locale}/docs/$slug': typeof Char123LocaleChar125SiteDocsSlugRoute
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
@@ -970,16 +1112,23 @@ export interface FileRoutesByFullPath {
   '/v1/batches/$id/': typeof V1BatchesIdIndexRoute
   '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
   '/v1/files/$id/': typeof V1FilesIdIndexRoute
+  '/v1/organization/invites/': typeof V1OrganizationInvitesIndexRoute
+  '/v1/organization/projects/': typeof V1OrganizationProjectsIndexRoute
+  '/v1/organization/users/': typeof V1OrganizationUsersIndexRoute
   '/{-$locale}/docs/': typeof Char123LocaleChar125SiteDocsIndexRoute
   '/{-$locale}/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/account/admin_keys/$adminKeyId': typeof ApiV1AccountAdmin_keysAdminKeyIdRoute
   '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
   '/api/v1/billing/invoices/$purchaseId': typeof ApiV1BillingInvoicesPurchaseIdRoute
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
+  '/v1/organization/projects/$projectId/archive': typeof V1OrganizationProjectsProjectIdArchiveRoute
+  '/api/v1/account/admin_keys/': typeof ApiV1AccountAdmin_keysIndexRoute
   '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
   '/api/v1/account/organisations/': typeof ApiV1AccountOrganisationsIndexRoute
   '/api/v1/account/webhooks/': typeof ApiV1AccountWebhooksIndexRoute
+  '/v1/organization/projects/$projectId/': typeof V1OrganizationProjectsProjectIdIndexRoute
   '/api/v1/account/keys/$keyId/controls': typeof ApiV1AccountKeysKeyIdControlsRoute
   '/api/v1/account/keys/$keyId/project': typeof ApiV1AccountKeysKeyIdProjectRoute
   '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
@@ -991,9 +1140,11 @@ export interface FileRoutesByFullPath {
   '/api/v1/account/organisations/invitations/accept': typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
   '/api/v1/account/webhooks/$webhookId/rotate_secret': typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
   '/api/v1/account/webhooks/$webhookId/test': typeof ApiV1AccountWebhooksWebhookIdTestRoute
+  '/v1/organization/projects/$projectId/api_keys/$keyId': typeof V1OrganizationProjectsProjectIdApi_keysKeyIdRoute
   '/api/v1/account/keys/$keyId/': typeof ApiV1AccountKeysKeyIdIndexRoute
   '/api/v1/account/organisations/$orgId/': typeof ApiV1AccountOrganisationsOrgIdIndexRoute
   '/api/v1/account/webhooks/$webhookId/': typeof ApiV1AccountWebhooksWebhookIdIndexRoute
+  '/v1/organization/projects/$projectId/api_keys/': typeof V1OrganizationProjectsProjectIdApi_keysIndexRoute
   '/api/v1/account/keys/$keyId/limits/$limitId': typeof ApiV1AccountKeysKeyIdLimitsLimitIdRoute
   '/api/v1/account/organisations/$orgId/invitations/$invitationId': typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
   '/api/v1/account/organisations/$orgId/invoices/$purchaseId': typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
@@ -1038,6 +1189,8 @@ export interface FileRoutesByTo {
   '/v1/chat/completions': typeof V1ChatCompletionsRoute
   '/v1/classifiers/$id': typeof V1ClassifiersIdRoute
   '/v1/models/$id': typeof V1ModelsIdRoute
+  '/v1/organization/audit_logs': typeof V1OrganizationAudit_logsRoute
+  '/v1/organization/costs': typeof V1OrganizationCostsRoute
   '/{-$locale}/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
   '/{-$locale}/classifier': typeof Char123LocaleChar125SiteClassifierRoute
@@ -1089,6 +1242,14 @@ export interface FileRoutesByTo {
   '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
   '/v1/bulk-embeddings/$id/retry': typeof V1BulkEmbeddingsIdRetryRoute
   '/v1/files/$id/content': typeof V1FilesIdContentRoute
+  '/v1/organization/invites/$inviteId': typeof V1OrganizationInvitesInviteIdRoute
+  '/v1/organization/usage/bulk_embeddings': typeof V1OrganizationUsageBulk_embeddingsRoute
+  '/v1/organization/usage/classify': typeof V1OrganizationUsageClassifyRoute
+  '/v1/organization/usage/deepsearch': typeof V1OrganizationUsageDeepsearchRoute
+  '/v1/organization/usage/embeddings': typeof V1OrganizationUsageEmbeddingsRoute
+  '/v1/organization/usage/reader': typeof V1OrganizationUsageReaderRoute
+  '/v1/organization/usage/rerank': typeof V1OrganizationUsageRerankRoute
+  '/v1/organization/users/$userId': typeof V1OrganizationUsersUserIdRoute
   '/v1/reader/shots/$id': typeof V1ReaderShotsIdRoute
   '/{-$locale}/docs/$slug': typeof Char123LocaleChar125SiteDocsSlugRoute
   '/{-$locale}/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
@@ -1101,16 +1262,23 @@ export interface FileRoutesByTo {
   '/v1/batches/$id': typeof V1BatchesIdIndexRoute
   '/v1/bulk-embeddings/$id': typeof V1BulkEmbeddingsIdIndexRoute
   '/v1/files/$id': typeof V1FilesIdIndexRoute
+  '/v1/organization/invites': typeof V1OrganizationInvitesIndexRoute
+  '/v1/organization/projects': typeof V1OrganizationProjectsIndexRoute
+  '/v1/organization/users': typeof V1OrganizationUsersIndexRoute
   '/{-$locale}/docs': typeof Char123LocaleChar125SiteDocsIndexRoute
   '/{-$locale}/models': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/account/admin_keys/$adminKeyId': typeof ApiV1AccountAdmin_keysAdminKeyIdRoute
   '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
   '/api/v1/billing/invoices/$purchaseId': typeof ApiV1BillingInvoicesPurchaseIdRoute
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
+  '/v1/organization/projects/$projectId/archive': typeof V1OrganizationProjectsProjectIdArchiveRoute
+  '/api/v1/account/admin_keys': typeof ApiV1AccountAdmin_keysIndexRoute
   '/api/v1/account/keys': typeof ApiV1AccountKeysIndexRoute
   '/api/v1/account/organisations': typeof ApiV1AccountOrganisationsIndexRoute
   '/api/v1/account/webhooks': typeof ApiV1AccountWebhooksIndexRoute
+  '/v1/organization/projects/$projectId': typeof V1OrganizationProjectsProjectIdIndexRoute
   '/api/v1/account/keys/$keyId/controls': typeof ApiV1AccountKeysKeyIdControlsRoute
   '/api/v1/account/keys/$keyId/project': typeof ApiV1AccountKeysKeyIdProjectRoute
   '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
@@ -1122,9 +1290,11 @@ export interface FileRoutesByTo {
   '/api/v1/account/organisations/invitations/accept': typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
   '/api/v1/account/webhooks/$webhookId/rotate_secret': typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
   '/api/v1/account/webhooks/$webhookId/test': typeof ApiV1AccountWebhooksWebhookIdTestRoute
+  '/v1/organization/projects/$projectId/api_keys/$keyId': typeof V1OrganizationProjectsProjectIdApi_keysKeyIdRoute
   '/api/v1/account/keys/$keyId': typeof ApiV1AccountKeysKeyIdIndexRoute
   '/api/v1/account/organisations/$orgId': typeof ApiV1AccountOrganisationsOrgIdIndexRoute
   '/api/v1/account/webhooks/$webhookId': typeof ApiV1AccountWebhooksWebhookIdIndexRoute
+  '/v1/organization/projects/$projectId/api_keys': typeof V1OrganizationProjectsProjectIdApi_keysIndexRoute
   '/api/v1/account/keys/$keyId/limits/$limitId': typeof ApiV1AccountKeysKeyIdLimitsLimitIdRoute
   '/api/v1/account/organisations/$orgId/invitations/$invitationId': typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
   '/api/v1/account/organisations/$orgId/invoices/$purchaseId': typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
@@ -1172,6 +1342,8 @@ export interface FileRoutesById {
   '/v1/chat/completions': typeof V1ChatCompletionsRoute
   '/v1/classifiers/$id': typeof V1ClassifiersIdRoute
   '/v1/models/$id': typeof V1ModelsIdRoute
+  '/v1/organization/audit_logs': typeof V1OrganizationAudit_logsRoute
+  '/v1/organization/costs': typeof V1OrganizationCostsRoute
   '/{-$locale}/_site/about-us': typeof Char123LocaleChar125SiteAboutUsRoute
   '/{-$locale}/_site/api-reference': typeof Char123LocaleChar125SiteApiReferenceRoute
   '/{-$locale}/_site/classifier': typeof Char123LocaleChar125SiteClassifierRoute
@@ -1224,6 +1396,14 @@ export interface FileRoutesById {
   '/v1/bulk-embeddings/$id/result': typeof V1BulkEmbeddingsIdResultRoute
   '/v1/bulk-embeddings/$id/retry': typeof V1BulkEmbeddingsIdRetryRoute
   '/v1/files/$id/content': typeof V1FilesIdContentRoute
+  '/v1/organization/invites/$inviteId': typeof V1OrganizationInvitesInviteIdRoute
+  '/v1/organization/usage/bulk_embeddings': typeof V1OrganizationUsageBulk_embeddingsRoute
+  '/v1/organization/usage/classify': typeof V1OrganizationUsageClassifyRoute
+  '/v1/organization/usage/deepsearch': typeof V1OrganizationUsageDeepsearchRoute
+  '/v1/organization/usage/embeddings': typeof V1OrganizationUsageEmbeddingsRoute
+  '/v1/organization/usage/reader': typeof V1OrganizationUsageReaderRoute
+  '/v1/organization/usage/rerank': typeof V1OrganizationUsageRerankRoute
+  '/v1/organization/users/$userId': typeof V1OrganizationUsersUserIdRoute
   '/v1/reader/shots/$id': typeof V1ReaderShotsIdRoute
   '/{-$locale}/_site/docs/$slug': typeof Char123LocaleChar125SiteDocsSlugRoute
   '/{-$locale}/_site/models/$slug': typeof Char123LocaleChar125SiteModelsSlugRoute
@@ -1236,16 +1416,23 @@ export interface FileRoutesById {
   '/v1/batches/$id/': typeof V1BatchesIdIndexRoute
   '/v1/bulk-embeddings/$id/': typeof V1BulkEmbeddingsIdIndexRoute
   '/v1/files/$id/': typeof V1FilesIdIndexRoute
+  '/v1/organization/invites/': typeof V1OrganizationInvitesIndexRoute
+  '/v1/organization/projects/': typeof V1OrganizationProjectsIndexRoute
+  '/v1/organization/users/': typeof V1OrganizationUsersIndexRoute
   '/{-$locale}/_site/docs/': typeof Char123LocaleChar125SiteDocsIndexRoute
   '/{-$locale}/_site/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/_site/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
+  '/api/v1/account/admin_keys/$adminKeyId': typeof ApiV1AccountAdmin_keysAdminKeyIdRoute
   '/api/v1/account/keys/claim': typeof ApiV1AccountKeysClaimRoute
   '/api/v1/billing/invoices/$purchaseId': typeof ApiV1BillingInvoicesPurchaseIdRoute
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
+  '/v1/organization/projects/$projectId/archive': typeof V1OrganizationProjectsProjectIdArchiveRoute
+  '/api/v1/account/admin_keys/': typeof ApiV1AccountAdmin_keysIndexRoute
   '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
   '/api/v1/account/organisations/': typeof ApiV1AccountOrganisationsIndexRoute
   '/api/v1/account/webhooks/': typeof ApiV1AccountWebhooksIndexRoute
+  '/v1/organization/projects/$projectId/': typeof V1OrganizationProjectsProjectIdIndexRoute
   '/api/v1/account/keys/$keyId/controls': typeof ApiV1AccountKeysKeyIdControlsRoute
   '/api/v1/account/keys/$keyId/project': typeof ApiV1AccountKeysKeyIdProjectRoute
   '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
@@ -1257,9 +1444,11 @@ export interface FileRoutesById {
   '/api/v1/account/organisations/invitations/accept': typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
   '/api/v1/account/webhooks/$webhookId/rotate_secret': typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
   '/api/v1/account/webhooks/$webhookId/test': typeof ApiV1AccountWebhooksWebhookIdTestRoute
+  '/v1/organization/projects/$projectId/api_keys/$keyId': typeof V1OrganizationProjectsProjectIdApi_keysKeyIdRoute
   '/api/v1/account/keys/$keyId/': typeof ApiV1AccountKeysKeyIdIndexRoute
   '/api/v1/account/organisations/$orgId/': typeof ApiV1AccountOrganisationsOrgIdIndexRoute
   '/api/v1/account/webhooks/$webhookId/': typeof ApiV1AccountWebhooksWebhookIdIndexRoute
+  '/v1/organization/projects/$projectId/api_keys/': typeof V1OrganizationProjectsProjectIdApi_keysIndexRoute
   '/api/v1/account/keys/$keyId/limits/$limitId': typeof ApiV1AccountKeysKeyIdLimitsLimitIdRoute
   '/api/v1/account/organisations/$orgId/invitations/$invitationId': typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
   '/api/v1/account/organisations/$orgId/invoices/$purchaseId': typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
@@ -1307,6 +1496,8 @@ export interface FileRouteTypes {
     | '/v1/chat/completions'
     | '/v1/classifiers/$id'
     | '/v1/models/$id'
+    | '/v1/organization/audit_logs'
+    | '/v1/organization/costs'
     | '/{-$locale}/about-us'
     | '/{-$locale}/api-reference'
     | '/{-$locale}/classifier'
@@ -1359,6 +1550,14 @@ export interface FileRouteTypes {
     | '/v1/bulk-embeddings/$id/result'
     | '/v1/bulk-embeddings/$id/retry'
     | '/v1/files/$id/content'
+    | '/v1/organization/invites/$inviteId'
+    | '/v1/organization/usage/bulk_embeddings'
+    | '/v1/organization/usage/classify'
+    | '/v1/organization/usage/deepsearch'
+    | '/v1/organization/usage/embeddings'
+    | '/v1/organization/usage/reader'
+    | '/v1/organization/usage/rerank'
+    | '/v1/organization/users/$userId'
     | '/v1/reader/shots/$id'
     | '/{-$locale}/docs/$slug'
     | '/{-$locale}/models/$slug'
@@ -1371,16 +1570,23 @@ export interface FileRouteTypes {
     | '/v1/batches/$id/'
     | '/v1/bulk-embeddings/$id/'
     | '/v1/files/$id/'
+    | '/v1/organization/invites/'
+    | '/v1/organization/projects/'
+    | '/v1/organization/users/'
     | '/{-$locale}/docs/'
     | '/{-$locale}/models/'
     | '/{-$locale}/news/'
+    | '/api/v1/account/admin_keys/$adminKeyId'
     | '/api/v1/account/keys/claim'
     | '/api/v1/billing/invoices/$purchaseId'
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
+    | '/v1/organization/projects/$projectId/archive'
+    | '/api/v1/account/admin_keys/'
     | '/api/v1/account/keys/'
     | '/api/v1/account/organisations/'
     | '/api/v1/account/webhooks/'
+    | '/v1/organization/projects/$projectId/'
     | '/api/v1/account/keys/$keyId/controls'
     | '/api/v1/account/keys/$keyId/project'
     | '/api/v1/account/keys/$keyId/reveal'
@@ -1392,9 +1598,11 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/invitations/accept'
     | '/api/v1/account/webhooks/$webhookId/rotate_secret'
     | '/api/v1/account/webhooks/$webhookId/test'
+    | '/v1/organization/projects/$projectId/api_keys/$keyId'
     | '/api/v1/account/keys/$keyId/'
     | '/api/v1/account/organisations/$orgId/'
     | '/api/v1/account/webhooks/$webhookId/'
+    | '/v1/organization/projects/$projectId/api_keys/'
     | '/api/v1/account/keys/$keyId/limits/$limitId'
     | '/api/v1/account/organisations/$orgId/invitations/$invitationId'
     | '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
@@ -1439,6 +1647,8 @@ export interface FileRouteTypes {
     | '/v1/chat/completions'
     | '/v1/classifiers/$id'
     | '/v1/models/$id'
+    | '/v1/organization/audit_logs'
+    | '/v1/organization/costs'
     | '/{-$locale}/about-us'
     | '/{-$locale}/api-reference'
     | '/{-$locale}/classifier'
@@ -1490,6 +1700,14 @@ export interface FileRouteTypes {
     | '/v1/bulk-embeddings/$id/result'
     | '/v1/bulk-embeddings/$id/retry'
     | '/v1/files/$id/content'
+    | '/v1/organization/invites/$inviteId'
+    | '/v1/organization/usage/bulk_embeddings'
+    | '/v1/organization/usage/classify'
+    | '/v1/organization/usage/deepsearch'
+    | '/v1/organization/usage/embeddings'
+    | '/v1/organization/usage/reader'
+    | '/v1/organization/usage/rerank'
+    | '/v1/organization/users/$userId'
     | '/v1/reader/shots/$id'
     | '/{-$locale}/docs/$slug'
     | '/{-$locale}/models/$slug'
@@ -1502,16 +1720,23 @@ export interface FileRouteTypes {
     | '/v1/batches/$id'
     | '/v1/bulk-embeddings/$id'
     | '/v1/files/$id'
+    | '/v1/organization/invites'
+    | '/v1/organization/projects'
+    | '/v1/organization/users'
     | '/{-$locale}/docs'
     | '/{-$locale}/models'
     | '/{-$locale}/news'
+    | '/api/v1/account/admin_keys/$adminKeyId'
     | '/api/v1/account/keys/claim'
     | '/api/v1/billing/invoices/$purchaseId'
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
+    | '/v1/organization/projects/$projectId/archive'
+    | '/api/v1/account/admin_keys'
     | '/api/v1/account/keys'
     | '/api/v1/account/organisations'
     | '/api/v1/account/webhooks'
+    | '/v1/organization/projects/$projectId'
     | '/api/v1/account/keys/$keyId/controls'
     | '/api/v1/account/keys/$keyId/project'
     | '/api/v1/account/keys/$keyId/reveal'
@@ -1523,9 +1748,11 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/invitations/accept'
     | '/api/v1/account/webhooks/$webhookId/rotate_secret'
     | '/api/v1/account/webhooks/$webhookId/test'
+    | '/v1/organization/projects/$projectId/api_keys/$keyId'
     | '/api/v1/account/keys/$keyId'
     | '/api/v1/account/organisations/$orgId'
     | '/api/v1/account/webhooks/$webhookId'
+    | '/v1/organization/projects/$projectId/api_keys'
     | '/api/v1/account/keys/$keyId/limits/$limitId'
     | '/api/v1/account/organisations/$orgId/invitations/$invitationId'
     | '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
@@ -1572,6 +1799,8 @@ export interface FileRouteTypes {
     | '/v1/chat/completions'
     | '/v1/classifiers/$id'
     | '/v1/models/$id'
+    | '/v1/organization/audit_logs'
+    | '/v1/organization/costs'
     | '/{-$locale}/_site/about-us'
     | '/{-$locale}/_site/api-reference'
     | '/{-$locale}/_site/classifier'
@@ -1624,6 +1853,14 @@ export interface FileRouteTypes {
     | '/v1/bulk-embeddings/$id/result'
     | '/v1/bulk-embeddings/$id/retry'
     | '/v1/files/$id/content'
+    | '/v1/organization/invites/$inviteId'
+    | '/v1/organization/usage/bulk_embeddings'
+    | '/v1/organization/usage/classify'
+    | '/v1/organization/usage/deepsearch'
+    | '/v1/organization/usage/embeddings'
+    | '/v1/organization/usage/reader'
+    | '/v1/organization/usage/rerank'
+    | '/v1/organization/users/$userId'
     | '/v1/reader/shots/$id'
     | '/{-$locale}/_site/docs/$slug'
     | '/{-$locale}/_site/models/$slug'
@@ -1636,16 +1873,23 @@ export interface FileRouteTypes {
     | '/v1/batches/$id/'
     | '/v1/bulk-embeddings/$id/'
     | '/v1/files/$id/'
+    | '/v1/organization/invites/'
+    | '/v1/organization/projects/'
+    | '/v1/organization/users/'
     | '/{-$locale}/_site/docs/'
     | '/{-$locale}/_site/models/'
     | '/{-$locale}/_site/news/'
+    | '/api/v1/account/admin_keys/$adminKeyId'
     | '/api/v1/account/keys/claim'
     | '/api/v1/billing/invoices/$purchaseId'
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
+    | '/v1/organization/projects/$projectId/archive'
+    | '/api/v1/account/admin_keys/'
     | '/api/v1/account/keys/'
     | '/api/v1/account/organisations/'
     | '/api/v1/account/webhooks/'
+    | '/v1/organization/projects/$projectId/'
     | '/api/v1/account/keys/$keyId/controls'
     | '/api/v1/account/keys/$keyId/project'
     | '/api/v1/account/keys/$keyId/reveal'
@@ -1657,9 +1901,11 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/invitations/accept'
     | '/api/v1/account/webhooks/$webhookId/rotate_secret'
     | '/api/v1/account/webhooks/$webhookId/test'
+    | '/v1/organization/projects/$projectId/api_keys/$keyId'
     | '/api/v1/account/keys/$keyId/'
     | '/api/v1/account/organisations/$orgId/'
     | '/api/v1/account/webhooks/$webhookId/'
+    | '/v1/organization/projects/$projectId/api_keys/'
     | '/api/v1/account/keys/$keyId/limits/$limitId'
     | '/api/v1/account/organisations/$orgId/invitations/$invitationId'
     | '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
@@ -1702,6 +1948,8 @@ export interface RootRouteChildren {
   V1ChatCompletionsRoute: typeof V1ChatCompletionsRoute
   V1ClassifiersIdRoute: typeof V1ClassifiersIdRoute
   V1ModelsIdRoute: typeof V1ModelsIdRoute
+  V1OrganizationAudit_logsRoute: typeof V1OrganizationAudit_logsRoute
+  V1OrganizationCostsRoute: typeof V1OrganizationCostsRoute
   V1BatchesIndexRoute: typeof V1BatchesIndexRoute
   V1BulkEmbeddingsIndexRoute: typeof V1BulkEmbeddingsIndexRoute
   V1ClassifiersIndexRoute: typeof V1ClassifiersIndexRoute
@@ -1735,6 +1983,14 @@ export interface RootRouteChildren {
   V1BulkEmbeddingsIdResultRoute: typeof V1BulkEmbeddingsIdResultRoute
   V1BulkEmbeddingsIdRetryRoute: typeof V1BulkEmbeddingsIdRetryRoute
   V1FilesIdContentRoute: typeof V1FilesIdContentRoute
+  V1OrganizationInvitesInviteIdRoute: typeof V1OrganizationInvitesInviteIdRoute
+  V1OrganizationUsageBulk_embeddingsRoute: typeof V1OrganizationUsageBulk_embeddingsRoute
+  V1OrganizationUsageClassifyRoute: typeof V1OrganizationUsageClassifyRoute
+  V1OrganizationUsageDeepsearchRoute: typeof V1OrganizationUsageDeepsearchRoute
+  V1OrganizationUsageEmbeddingsRoute: typeof V1OrganizationUsageEmbeddingsRoute
+  V1OrganizationUsageReaderRoute: typeof V1OrganizationUsageReaderRoute
+  V1OrganizationUsageRerankRoute: typeof V1OrganizationUsageRerankRoute
+  V1OrganizationUsersUserIdRoute: typeof V1OrganizationUsersUserIdRoute
   V1ReaderShotsIdRoute: typeof V1ReaderShotsIdRoute
   ApiV1Api_keyIndexRoute: typeof ApiV1Api_keyIndexRoute
   ApiV1AuditIndexRoute: typeof ApiV1AuditIndexRoute
@@ -1744,13 +2000,20 @@ export interface RootRouteChildren {
   V1BatchesIdIndexRoute: typeof V1BatchesIdIndexRoute
   V1BulkEmbeddingsIdIndexRoute: typeof V1BulkEmbeddingsIdIndexRoute
   V1FilesIdIndexRoute: typeof V1FilesIdIndexRoute
+  V1OrganizationInvitesIndexRoute: typeof V1OrganizationInvitesIndexRoute
+  V1OrganizationProjectsIndexRoute: typeof V1OrganizationProjectsIndexRoute
+  V1OrganizationUsersIndexRoute: typeof V1OrganizationUsersIndexRoute
+  ApiV1AccountAdmin_keysAdminKeyIdRoute: typeof ApiV1AccountAdmin_keysAdminKeyIdRoute
   ApiV1AccountKeysClaimRoute: typeof ApiV1AccountKeysClaimRoute
   ApiV1BillingInvoicesPurchaseIdRoute: typeof ApiV1BillingInvoicesPurchaseIdRoute
   ApiV1BillingWebhookStripeRoute: typeof ApiV1BillingWebhookStripeRoute
   ApiV1ModelsSlugSlugRoute: typeof ApiV1ModelsSlugSlugRoute
+  V1OrganizationProjectsProjectIdArchiveRoute: typeof V1OrganizationProjectsProjectIdArchiveRoute
+  ApiV1AccountAdmin_keysIndexRoute: typeof ApiV1AccountAdmin_keysIndexRoute
   ApiV1AccountKeysIndexRoute: typeof ApiV1AccountKeysIndexRoute
   ApiV1AccountOrganisationsIndexRoute: typeof ApiV1AccountOrganisationsIndexRoute
   ApiV1AccountWebhooksIndexRoute: typeof ApiV1AccountWebhooksIndexRoute
+  V1OrganizationProjectsProjectIdIndexRoute: typeof V1OrganizationProjectsProjectIdIndexRoute
   ApiV1AccountKeysKeyIdControlsRoute: typeof ApiV1AccountKeysKeyIdControlsRoute
   ApiV1AccountKeysKeyIdProjectRoute: typeof ApiV1AccountKeysKeyIdProjectRoute
   ApiV1AccountKeysKeyIdRevealRoute: typeof ApiV1AccountKeysKeyIdRevealRoute
@@ -1762,9 +2025,11 @@ export interface RootRouteChildren {
   ApiV1AccountOrganisationsInvitationsAcceptRoute: typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
   ApiV1AccountWebhooksWebhookIdRotate_secretRoute: typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
   ApiV1AccountWebhooksWebhookIdTestRoute: typeof ApiV1AccountWebhooksWebhookIdTestRoute
+  V1OrganizationProjectsProjectIdApi_keysKeyIdRoute: typeof V1OrganizationProjectsProjectIdApi_keysKeyIdRoute
   ApiV1AccountKeysKeyIdIndexRoute: typeof ApiV1AccountKeysKeyIdIndexRoute
   ApiV1AccountOrganisationsOrgIdIndexRoute: typeof ApiV1AccountOrganisationsOrgIdIndexRoute
   ApiV1AccountWebhooksWebhookIdIndexRoute: typeof ApiV1AccountWebhooksWebhookIdIndexRoute
+  V1OrganizationProjectsProjectIdApi_keysIndexRoute: typeof V1OrganizationProjectsProjectIdApi_keysIndexRoute
   ApiV1AccountKeysKeyIdLimitsLimitIdRoute: typeof ApiV1AccountKeysKeyIdLimitsLimitIdRoute
   ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute: typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
   ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute: typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
@@ -2026,6 +2291,20 @@ declare module '@tanstack/react-router' {
       path: '/v1/models/$id'
       fullPath: '/v1/models/$id'
       preLoaderRoute: typeof V1ModelsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/audit_logs': {
+      id: '/v1/organization/audit_logs'
+      path: '/v1/organization/audit_logs'
+      fullPath: '/v1/organization/audit_logs'
+      preLoaderRoute: typeof V1OrganizationAudit_logsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/costs': {
+      id: '/v1/organization/costs'
+      path: '/v1/organization/costs'
+      fullPath: '/v1/organization/costs'
+      preLoaderRoute: typeof V1OrganizationCostsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/{-$locale}/_site/': {
@@ -2413,6 +2692,83 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof V1FilesIdContentRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/v1/organization/invites/': {
+      id: '/v1/organization/invites/'
+      path: '/v1/organization/invites'
+      fullPath: '/v1/organization/invites/'
+      preLoaderRoute: typeof V1OrganizationInvitesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/invites/$inviteId': {
+      id: '/v1/organization/invites/$inviteId'
+      path: '/v1/organization/invites/$inviteId'
+      fullPath: '/v1/organization/invites/$inviteId'
+      preLoaderRoute: typeof V1OrganizationInvitesInviteIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/projects/': {
+      id: '/v1/organization/projects/'
+      path: '/v1/organization/projects'
+      fullPath: '/v1/organization/projects/'
+      preLoaderRoute: typeof V1OrganizationProjectsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/usage/bulk_embeddings': {
+      id: '/v1/organization/usage/bulk_embeddings'
+      path: '/v1/organization/usage/bulk_embeddings'
+      fullPath: '/v1/organization/usage/bulk_embeddings'
+      preLoaderRoute: typeof V1OrganizationUsageBulk_embeddingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/usage/classify': {
+      id: '/v1/organization/usage/classify'
+      path: '/v1/organization/usage/classify'
+      fullPath: '/v1/organization/usage/classify'
+      preLoaderRoute: typeof V1OrganizationUsageClassifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/usage/deepsearch': {
+      id: '/v1/organization/usage/deepsearch'
+      path: '/v1/organization/usage/deepsearch'
+      fullPath: '/v1/organization/usage/deepsearch'
+      preLoaderRoute: typeof V1OrganizationUsageDeepsearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/usage/embeddings': {
+      id: '/v1/organization/usage/embeddings'
+      path: '/v1/organization/usage/embeddings'
+      fullPath: '/v1/organization/usage/embeddings'
+      preLoaderRoute: typeof V1OrganizationUsageEmbeddingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/usage/reader': {
+      id: '/v1/organization/usage/reader'
+      path: '/v1/organization/usage/reader'
+      fullPath: '/v1/organization/usage/reader'
+      preLoaderRoute: typeof V1OrganizationUsageReaderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/usage/rerank': {
+      id: '/v1/organization/usage/rerank'
+      path: '/v1/organization/usage/rerank'
+      fullPath: '/v1/organization/usage/rerank'
+      preLoaderRoute: typeof V1OrganizationUsageRerankRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/users/': {
+      id: '/v1/organization/users/'
+      path: '/v1/organization/users'
+      fullPath: '/v1/organization/users/'
+      preLoaderRoute: typeof V1OrganizationUsersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/users/$userId': {
+      id: '/v1/organization/users/$userId'
+      path: '/v1/organization/users/$userId'
+      fullPath: '/v1/organization/users/$userId'
+      preLoaderRoute: typeof V1OrganizationUsersUserIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/v1/reader/shots/$id': {
       id: '/v1/reader/shots/$id'
       path: '/v1/reader/shots/$id'
@@ -2462,6 +2818,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125SiteNewsSlugRouteImport
       parentRoute: typeof Char123LocaleChar125SiteRouteRoute
     }
+    '/api/v1/account/admin_keys/': {
+      id: '/api/v1/account/admin_keys/'
+      path: '/api/v1/account/admin_keys'
+      fullPath: '/api/v1/account/admin_keys/'
+      preLoaderRoute: typeof ApiV1AccountAdmin_keysIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/account/admin_keys/$adminKeyId': {
+      id: '/api/v1/account/admin_keys/$adminKeyId'
+      path: '/api/v1/account/admin_keys/$adminKeyId'
+      fullPath: '/api/v1/account/admin_keys/$adminKeyId'
+      preLoaderRoute: typeof ApiV1AccountAdmin_keysAdminKeyIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/account/keys/': {
       id: '/api/v1/account/keys/'
       path: '/api/v1/account/keys'
@@ -2509,6 +2879,20 @@ declare module '@tanstack/react-router' {
       path: '/api/v1/models/slug/$slug'
       fullPath: '/api/v1/models/slug/$slug'
       preLoaderRoute: typeof ApiV1ModelsSlugSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/projects/$projectId/': {
+      id: '/v1/organization/projects/$projectId/'
+      path: '/v1/organization/projects/$projectId'
+      fullPath: '/v1/organization/projects/$projectId/'
+      preLoaderRoute: typeof V1OrganizationProjectsProjectIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/projects/$projectId/archive': {
+      id: '/v1/organization/projects/$projectId/archive'
+      path: '/v1/organization/projects/$projectId/archive'
+      fullPath: '/v1/organization/projects/$projectId/archive'
+      preLoaderRoute: typeof V1OrganizationProjectsProjectIdArchiveRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/v1/account/keys/$keyId/': {
@@ -2607,6 +2991,20 @@ declare module '@tanstack/react-router' {
       path: '/api/v1/account/webhooks/$webhookId/test'
       fullPath: '/api/v1/account/webhooks/$webhookId/test'
       preLoaderRoute: typeof ApiV1AccountWebhooksWebhookIdTestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/projects/$projectId/api_keys/': {
+      id: '/v1/organization/projects/$projectId/api_keys/'
+      path: '/v1/organization/projects/$projectId/api_keys'
+      fullPath: '/v1/organization/projects/$projectId/api_keys/'
+      preLoaderRoute: typeof V1OrganizationProjectsProjectIdApi_keysIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/projects/$projectId/api_keys/$keyId': {
+      id: '/v1/organization/projects/$projectId/api_keys/$keyId'
+      path: '/v1/organization/projects/$projectId/api_keys/$keyId'
+      fullPath: '/v1/organization/projects/$projectId/api_keys/$keyId'
+      preLoaderRoute: typeof V1OrganizationProjectsProjectIdApi_keysKeyIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/v1/account/keys/$keyId/limits/': {
@@ -2876,6 +3274,8 @@ const rootRouteChildren: RootRouteChildren = {
   V1ChatCompletionsRoute: V1ChatCompletionsRoute,
   V1ClassifiersIdRoute: V1ClassifiersIdRoute,
   V1ModelsIdRoute: V1ModelsIdRoute,
+  V1OrganizationAudit_logsRoute: V1OrganizationAudit_logsRoute,
+  V1OrganizationCostsRoute: V1OrganizationCostsRoute,
   V1BatchesIndexRoute: V1BatchesIndexRoute,
   V1BulkEmbeddingsIndexRoute: V1BulkEmbeddingsIndexRoute,
   V1ClassifiersIndexRoute: V1ClassifiersIndexRoute,
@@ -2910,6 +3310,15 @@ const rootRouteChildren: RootRouteChildren = {
   V1BulkEmbeddingsIdResultRoute: V1BulkEmbeddingsIdResultRoute,
   V1BulkEmbeddingsIdRetryRoute: V1BulkEmbeddingsIdRetryRoute,
   V1FilesIdContentRoute: V1FilesIdContentRoute,
+  V1OrganizationInvitesInviteIdRoute: V1OrganizationInvitesInviteIdRoute,
+  V1OrganizationUsageBulk_embeddingsRoute:
+    V1OrganizationUsageBulk_embeddingsRoute,
+  V1OrganizationUsageClassifyRoute: V1OrganizationUsageClassifyRoute,
+  V1OrganizationUsageDeepsearchRoute: V1OrganizationUsageDeepsearchRoute,
+  V1OrganizationUsageEmbeddingsRoute: V1OrganizationUsageEmbeddingsRoute,
+  V1OrganizationUsageReaderRoute: V1OrganizationUsageReaderRoute,
+  V1OrganizationUsageRerankRoute: V1OrganizationUsageRerankRoute,
+  V1OrganizationUsersUserIdRoute: V1OrganizationUsersUserIdRoute,
   V1ReaderShotsIdRoute: V1ReaderShotsIdRoute,
   ApiV1Api_keyIndexRoute: ApiV1Api_keyIndexRoute,
   ApiV1AuditIndexRoute: ApiV1AuditIndexRoute,
@@ -2919,13 +3328,22 @@ const rootRouteChildren: RootRouteChildren = {
   V1BatchesIdIndexRoute: V1BatchesIdIndexRoute,
   V1BulkEmbeddingsIdIndexRoute: V1BulkEmbeddingsIdIndexRoute,
   V1FilesIdIndexRoute: V1FilesIdIndexRoute,
+  V1OrganizationInvitesIndexRoute: V1OrganizationInvitesIndexRoute,
+  V1OrganizationProjectsIndexRoute: V1OrganizationProjectsIndexRoute,
+  V1OrganizationUsersIndexRoute: V1OrganizationUsersIndexRoute,
+  ApiV1AccountAdmin_keysAdminKeyIdRoute: ApiV1AccountAdmin_keysAdminKeyIdRoute,
   ApiV1AccountKeysClaimRoute: ApiV1AccountKeysClaimRoute,
   ApiV1BillingInvoicesPurchaseIdRoute: ApiV1BillingInvoicesPurchaseIdRoute,
   ApiV1BillingWebhookStripeRoute: ApiV1BillingWebhookStripeRoute,
   ApiV1ModelsSlugSlugRoute: ApiV1ModelsSlugSlugRoute,
+  V1OrganizationProjectsProjectIdArchiveRoute:
+    V1OrganizationProjectsProjectIdArchiveRoute,
+  ApiV1AccountAdmin_keysIndexRoute: ApiV1AccountAdmin_keysIndexRoute,
   ApiV1AccountKeysIndexRoute: ApiV1AccountKeysIndexRoute,
   ApiV1AccountOrganisationsIndexRoute: ApiV1AccountOrganisationsIndexRoute,
   ApiV1AccountWebhooksIndexRoute: ApiV1AccountWebhooksIndexRoute,
+  V1OrganizationProjectsProjectIdIndexRoute:
+    V1OrganizationProjectsProjectIdIndexRoute,
   ApiV1AccountKeysKeyIdControlsRoute: ApiV1AccountKeysKeyIdControlsRoute,
   ApiV1AccountKeysKeyIdProjectRoute: ApiV1AccountKeysKeyIdProjectRoute,
   ApiV1AccountKeysKeyIdRevealRoute: ApiV1AccountKeysKeyIdRevealRoute,
@@ -2945,11 +3363,15 @@ const rootRouteChildren: RootRouteChildren = {
     ApiV1AccountWebhooksWebhookIdRotate_secretRoute,
   ApiV1AccountWebhooksWebhookIdTestRoute:
     ApiV1AccountWebhooksWebhookIdTestRoute,
+  V1OrganizationProjectsProjectIdApi_keysKeyIdRoute:
+    V1OrganizationProjectsProjectIdApi_keysKeyIdRoute,
   ApiV1AccountKeysKeyIdIndexRoute: ApiV1AccountKeysKeyIdIndexRoute,
   ApiV1AccountOrganisationsOrgIdIndexRoute:
     ApiV1AccountOrganisationsOrgIdIndexRoute,
   ApiV1AccountWebhooksWebhookIdIndexRoute:
     ApiV1AccountWebhooksWebhookIdIndexRoute,
+  V1OrganizationProjectsProjectIdApi_keysIndexRoute:
+    V1OrganizationProjectsProjectIdApi_keysIndexRoute,
   ApiV1AccountKeysKeyIdLimitsLimitIdRoute:
     ApiV1AccountKeysKeyIdLimitsLimitIdRoute,
   ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute:
@@ -2982,8 +3404,6 @@ export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
 
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
 declare module '@tanstack/react-start' {
   interface Register {
     ssr: true

@@ -133,6 +133,12 @@ export const docsIndex: DocsSection[] = [
         paths: ['/api/v1/account/keys/{keyId}/controls', '/api/v1/account/keys/{keyId}/limits'],
       },
       {
+        slug: 'admin-api',
+        title: msg`Administration API`,
+        description: msg`Manage members, projects, keys and their limits, and read usage and costs, from a script.`,
+        paths: ['/v1/organization', '/api/v1/account/admin_keys'],
+      },
+      {
         slug: 'webhooks',
         title: msg`Webhooks`,
         description: msg`Signed events for low balances, finished jobs, payments and keys, with retries and a log.`,

@@ -44,6 +44,8 @@ export const auditActions = [
   'project.changed',
   'project.limit_added',
   'project.limit_removed',
+  'admin_key.created',
+  'admin_key.revoked',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 

@@ -98,6 +98,7 @@ describe('the API reference', () => {
       'api_key',
       'billing',
       'account',
+      'organization',
       'models',
       'product',
       'classifiers',

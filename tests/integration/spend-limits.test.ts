@@ -299,6 +299,12 @@ describe('bulk jobs and batches stop at a limit, charging nothing past it', () =
     expect(job.status).toBe('failed')
     expect(job.error).toBe(`The key's daily spend limit of 1 tokens was reached: retry the job after ${resets().day}`)
     expect(await consumed(who.keyId)).toBe(0)
+    // The refusal rolled the batch back, not the limit's mark: `limit.reached` was emitted beside it, once.
+    const marked = await scalar(
+      database.db,
+      sql`select count(*) from spend_limits where subject_id = ${who.keyId}::uuid and reached_of is not null`,
+    )
+    expect(marked).toBe(1)
   })
 
   it('fails a batch whose part would pass the limit, with the same reason', async () => {

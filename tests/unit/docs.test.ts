@@ -45,9 +45,9 @@ describe('the documentation', () => {
       expect(page.body, page.slug).not.toMatch(/YOUR_API_KEY|\{\{API_KEY\}\}|<API_KEY>|<key>/i)
       for (const line of page.body.split('\n').filter((l) => l.startsWith('export API_KEY=')))
         expect(line, page.slug).toBe('export API_KEY=lds_your_key_here')
-      // A bearer is the key's variable, or the metering services' token.
+      // A bearer is the key's variable, the Administration API's admin key, or the metering services' token.
       for (const [, bearer] of page.body.matchAll(/Bearer ([^\s"'`]+)/g))
-        expect(['$API_KEY', '$USAGE_SERVICE_TOKEN'], `${page.slug}: Bearer ${bearer}`).toContain(bearer)
+        expect(['$API_KEY', '$ADMIN_KEY', '$USAGE_SERVICE_TOKEN'], `${page.slug}: Bearer ${bearer}`).toContain(bearer)
     }
   })
 

@@ -47,6 +47,12 @@ export function AuthLabel({ auth }: { auth: AuthKind }) {
       return <Trans>the signed-in user's ID token as bearer token</Trans>
     case 'session':
       return <Trans>the session cookie of a signed-in dashboard</Trans>
+    case 'admin-key':
+      return (
+        <Trans>
+          Administration API key (<code className="font-mono text-xs">sk-admin-…</code>) as bearer token
+        </Trans>
+      )
     case 'none':
       return <Trans>none</Trans>
   }
@@ -85,6 +91,7 @@ export function useGroupTitle() {
     classifiers: t`Classifiers`,
     billing: t`Billing`,
     account: t`Accounts`,
+    organization: t`Administration API`,
     models: t`Models`,
     product: t`Token packs`,
     captcha: t`Captcha`,

@@ -8,7 +8,8 @@ import type {
 } from './openapi-types'
 
 /** How a caller proves who they are, read from the operation's `security`. */
-export type AuthKind = 'none' | 'key' | 'key-optional' | 'key-or-query' | 'service' | 'id-token' | 'session'
+export type AuthKind =
+  'none' | 'key' | 'key-optional' | 'key-or-query' | 'service' | 'id-token' | 'session' | 'admin-key'
 
 export interface ResponseEntry {
   status: string
@@ -42,7 +43,17 @@ export interface ReferenceModel {
 }
 
 /** The order a new reader meets the API in: what it sells, a key, spending it, the catalogue, then the captcha. */
-export const groupOrder = ['v1', 'api_key', 'billing', 'account', 'models', 'product', 'classifiers', 'captcha']
+export const groupOrder = [
+  'v1',
+  'api_key',
+  'billing',
+  'account',
+  'organization',
+  'models',
+  'product',
+  'classifiers',
+  'captcha',
+]
 const methodOrder = ['get', 'post', 'put', 'patch', 'delete']
 
 /** `/api/v1/billing/transfer_balance` → `billing`; `/internal/v1/usage` → `internal`; `/v1/rerank` → `v1`. */
@@ -66,6 +77,7 @@ function authOf(operation: OperationObject): AuthKind {
   if (schemes.includes('serviceToken')) return 'service'
   if (schemes.includes('idToken')) return 'id-token'
   if (schemes.includes('session')) return 'session'
+  if (schemes.includes('adminKey')) return 'admin-key'
   if (!schemes.includes('apiKey')) return 'none'
   if (schemes.includes('apiKeyQuery')) return 'key-or-query'
   return security.some((requirement) => Object.keys(requirement).length === 0) ? 'key-optional' : 'key'

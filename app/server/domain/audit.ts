@@ -16,7 +16,7 @@ export interface AuditEntry {
  * the actor background work and payment events name themselves, with no address or request of a caller.
  */
 export interface AuditBy {
-  /** `user:<uid>`, `key:<prefix…last4>`, `visitor`, `payments` or `system`. */
+  /** `user:<uid>`, `key:<prefix…last4>`, `admin_key:<id>`, `visitor`, `payments` or `system`. */
   actor: string
   address: string | null
   requestId: string | null

@@ -5,7 +5,8 @@ import { bulkJobBatches, bulkJobs, emailOutbox } from '../db/schema'
 import type { Db } from '../db/types'
 import type { EntryResult } from './ledger'
 import { consume, type ConsumeInput } from './metering'
-import { BulkJobNotFound, BulkJobState } from './refusals'
+import { noteLimitReached } from './limit-reached'
+import { BulkJobNotFound, BulkJobState, SpendLimitReached } from './refusals'
 import { emitJobCompleted } from './webhook-events'
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect
@@ -185,9 +186,12 @@ export async function commitBulkBatch(
       if (inserted.length === 0) tx.rollback()
       return { outcome: 'committed' as const, charged }
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
       // Drizzle names its rollback error DrizzleError, so it is told by its class, not its name.
       if (error instanceof TransactionRollbackError) return { outcome: 'lost' as const }
+      // The refusal rolled the batch's transaction back: its limit is noted (and told of) outside it.
+      const refused = batch.charges.find((charge) => charge.tokens > 0)
+      if (error instanceof SpendLimitReached && refused) await noteLimitReached(db, refused.keyId, error.limit)
       throw error
     })
 }

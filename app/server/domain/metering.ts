@@ -14,6 +14,8 @@ import {
   type EntryOutcome,
   type EntryResult,
 } from './ledger'
+import { noteLimitReached } from './limit-reached'
+import { SpendLimitReached } from './refusals'
 
 export interface ConsumeInput {
   keyId: string
@@ -41,14 +43,27 @@ export function meteringBatcher(db: Db): Batcher<EntryInput, EntryOutcome> {
 }
 
 /**
- * Consumption metered by a search service: idempotent per usage event id; 402 when the balance is short.
+ * Consumption metered by a search service: idempotent per usage event id; 402 when the balance is short (a
+ * spend limit's first refusal in its period also emits `limit.reached`).
  * Concurrent calls are group-committed: many debits share one transaction and one WAL flush, and each
  * caller is answered only after that commit is durable. Inside a caller's transaction it is a batch of one.
  */
-export async function consume(db: Db | Tx, input: ConsumeInput): Promise<EntryResult> {
+export async function consume(
+  db: Db | Tx,
+  input: ConsumeInput,
+  options: { tentative?: boolean } = {},
+): Promise<EntryResult> {
   const entry = checkEntry(usageEntry(input))
-  if (db instanceof PgTransaction) return applyEntry(db, entry)
-  return entryResult(await meteringBatcher(db as Db).submit(entry), entry)
+  try {
+    if (db instanceof PgTransaction) return await applyEntry(db, entry)
+    return entryResult(await meteringBatcher(db as Db).submit(entry), entry)
+  } catch (error) {
+    // A tentative debit (a generous reservation, tried again smaller) reached no limit the caller will hear of;
+    // inside a caller's transaction the refusal rolls it back, so that caller notes the limit after it.
+    if (error instanceof SpendLimitReached && !options.tentative && !(db instanceof PgTransaction))
+      await noteLimitReached(db, input.keyId, error.limit)
+    throw error
+  }
 }
 
 /** A usage event as a debit named after it, so it lands once however often it is sent. */

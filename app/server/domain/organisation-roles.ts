@@ -25,6 +25,10 @@ const table = {
   'billing.manage': ['owner', 'admin', 'billing'],
   /** Webhook endpoints, their secrets and delivery logs: what an endpoint receives tells of every key and payment. */
   'webhooks.manage': ['owner', 'admin'],
+  /** Making and revoking Administration API keys: a key that can do what an admin can is an owner's to hand out. */
+  'admin_keys.manage': ['owner'],
+  /** Calling the Administration API (`/v1/organization/…`) with an admin key its maker still may use. */
+  'admin_api.use': ['owner', 'admin'],
 } as const satisfies Record<string, readonly OrganisationRole[]>
 
 export type OrganisationAction = keyof typeof table

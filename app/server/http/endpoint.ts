@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import type { RateLimitedApi } from '#config'
 import { keyOf, optionalKeyOf, type Caller } from '../api/caller'
+import { adminOf } from '../api/admin/caller'
 import { bearerToken, requireServiceToken } from './auth'
 import { errorResponse, pacedJsonResponse } from './errors'
 import { parseForm, parseHeaders, parseJson, parseJsonOrForm, parseQuery, type RefuseInput } from './input'
@@ -17,9 +18,10 @@ type Parsed<S> = S extends Schema ? v.InferOutput<S> : undefined
 /**
  * How a call proves who it is: an API key (bearer, or fe_user's `api_key` query), an API key if it has one
  * (else it is limited per address), the metering services' token, a Firebase ID token (bearer), the sign-in
- * session cookie, or nothing. The account calls check the last two themselves (`api/account`).
+ * session cookie, an Administration API key (`sk-admin-…`, bearer), or nothing. The account calls check the
+ * session themselves (`api/account`).
  */
-export type Auth = 'none' | 'key' | 'key-optional' | 'key-or-query' | 'service' | 'id-token' | 'session'
+export type Auth = 'none' | 'key' | 'key-optional' | 'key-or-query' | 'service' | 'id-token' | 'session' | 'admin-key'
 
 /**
  * One REST endpoint's contract and documentation, next to its route: the schemas its handler
@@ -133,6 +135,7 @@ export function endpoint<
       if (spec.auth === 'service') requireServiceToken(request)
       if (caller.requestLog) caller.requestLog.noteTag(requestTagOf(request))
       if (spec.auth === 'key') await keyOf(caller, spec.limit)
+      if (spec.auth === 'admin-key') await adminOf(caller)
       if (spec.auth === 'key-optional') await optionalKeyOf(caller, spec.limit ?? 'dashboard')
       // Before the body is parsed (it is hashed as sent); a replay needs no balance, as its answer was paid.
       if (spec.idempotent) idempotent = await idempotencyOf(request, caller, spec.limit ?? 'dashboard', optionHeaders)

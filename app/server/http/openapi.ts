@@ -49,6 +49,7 @@ const security = {
   service: [{ serviceToken: [] }],
   'id-token': [{ idToken: [] }],
   session: [{ session: [] }],
+  'admin-key': [{ adminKey: [] }],
   none: [],
 }
 
@@ -193,6 +194,11 @@ export async function openApiDocument(serverUrl: string): Promise<JsonSchema> {
           description: 'A Firebase ID token of the signed-in user',
         },
         session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The session cookie a sign-in sets' },
+        adminKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An Administration API key (`sk-admin-…`), made by an organisation’s owner',
+        },
       },
       headers: answerHeaders,
       responses: Object.fromEntries(

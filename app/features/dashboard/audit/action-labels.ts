@@ -45,4 +45,6 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'project.changed': msg`Project changed`,
   'project.limit_added': msg`Project spend limit added`,
   'project.limit_removed': msg`Project spend limit removed`,
+  'admin_key.created': msg`Admin key created`,
+  'admin_key.revoked': msg`Admin key revoked`,
 }

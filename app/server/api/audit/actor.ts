@@ -20,6 +20,11 @@ export function actingKey(caller: Acting, key: Pick<ApiKey, 'prefix' | 'last4'>)
   caller.actor ??= `key:${displayKey(key)}`
 }
 
+/** An Administration API call: its admin key, whose maker's role judges what it may change. */
+export function actingAdminKey(caller: Acting, keyId: string): void {
+  caller.actor = `admin_key:${keyId}`
+}
+
 /** A caller with no key or session yet (taking a trial key): named by its address alone. */
 export function actingVisitor(caller: Acting): void {
   caller.actor ??= 'visitor'

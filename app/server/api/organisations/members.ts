@@ -58,7 +58,7 @@ const roleNames: Record<OrganisationRole, string> = {
 }
 
 /** The invitation mail (English, as the site's other mail is), with the link and the day it stops working. */
-const invitationMail: InvitationMail = ({ organisation, inviter, role, link, expiresAt }) => ({
+export const invitationMail: InvitationMail = ({ organisation, inviter, role, link, expiresAt }) => ({
   subject: `${brand.name}: ${inviter} invites you to ${organisation}`,
   text: [
     `${inviter} invites you to join the organisation "${organisation}" on ${brand.name} as ${roleNames[role]}.`,

@@ -57,7 +57,7 @@ export class TokenMeter {
     if (total <= this.reserved) return
     const generous = Math.max(total, this.reserved * 2, MIN_RESERVATION)
     try {
-      await this.debit(generous - this.reserved)
+      await this.debit(generous - this.reserved, generous !== total)
     } catch (error) {
       // The key may still afford exactly what is needed now.
       const short =
@@ -84,10 +84,10 @@ export class TokenMeter {
    * name. The first reservation must carry `eventId`, which the give-back is named after: the ledger finds the
    * debit through that name to take the give-back off the caps and spend limits that counted it.
    */
-  private async debit(tokens: number): Promise<void> {
+  private async debit(tokens: number, tentative = false): Promise<void> {
     const reservation = this.reservations + 1
     const usageEventId = reservation === 1 ? this.eventId : `${this.eventId}:${reservation}`
-    const result = await consume(this.db, { keyId: this.key.id, usageEventId, tokens, ...this.usage })
+    const result = await consume(this.db, { keyId: this.key.id, usageEventId, tokens, ...this.usage }, { tentative })
     this.reservations = reservation
     afterLedger(result)
     this.call.requestLog?.noteTokens({ ...this.usage, tokens })

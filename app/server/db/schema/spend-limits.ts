@@ -27,6 +27,8 @@ export const spendLimits = pgTable(
     alertEmail: text('alert_email'),
     /** The period whose alert was sent. */
     alertedOf: date('alerted_of'),
+    /** The period whose `limit.reached` webhook event was emitted (once a period, at its first refusal). */
+    reachedOf: date('reached_of'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

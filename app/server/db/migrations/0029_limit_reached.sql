@@ -1,0 +1,1 @@
+ALTER TABLE "spend_limits" ADD COLUMN "reached_of" date;

@@ -1,0 +1,106 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { rowsOf } from '../db/rows'
+import type { Db } from '../db/types'
+
+/** What usage is read over: the buckets [start + i·width, start + (i+1)·width) up to `end`, for these keys. */
+export interface UsageWindow {
+  keyIds: string[]
+  start: number
+  end: number
+  width: number
+  products: string[]
+  projectIds?: string[]
+  keyFilter?: string[]
+  models?: string[]
+}
+
+export interface UsageRow {
+  bucket: number
+  project_id: string | null
+  key_id: string
+  product: string | null
+  model: string | null
+  tokens: number
+  requests: number
+  usd: number
+}
+
+const list = (column: SQL, values: string[], cast = '') =>
+  sql`${column} in (${sql.join(
+    values.map((v) => sql`${v}${sql.raw(cast)}`),
+    sql`, `,
+  )})`
+
+/**
+ * Tokens the ledger charged (consumption net of usage given back, as the console's usage reads them) and the
+ * requests the request log answered, per bucket, project, key, product and model, with what the tokens cost in
+ * dollars at the price each key's tokens were bought at (as spend limits in dollars count them).
+ */
+export async function usageRows(db: Db, w: UsageWindow, listUsdPerToken: number): Promise<UsageRow[]> {
+  if (w.keyIds.length === 0 || w.products.length === 0) return []
+  const from = new Date(w.start * 1000).toISOString()
+  const to = new Date(w.end * 1000).toISOString()
+  const bucket = (column: string) =>
+    sql`floor((extract(epoch from ${sql.raw(column)}) - ${w.start}) / ${w.width})::bigint`
+  const filters = (t: string) =>
+    sql.join(
+      [
+        list(sql.raw(`${t}.key_id`), w.keyIds, '::uuid'),
+        list(sql.raw(`${t}.product`), w.products),
+        sql`${sql.raw(`${t}.created_at`)} >= ${from}::timestamptz and ${sql.raw(`${t}.created_at`)} < ${to}::timestamptz`,
+        ...(w.keyFilter ? [list(sql.raw(`${t}.key_id::text`), w.keyFilter.length ? w.keyFilter : [''])] : []),
+        ...(w.models ? [list(sql.raw(`coalesce(${t}.model, '')`), w.models.length ? w.models : [''])] : []),
+      ],
+      sql` and `,
+    )
+  const rows = rowsOf<{
+    b: string
+    key_id: string
+    product: string | null
+    model: string | null
+    tokens: string
+    requests: string
+  }>(
+    await db.execute(sql`
+      with charged as (
+        select ${bucket('e.created_at')} as b, e.key_id, e.product, e.model, -sum(e.amount) as tokens, 0 as requests
+        from ledger_entries e
+        where ${filters('e')}
+          and (e.type = 'consume' or (e.type = 'adjustment' and e.external_ref like 'usage-reversal:%'))
+        group by 1, 2, 3, 4
+      ), answered as (
+        select ${bucket('r.created_at')} as b, r.key_id, r.product, r.model, 0 as tokens, count(*) as requests
+        from request_log r
+        where ${filters('r')} and r.status < 300
+        group by 1, 2, 3, 4
+      )
+      select b, key_id, product, model, sum(tokens) as tokens, sum(requests) as requests
+      from (select * from charged union all select * from answered) u
+      group by 1, 2, 3, 4`),
+  )
+  const keys = [...new Set(rows.map((r) => r.key_id))]
+  const info = keys.length
+    ? rowsOf<{ id: string; project_id: string | null; usd: string | null }>(
+        await db.execute(sql`
+          select id, project_id, spend_limit_usd_per_token(coalesce(balance_key_id, id), ${listUsdPerToken}::numeric) as usd
+          from api_keys where ${list(sql`id`, keys, '::uuid')}`),
+      )
+    : []
+  const byKey = new Map(info.map((k) => [k.id, k]))
+  return rows
+    .map((r) => {
+      const key = byKey.get(r.key_id)
+      const tokens = Number(r.tokens)
+      return {
+        bucket: Number(r.b),
+        project_id: key?.project_id ?? null,
+        key_id: r.key_id,
+        product: r.product,
+        model: r.model,
+        tokens,
+        requests: Number(r.requests),
+        usd: tokens * Number(key?.usd ?? listUsdPerToken),
+      }
+    })
+    .filter((r) => !w.projectIds || (r.project_id !== null && w.projectIds.includes(r.project_id)))
+}
