@@ -124,6 +124,7 @@ import { Route as ApiV1AccountOrganisationsOrgIdCheckout_sessionRouteImport } fr
 import { Route as ApiV1AccountOrganisationsOrgIdPurchasesRouteImport } from './routes/api/v1/account/organisations/$orgId/purchases'
 import { Route as ApiV1AccountOrganisationsOrgIdUsage_summaryRouteImport } from './routes/api/v1/account/organisations/$orgId/usage_summary'
 import { Route as ApiV1AccountOrganisationsInvitationsAcceptRouteImport } from './routes/api/v1/account/organisations/invitations/accept'
+import { Route as ApiV1AccountOrganisationsInvitationsPreviewRouteImport } from './routes/api/v1/account/organisations/invitations/preview'
 import { Route as ApiV1AccountWebhooksWebhookIdIndexRouteImport } from './routes/api/v1/account/webhooks/$webhookId/index'
 import { Route as ApiV1AccountWebhooksWebhookIdRotate_secretRouteImport } from './routes/api/v1/account/webhooks/$webhookId/rotate_secret'
 import { Route as ApiV1AccountWebhooksWebhookIdTestRouteImport } from './routes/api/v1/account/webhooks/$webhookId/test'
@@ -769,6 +770,12 @@ const ApiV1AccountOrganisationsInvitationsAcceptRoute =
     path: '/api/v1/account/organisations/invitations/accept',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiV1AccountOrganisationsInvitationsPreviewRoute =
+  ApiV1AccountOrganisationsInvitationsPreviewRouteImport.update({
+    id: '/api/v1/account/organisations/invitations/preview',
+    path: '/api/v1/account/organisations/invitations/preview',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1AccountWebhooksWebhookIdIndexRoute =
   ApiV1AccountWebhooksWebhookIdIndexRouteImport.update({
     id: '/api/v1/account/webhooks/$webhookId/',
@@ -973,6 +980,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/account/organisations/$orgId/purchases': typeof ApiV1AccountOrganisationsOrgIdPurchasesRoute
   '/api/v1/account/organisations/$orgId/usage_summary': typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRoute
   '/api/v1/account/organisations/invitations/accept': typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
+  '/api/v1/account/organisations/invitations/preview': typeof ApiV1AccountOrganisationsInvitationsPreviewRoute
   '/api/v1/account/webhooks/$webhookId/rotate_secret': typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
   '/api/v1/account/webhooks/$webhookId/test': typeof ApiV1AccountWebhooksWebhookIdTestRoute
   '/api/v1/account/keys/$keyId/': typeof ApiV1AccountKeysKeyIdIndexRoute
@@ -1102,6 +1110,7 @@ export interface FileRoutesByTo {
   '/api/v1/account/organisations/$orgId/purchases': typeof ApiV1AccountOrganisationsOrgIdPurchasesRoute
   '/api/v1/account/organisations/$orgId/usage_summary': typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRoute
   '/api/v1/account/organisations/invitations/accept': typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
+  '/api/v1/account/organisations/invitations/preview': typeof ApiV1AccountOrganisationsInvitationsPreviewRoute
   '/api/v1/account/webhooks/$webhookId/rotate_secret': typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
   '/api/v1/account/webhooks/$webhookId/test': typeof ApiV1AccountWebhooksWebhookIdTestRoute
   '/api/v1/account/keys/$keyId': typeof ApiV1AccountKeysKeyIdIndexRoute
@@ -1235,6 +1244,7 @@ export interface FileRoutesById {
   '/api/v1/account/organisations/$orgId/purchases': typeof ApiV1AccountOrganisationsOrgIdPurchasesRoute
   '/api/v1/account/organisations/$orgId/usage_summary': typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRoute
   '/api/v1/account/organisations/invitations/accept': typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
+  '/api/v1/account/organisations/invitations/preview': typeof ApiV1AccountOrganisationsInvitationsPreviewRoute
   '/api/v1/account/webhooks/$webhookId/rotate_secret': typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
   '/api/v1/account/webhooks/$webhookId/test': typeof ApiV1AccountWebhooksWebhookIdTestRoute
   '/api/v1/account/keys/$keyId/': typeof ApiV1AccountKeysKeyIdIndexRoute
@@ -1368,6 +1378,7 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/purchases'
     | '/api/v1/account/organisations/$orgId/usage_summary'
     | '/api/v1/account/organisations/invitations/accept'
+    | '/api/v1/account/organisations/invitations/preview'
     | '/api/v1/account/webhooks/$webhookId/rotate_secret'
     | '/api/v1/account/webhooks/$webhookId/test'
     | '/api/v1/account/keys/$keyId/'
@@ -1497,6 +1508,7 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/purchases'
     | '/api/v1/account/organisations/$orgId/usage_summary'
     | '/api/v1/account/organisations/invitations/accept'
+    | '/api/v1/account/organisations/invitations/preview'
     | '/api/v1/account/webhooks/$webhookId/rotate_secret'
     | '/api/v1/account/webhooks/$webhookId/test'
     | '/api/v1/account/keys/$keyId'
@@ -1629,6 +1641,7 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/purchases'
     | '/api/v1/account/organisations/$orgId/usage_summary'
     | '/api/v1/account/organisations/invitations/accept'
+    | '/api/v1/account/organisations/invitations/preview'
     | '/api/v1/account/webhooks/$webhookId/rotate_secret'
     | '/api/v1/account/webhooks/$webhookId/test'
     | '/api/v1/account/keys/$keyId/'
@@ -1732,6 +1745,7 @@ export interface RootRouteChildren {
   ApiV1AccountOrganisationsOrgIdPurchasesRoute: typeof ApiV1AccountOrganisationsOrgIdPurchasesRoute
   ApiV1AccountOrganisationsOrgIdUsage_summaryRoute: typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRoute
   ApiV1AccountOrganisationsInvitationsAcceptRoute: typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
+  ApiV1AccountOrganisationsInvitationsPreviewRoute: typeof ApiV1AccountOrganisationsInvitationsPreviewRoute
   ApiV1AccountWebhooksWebhookIdRotate_secretRoute: typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
   ApiV1AccountWebhooksWebhookIdTestRoute: typeof ApiV1AccountWebhooksWebhookIdTestRoute
   ApiV1AccountKeysKeyIdIndexRoute: typeof ApiV1AccountKeysKeyIdIndexRoute
@@ -2558,6 +2572,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1AccountOrganisationsInvitationsAcceptRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/account/organisations/invitations/preview': {
+      id: '/api/v1/account/organisations/invitations/preview'
+      path: '/api/v1/account/organisations/invitations/preview'
+      fullPath: '/api/v1/account/organisations/invitations/preview'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsInvitationsPreviewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/account/webhooks/$webhookId/': {
       id: '/api/v1/account/webhooks/$webhookId/'
       path: '/api/v1/account/webhooks/$webhookId'
@@ -2897,6 +2918,8 @@ const rootRouteChildren: RootRouteChildren = {
     ApiV1AccountOrganisationsOrgIdUsage_summaryRoute,
   ApiV1AccountOrganisationsInvitationsAcceptRoute:
     ApiV1AccountOrganisationsInvitationsAcceptRoute,
+  ApiV1AccountOrganisationsInvitationsPreviewRoute:
+    ApiV1AccountOrganisationsInvitationsPreviewRoute,
   ApiV1AccountWebhooksWebhookIdRotate_secretRoute:
     ApiV1AccountWebhooksWebhookIdRotate_secretRoute,
   ApiV1AccountWebhooksWebhookIdTestRoute:

@@ -12,12 +12,16 @@ import { cn } from '~/lib/utils'
 import { applyPreferences } from '~/lib/auth/apply-preferences'
 import { useAuth } from '~/lib/auth/auth-context'
 import { useIdentityMessage } from '~/lib/auth/identity-message'
+import { keepInvitation, pendingInvitation } from '~/lib/pending-invitation'
 import { EmailLinkForm, PasswordSignInForm, ProviderButtons, ResetPasswordForm, SignUpForm } from './sign-in-forms'
 
 const route = getRouteApi('/{-$locale}/sign-in/')
 type Mode = 'sign-in' | 'sign-up' | 'link' | 'reset'
 
-/** Where a signed-in visitor goes: back to the tab that sent them here, in their stored language. */
+/**
+ * Where a signed-in visitor goes: back to the tab that sent them here, in their stored language; someone who came
+ * by an invitation link goes to the Members tab, which offers it.
+ */
 export function useAfterSignIn() {
   const navigate = useNavigate()
   const locale = useLocale()
@@ -27,7 +31,7 @@ export function useAfterSignIn() {
     const language = applyPreferences(profile) ?? locale
     await navigate({
       to: '/{-$locale}/api-dashboard/{-$tab}',
-      params: { locale: localeParam(language), tab: options.tab },
+      params: { locale: localeParam(language), tab: pendingInvitation() ? 'members' : options.tab },
     })
   }
 }
@@ -35,7 +39,7 @@ export function useAfterSignIn() {
 export function SignInPage() {
   const { t } = useLingui()
   const { status, config, endedBy } = useAuth()
-  const { tab, mode: initialMode } = route.useSearch()
+  const { tab, mode: initialMode, invitation } = route.useSearch()
   const [mode, setMode] = useState<Mode>(initialMode ?? 'sign-in')
   const [notice, setNotice] = useState<string>()
   const [signInEmail, setSignInEmail] = useState<string>()
@@ -43,6 +47,8 @@ export function SignInPage() {
   const message = useIdentityMessage()
   const navigate = useNavigate()
   const locale = useLocale()
+
+  useEffect(() => keepInvitation(invitation), [invitation])
 
   // Someone already signed in who opens this page goes on to the dashboard; a sign-in made here navigates itself.
   const previous = useRef(status)
