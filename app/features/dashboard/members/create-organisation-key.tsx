@@ -11,6 +11,8 @@ import { organisationsApi } from '~/lib/auth/organisations-api'
 import { CaptchaError, useCaptcha } from '~/lib/captcha/use-captcha'
 import { NewKeyOnce } from '../account/new-key-once'
 import { accountKeys } from '../account/queries'
+import { useKeyHere } from '../account/use-key-here'
+import { useDashboardKey } from '../dashboard-key'
 import { dashboardChallenge } from '../key/key-service'
 import { notify } from '../notify'
 import { orgKeys, refusalText } from './queries'
@@ -22,6 +24,8 @@ import { orgKeys, refusalText } from './queries'
 export function CreateOrganisationKey({ organisation, projects }: { organisation: Organisation; projects: Project[] }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
+  const { apiKey } = useDashboardKey()
+  const keyHere = useKeyHere()
   const captcha = useCaptcha('new_key', dashboardChallenge)
   const [name, setName] = useState('')
   const [projectId, setProjectId] = useState('')
@@ -52,7 +56,15 @@ export function CreateOrganisationKey({ organisation, projects }: { organisation
       setBusy(false)
     }
   }
-  if (created) return <NewKeyOnce {...created} onDone={() => setCreated(undefined)} />
+  if (created)
+    return (
+      <NewKeyOnce
+        {...created}
+        inUse={created.apiKey === apiKey}
+        onUse={(label) => keyHere(created.apiKey, label)}
+        onDone={() => setCreated(undefined)}
+      />
+    )
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" data-testid="create-organisation-key">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
