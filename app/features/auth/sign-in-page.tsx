@@ -19,8 +19,9 @@ const route = getRouteApi('/{-$locale}/sign-in/')
 type Mode = 'sign-in' | 'sign-up' | 'link' | 'reset'
 
 /**
- * Where a signed-in visitor goes: back to the tab that sent them here, in their stored language; someone who came
- * by an invitation link goes to the Members tab, which offers it.
+ * Where a signed-in visitor goes: back to the tab that sent them here, in their stored language; with an
+ * invitation kept and no tab named, to the Members tab, which offers it (a new account goes to the Account tab,
+ * which offers it too, beside the e-mail check accepting needs).
  */
 export function useAfterSignIn() {
   const navigate = useNavigate()
@@ -31,7 +32,7 @@ export function useAfterSignIn() {
     const language = applyPreferences(profile) ?? locale
     await navigate({
       to: '/{-$locale}/api-dashboard/{-$tab}',
-      params: { locale: localeParam(language), tab: pendingInvitation() ? 'members' : options.tab },
+      params: { locale: localeParam(language), tab: options.tab ?? (pendingInvitation() ? 'members' : undefined) },
     })
   }
 }

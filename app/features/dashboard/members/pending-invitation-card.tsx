@@ -10,6 +10,8 @@ import type { Organisation } from '~/contracts/organisations'
 import { organisationsApi } from '~/lib/auth/organisations-api'
 import { forgetInvitation, keepInvitation, pendingInvitation } from '~/lib/pending-invitation'
 import { notify } from '../notify'
+import { useOpenTab } from '../use-open-tab'
+import { rememberOrganisation } from './use-chosen-organisation'
 import { invitationPreviewQuery, orgKeys, refusalText } from './queries'
 import { roleLabels } from './role-rights'
 
@@ -43,6 +45,7 @@ function Offer({
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
+  const openTab = useOpenTab()
   const preview = useQuery(invitationPreviewQuery(token))
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
@@ -58,8 +61,11 @@ function Offer({
       const joined = await organisationsApi.acceptInvitation(token)
       await queryClient.invalidateQueries({ queryKey: orgKeys.list })
       notify.success(t`You joined ${joined.name}.`)
-      onJoined?.(joined)
+      // Accepting is choosing it: the Members tab shows the organisation joined, from any tab the card was on.
+      rememberOrganisation(joined.id)
       close()
+      if (onJoined) onJoined(joined)
+      else openTab('members')
     } catch (failure) {
       setError(refusalText(failure))
     } finally {

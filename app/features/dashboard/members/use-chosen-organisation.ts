@@ -3,6 +3,15 @@ import type { Organisation } from '~/contracts/organisations'
 
 const storageKey = 'organisation'
 
+/** Keeps `id` as the organisation the Members tab shows next: called only on the user's own choice. */
+export function rememberOrganisation(id: string): void {
+  try {
+    window.localStorage.setItem(storageKey, id)
+  } catch {
+    // Not kept across visits; the choice still holds on this page.
+  }
+}
+
 function stored(): string | null {
   try {
     return window.localStorage.getItem(storageKey)
@@ -25,11 +34,7 @@ export function useChosenOrganisation(list: Organisation[] | undefined) {
   useEffect(() => setChosenId(stored()), [])
   const choose = useCallback((id: string) => {
     setChosenId(id)
-    try {
-      window.localStorage.setItem(storageKey, id)
-    } catch {
-      // Not kept across visits; the choice still holds on this page.
-    }
+    rememberOrganisation(id)
   }, [])
   const sorted = list ? ordered(list) : []
   const found = sorted.find((organisation) => organisation.id === chosenId)
