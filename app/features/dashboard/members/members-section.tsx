@@ -47,6 +47,7 @@ function MemberRow({ organisation, member, self }: { organisation: Organisation;
   // Only an owner changes or removes an owner; the server also keeps the last owner one.
   const mayTouch = mayManage && (member.role !== 'owner' || may(organisation.role, 'manageOwners'))
   const name = member.display_name ?? member.email ?? member.uid
+  const joined = format.day(member.joined_at.slice(0, 10))
   const roles: OrganisationRole[] = grantable(organisation.role)
   const change = (role: OrganisationRole) =>
     void run(() => organisationsApi.changeRole(organisation.id, member.uid, role))
@@ -67,7 +68,7 @@ function MemberRow({ organisation, member, self }: { organisation: Organisation;
             <p className="text-xs break-all text-muted-foreground">{member.email}</p>
           )}
           <p className="text-xs text-muted-foreground">
-            <Trans>Joined {format.day(member.joined_at.slice(0, 10))}</Trans>
+            <Trans>Joined {joined}</Trans>
           </p>
         </div>
         {mayTouch && !self ? (

@@ -68,7 +68,8 @@ function NewOrganisation({ onCreated }: { onCreated: (organisation: Organisation
       await queryClient.invalidateQueries({ queryKey: orgKeys.list })
       // Making it is the choice to look at it: the notice says the view changed.
       onCreated(made)
-      notify.success(t`${made.name} created. It is shown below.`)
+      const created = made.name
+      notify.success(t`${created} created. It is shown below.`)
       setName('')
       setOpen(false)
     } catch (failure) {

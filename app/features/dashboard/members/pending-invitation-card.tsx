@@ -60,7 +60,8 @@ function Offer({
     try {
       const joined = await organisationsApi.acceptInvitation(token)
       await queryClient.invalidateQueries({ queryKey: orgKeys.list })
-      notify.success(t`You joined ${joined.name}.`)
+      const name = joined.name
+      notify.success(t`You joined ${name}.`)
       // Accepting is choosing it: the Members tab shows the organisation joined, from any tab the card was on.
       rememberOrganisation(joined.id)
       close()
@@ -75,6 +76,7 @@ function Offer({
   const offer = preview.data
   const role = offer ? i18n._(roleLabels[offer.role]) : ''
   const organisation = offer?.organisation ?? ''
+  const email = offer?.email ?? ''
   return (
     <Card aria-labelledby="invitation-title" data-testid="invitation-offer" className="border-primary/40">
       <CardHeader>
@@ -92,7 +94,7 @@ function Offer({
         </CardTitle>
         {offer && (
           <CardDescription className="break-words">
-            <Trans>This invitation is for {offer.email}.</Trans>
+            <Trans>This invitation is for {email}.</Trans>
           </CardDescription>
         )}
       </CardHeader>
