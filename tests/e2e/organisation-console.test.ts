@@ -94,7 +94,10 @@ describe('the organisation console (issue 42)', () => {
     await offer.getByText('Join Acme Search as Viewer').waitFor()
     expect(await overflowAt(viewer, 320)).toBeUndefined()
     await offer.getByTestId('accept-invitation').click()
-    await viewer.getByText('You joined Acme Search.').waitFor()
+    const joined = viewer.getByText('You joined Acme Search.')
+    await joined.or(offer.getByTestId('invitation-refused')).first().waitFor()
+    expect(await offer.getByTestId('invitation-refused').allTextContents()).toEqual([])
+    await joined.waitFor()
     await viewer.waitForURL(/\/api-dashboard\/members/)
     await expect
       .poll(() => viewer.getByTestId('organisation-choice').locator('option:checked').textContent())
