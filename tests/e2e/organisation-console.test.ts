@@ -17,7 +17,9 @@ const browser = useBrowser()
 async function invitationLinkTo(to: string): Promise<string | undefined> {
   const dir = join(dataDir, 'outbox')
   const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'))
-  const mails = await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(dir, file), 'utf8'))))
+  // A file being written as it is read parses on the next poll.
+  const read = async (file: string) => JSON.parse(await readFile(join(dir, file), 'utf8').catch(() => '{}'))
+  const mails = (await Promise.all(files.map((file) => read(file).catch(() => ({}))))).filter((mail) => mail.to)
   const text = mails
     .filter((mail: { to: string; text?: string }) => mail.to.toLowerCase() === to.toLowerCase() && mail.text)
     .map((mail: { text: string }) => mail.text)
@@ -80,7 +82,7 @@ describe('the organisation console (issue 42)', () => {
     await owner.getByTestId('new-key-done').click()
 
     // The viewer follows the mail's link signed out: to sign-in, the token kept through sign-up.
-    await expect.poll(() => invitationLinkTo(viewerEmail), { timeout: 20_000 }).toContain('/api-dashboard/members')
+    await expect.poll(() => invitationLinkTo(viewerEmail), { timeout: 60_000 }).toContain('/api-dashboard/members')
     const link = (await invitationLinkTo(viewerEmail))!
     const viewerContext = await contextWithStore(browser, undefined, { viewport: { width: 320, height: 800 } })
     const viewer = await viewerContext.newPage()
