@@ -47,6 +47,9 @@ describe('the organisation console (issue 42)', () => {
       'Personal (Owner)',
     ])
 
+    // Nobody to invite into a personal organisation: the form is not offered there.
+    await owner.getByTestId('personal-note').waitFor()
+    expect(await owner.getByTestId('invite-form').count()).toBe(0)
     await owner.getByTestId('new-organisation').click()
     await owner.getByLabel('Name of the new organisation').fill('Acme Search')
     await owner.getByRole('button', { name: 'Create organisation' }).click()
@@ -108,7 +111,14 @@ describe('the organisation console (issue 42)', () => {
     // Read-only: the project listed, no control to change anything but leaving.
     await viewer.getByTestId('project-row').filter({ hasText: 'Search backend' }).waitFor()
     const members = viewer.getByTestId('members')
-    for (const control of ['member-role', 'remove-member', 'invite-form', 'create-project', 'archive-project'])
+    for (const control of [
+      'member-role',
+      'remove-member',
+      'invite-form',
+      'create-project',
+      'archive-project',
+      'organisation-settings',
+    ])
       expect(await members.getByTestId(control).count(), control).toBe(0)
     expect(await members.getByTestId('organisation-keys-section').count()).toBe(0)
     expect(await viewer.getByTestId('invitation-offer').count()).toBe(0)

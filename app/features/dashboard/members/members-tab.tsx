@@ -8,6 +8,7 @@ import { InvitationsSection } from './invitations-section'
 import { KeysSection } from './keys-section'
 import { LeaveOrganisation } from './leave-organisation'
 import { MembersSection } from './members-section'
+import { OrganisationSettings } from './organisation-settings'
 import { OrganisationSummary } from './organisation-summary'
 import { OrganisationSwitcher } from './organisation-switcher'
 import { PendingInvitationCard } from './pending-invitation-card'
@@ -55,8 +56,20 @@ export function MembersTab() {
                 </p>
               )}
               <OrganisationSummary organisation={chosen} />
+              {!chosen.personal && (
+                <OrganisationSettings
+                  organisation={chosen}
+                  onDeleted={() => choose(list.find((organisation) => organisation.personal)?.id ?? '')}
+                />
+              )}
               <MembersSection organisation={chosen} uid={profile.uid} />
-              {may(chosen.role, 'manageMembers') && <InvitationsSection organisation={chosen} />}
+              {chosen.personal ? (
+                <p className="text-sm text-muted-foreground" data-testid="personal-note">
+                  <Trans>Your personal organisation has only you. Create an organisation to invite others.</Trans>
+                </p>
+              ) : (
+                may(chosen.role, 'manageMembers') && <InvitationsSection organisation={chosen} />
+              )}
               <ProjectsSection organisation={chosen} />
               {may(chosen.role, 'readKeys') && <KeysSection organisation={chosen} />}
               {!chosen.personal && (

@@ -7,6 +7,8 @@ import type { OrganisationRole } from '~/contracts/organisations'
  * (app/server/domain/organisation-roles.ts) decides, and refuses what this hides anyway.
  */
 const rights = {
+  renameOrganisation: ['owner', 'admin'],
+  deleteOrganisation: ['owner'],
   manageMembers: ['owner', 'admin'],
   manageOwners: ['owner'],
   readKeys: ['owner', 'admin', 'developer'],

@@ -20,9 +20,8 @@ function stored(): string | null {
   }
 }
 
-/** Personal first, then the others by name. */
-export const ordered = (list: Organisation[]) =>
-  [...list].sort((a, b) => Number(b.personal) - Number(a.personal) || a.name.localeCompare(b.name))
+/** Personal first, the others in the server's order (oldest first). */
+export const ordered = (list: Organisation[]) => [...list].sort((a, b) => Number(b.personal) - Number(a.personal))
 
 /**
  * The organisation the Members tab shows: the one the user last chose (kept in local storage), else the personal
