@@ -141,6 +141,7 @@ import { Route as ApiV1AccountOrganisationsOrgIdCheckout_sessionRouteImport } fr
 import { Route as ApiV1AccountOrganisationsOrgIdPurchasesRouteImport } from './routes/api/v1/account/organisations/$orgId/purchases'
 import { Route as ApiV1AccountOrganisationsOrgIdUsage_summaryRouteImport } from './routes/api/v1/account/organisations/$orgId/usage_summary'
 import { Route as ApiV1AccountOrganisationsInvitationsAcceptRouteImport } from './routes/api/v1/account/organisations/invitations/accept'
+import { Route as ApiV1AccountOrganisationsInvitationsPreviewRouteImport } from './routes/api/v1/account/organisations/invitations/preview'
 import { Route as ApiV1AccountWebhooksWebhookIdIndexRouteImport } from './routes/api/v1/account/webhooks/$webhookId/index'
 import { Route as ApiV1AccountWebhooksWebhookIdRotate_secretRouteImport } from './routes/api/v1/account/webhooks/$webhookId/rotate_secret'
 import { Route as ApiV1AccountWebhooksWebhookIdTestRouteImport } from './routes/api/v1/account/webhooks/$webhookId/test'
@@ -891,6 +892,12 @@ const ApiV1AccountOrganisationsInvitationsAcceptRoute =
     path: '/api/v1/account/organisations/invitations/accept',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiV1AccountOrganisationsInvitationsPreviewRoute =
+  ApiV1AccountOrganisationsInvitationsPreviewRouteImport.update({
+    id: '/api/v1/account/organisations/invitations/preview',
+    path: '/api/v1/account/organisations/invitations/preview',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1AccountWebhooksWebhookIdIndexRoute =
   ApiV1AccountWebhooksWebhookIdIndexRouteImport.update({
     id: '/api/v1/account/webhooks/$webhookId/',
@@ -1138,6 +1145,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/account/organisations/$orgId/purchases': typeof ApiV1AccountOrganisationsOrgIdPurchasesRoute
   '/api/v1/account/organisations/$orgId/usage_summary': typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRoute
   '/api/v1/account/organisations/invitations/accept': typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
+  '/api/v1/account/organisations/invitations/preview': typeof ApiV1AccountOrganisationsInvitationsPreviewRoute
   '/api/v1/account/webhooks/$webhookId/rotate_secret': typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
   '/api/v1/account/webhooks/$webhookId/test': typeof ApiV1AccountWebhooksWebhookIdTestRoute
   '/v1/organization/projects/$projectId/api_keys/$keyId': typeof V1OrganizationProjectsProjectIdApi_keysKeyIdRoute
@@ -1288,6 +1296,7 @@ export interface FileRoutesByTo {
   '/api/v1/account/organisations/$orgId/purchases': typeof ApiV1AccountOrganisationsOrgIdPurchasesRoute
   '/api/v1/account/organisations/$orgId/usage_summary': typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRoute
   '/api/v1/account/organisations/invitations/accept': typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
+  '/api/v1/account/organisations/invitations/preview': typeof ApiV1AccountOrganisationsInvitationsPreviewRoute
   '/api/v1/account/webhooks/$webhookId/rotate_secret': typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
   '/api/v1/account/webhooks/$webhookId/test': typeof ApiV1AccountWebhooksWebhookIdTestRoute
   '/v1/organization/projects/$projectId/api_keys/$keyId': typeof V1OrganizationProjectsProjectIdApi_keysKeyIdRoute
@@ -1442,6 +1451,7 @@ export interface FileRoutesById {
   '/api/v1/account/organisations/$orgId/purchases': typeof ApiV1AccountOrganisationsOrgIdPurchasesRoute
   '/api/v1/account/organisations/$orgId/usage_summary': typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRoute
   '/api/v1/account/organisations/invitations/accept': typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
+  '/api/v1/account/organisations/invitations/preview': typeof ApiV1AccountOrganisationsInvitationsPreviewRoute
   '/api/v1/account/webhooks/$webhookId/rotate_secret': typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
   '/api/v1/account/webhooks/$webhookId/test': typeof ApiV1AccountWebhooksWebhookIdTestRoute
   '/v1/organization/projects/$projectId/api_keys/$keyId': typeof V1OrganizationProjectsProjectIdApi_keysKeyIdRoute
@@ -1596,6 +1606,7 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/purchases'
     | '/api/v1/account/organisations/$orgId/usage_summary'
     | '/api/v1/account/organisations/invitations/accept'
+    | '/api/v1/account/organisations/invitations/preview'
     | '/api/v1/account/webhooks/$webhookId/rotate_secret'
     | '/api/v1/account/webhooks/$webhookId/test'
     | '/v1/organization/projects/$projectId/api_keys/$keyId'
@@ -1746,6 +1757,7 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/purchases'
     | '/api/v1/account/organisations/$orgId/usage_summary'
     | '/api/v1/account/organisations/invitations/accept'
+    | '/api/v1/account/organisations/invitations/preview'
     | '/api/v1/account/webhooks/$webhookId/rotate_secret'
     | '/api/v1/account/webhooks/$webhookId/test'
     | '/v1/organization/projects/$projectId/api_keys/$keyId'
@@ -1899,6 +1911,7 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/purchases'
     | '/api/v1/account/organisations/$orgId/usage_summary'
     | '/api/v1/account/organisations/invitations/accept'
+    | '/api/v1/account/organisations/invitations/preview'
     | '/api/v1/account/webhooks/$webhookId/rotate_secret'
     | '/api/v1/account/webhooks/$webhookId/test'
     | '/v1/organization/projects/$projectId/api_keys/$keyId'
@@ -2023,6 +2036,7 @@ export interface RootRouteChildren {
   ApiV1AccountOrganisationsOrgIdPurchasesRoute: typeof ApiV1AccountOrganisationsOrgIdPurchasesRoute
   ApiV1AccountOrganisationsOrgIdUsage_summaryRoute: typeof ApiV1AccountOrganisationsOrgIdUsage_summaryRoute
   ApiV1AccountOrganisationsInvitationsAcceptRoute: typeof ApiV1AccountOrganisationsInvitationsAcceptRoute
+  ApiV1AccountOrganisationsInvitationsPreviewRoute: typeof ApiV1AccountOrganisationsInvitationsPreviewRoute
   ApiV1AccountWebhooksWebhookIdRotate_secretRoute: typeof ApiV1AccountWebhooksWebhookIdRotate_secretRoute
   ApiV1AccountWebhooksWebhookIdTestRoute: typeof ApiV1AccountWebhooksWebhookIdTestRoute
   V1OrganizationProjectsProjectIdApi_keysKeyIdRoute: typeof V1OrganizationProjectsProjectIdApi_keysKeyIdRoute
@@ -2972,6 +2986,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1AccountOrganisationsInvitationsAcceptRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/account/organisations/invitations/preview': {
+      id: '/api/v1/account/organisations/invitations/preview'
+      path: '/api/v1/account/organisations/invitations/preview'
+      fullPath: '/api/v1/account/organisations/invitations/preview'
+      preLoaderRoute: typeof ApiV1AccountOrganisationsInvitationsPreviewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/account/webhooks/$webhookId/': {
       id: '/api/v1/account/webhooks/$webhookId/'
       path: '/api/v1/account/webhooks/$webhookId'
@@ -3359,6 +3380,8 @@ const rootRouteChildren: RootRouteChildren = {
     ApiV1AccountOrganisationsOrgIdUsage_summaryRoute,
   ApiV1AccountOrganisationsInvitationsAcceptRoute:
     ApiV1AccountOrganisationsInvitationsAcceptRoute,
+  ApiV1AccountOrganisationsInvitationsPreviewRoute:
+    ApiV1AccountOrganisationsInvitationsPreviewRoute,
   ApiV1AccountWebhooksWebhookIdRotate_secretRoute:
     ApiV1AccountWebhooksWebhookIdRotate_secretRoute,
   ApiV1AccountWebhooksWebhookIdTestRoute:

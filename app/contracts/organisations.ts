@@ -66,6 +66,14 @@ export const acceptInvitationInput = v.strictObject({
   token: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(200)),
 })
 
+/** What an invitation link offers, read by its holder before accepting. */
+export const invitationPreviewSchema = v.object({
+  organisation: v.string(),
+  role,
+  email: v.string(),
+  expires_at: v.string(),
+})
+
 export const projectInput = v.strictObject({ name: name(100) })
 export const projectChangeInput = v.strictObject({
   name: v.optional(name(100)),
@@ -97,5 +105,6 @@ export const keyProjectInput = v.strictObject({ project_id: v.nullable(projectId
 export type Organisation = v.InferOutput<typeof organisationSchema>
 export type Member = v.InferOutput<typeof memberSchema>
 export type Invitation = v.InferOutput<typeof invitationSchema>
+export type InvitationPreview = v.InferOutput<typeof invitationPreviewSchema>
 export type Project = v.InferOutput<typeof projectSchema>
 export type OrganisationKey = v.InferOutput<typeof organisationKeySchema>

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 export const dashboardTabKeys = [
   'key',
   'account',
+  'members',
   'usage',
   'requests',
   'audit',
@@ -22,7 +23,7 @@ export type DashboardTab = (typeof dashboardTabKeys)[number]
 export const defaultTab: DashboardTab = 'key'
 
 /** Tabs that need a signed-in user: their route guard sends a visitor to sign in first. */
-export const signedInTabs: ReadonlySet<DashboardTab> = new Set(['account', 'webhooks'])
+export const signedInTabs: ReadonlySet<DashboardTab> = new Set(['account', 'members', 'webhooks'])
 
 /**
  * A tab named in a URL, the one rule for reading it: the dashboard route's `params.parse` and the sign-in

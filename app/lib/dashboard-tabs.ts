@@ -7,6 +7,7 @@ export { defaultTab, signedInTabs, type DashboardTab } from './dashboard-tab-key
 const labels: Record<DashboardTab, MessageDescriptor> = {
   key: msg`API key`,
   account: msg`Account`,
+  members: msg`Members`,
   usage: msg`Usage`,
   requests: msg`Requests`,
   audit: msg`Audit`,

@@ -15,6 +15,9 @@ export const localeSearchSchema = v.looseObject({
   s: present,
 })
 
+/** An invitation link's token, as the server makes them (URL-safe); odd values are dropped. */
+const invitation = v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,200}$/))), undefined)
+
 /**
  * `login=true` comes from the farewell redirect; any other value means no login. `checkout` and `session`
  * are where a checkout sends the buyer back (the Billing tab confirms the purchase); odd values are dropped.
@@ -23,12 +26,15 @@ export const dashboardSearchSchema = v.looseObject({
   login: v.fallback(v.optional(v.boolean()), undefined),
   checkout: v.fallback(v.optional(v.picklist(['success', 'cancelled'])), undefined),
   session: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^cs_\w{1,200}$/))), undefined),
+  /** An organisation's invitation link (the Members tab offers to accept it); kept through sign-in. */
+  invitation,
 })
 
 /** The sign-in page: the dashboard tab to return to (read by the tabs' one rule), and the form to open. Odd values are dropped. */
 export const signInSearchSchema = v.looseObject({
   tab: v.fallback(v.optional(dashboardTabSchema), undefined),
   mode: v.fallback(v.optional(v.picklist(['sign-in', 'sign-up', 'link', 'reset'])), undefined),
+  invitation,
 })
 
 /** An identity e-mail's link (Firebase's action parameters). */

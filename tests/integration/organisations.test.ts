@@ -107,10 +107,21 @@ describe('organisations', () => {
     expect(unverified.body.detail).toMatch(/Verify your e-mail address/)
     await database.db.execute(sql`update users set email_verified = true where uid = ${invitee.uid}`)
 
+    // Its holder reads what it offers before accepting (the Members tab's "Join … as …").
+    const preview = await call('POST', `${orgs}/invitations/preview`, as(invitee, { json: { token } }))
+    expect(preview).toMatchObject({
+      status: 200,
+      body: { organisation: 'Invites Ltd', role: 'billing', email: invitee.email, expires_at: sent.body.expires_at },
+    })
+    const bogus = await call('POST', `${orgs}/invitations/preview`, as(invitee, { json: { token: 'x' + token } }))
+    expect(bogus).toMatchObject({ status: 409, body: { detail: 'This invitation link is not valid' } })
+
     const accepted = await call('POST', `${orgs}/invitations/accept`, as(invitee, { json: { token } }))
     expect(accepted).toMatchObject({ status: 200, body: { id, name: 'Invites Ltd', role: 'billing' } })
     const again = await call('POST', `${orgs}/invitations/accept`, as(invitee, { json: { token } }))
     expect(again.body.detail).toBe('This invitation was accepted already')
+    const used = await call('POST', `${orgs}/invitations/preview`, as(invitee, { json: { token } }))
+    expect(used.body.detail).toBe('This invitation was accepted already')
     const members = await call('GET', `${orgs}/${id}/members`, owner.init)
     expect(members.body.members.map((m: { uid: string; role: string }) => [m.uid, m.role])).toEqual([
       [owner.uid, 'owner'],

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { dashboardSearchSchema, localeSearchSchema } from '~/lib/guard-search'
+import { dashboardSearchSchema, localeSearchSchema, signInSearchSchema } from '~/lib/guard-search'
 
 /** A query as the router parses it and the schema then sees it. */
 const parse = <S extends v.GenericSchema>(schema: S, query: string) => v.parse(schema, defaultParseSearch(query))
@@ -42,6 +42,14 @@ describe('the dashboard search (login)', () => {
     expect(parse(dashboardSearchSchema, '?login=maybe&tab=1')).toEqual({ login: undefined, tab: 1 })
     expect(parse(dashboardSearchSchema, '?login=1').login).toBeUndefined()
     expect(parse(dashboardSearchSchema, '?login=true&login=false').login).toBeUndefined()
+  })
+
+  it("keeps an invitation link's token, and drops one that is not a token", () => {
+    const token = 'aB3_-x'.repeat(7)
+    expect(parse(dashboardSearchSchema, `?invitation=${token}`).invitation).toBe(token)
+    expect(parse(signInSearchSchema, `?tab=members&invitation=${token}`)).toEqual({ tab: 'members', invitation: token })
+    expect(parse(dashboardSearchSchema, '?invitation=%3Cscript%3E').invitation).toBeUndefined()
+    expect(parse(dashboardSearchSchema, `?invitation=${'a'.repeat(201)}`).invitation).toBeUndefined()
   })
 })
 

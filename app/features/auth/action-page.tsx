@@ -44,7 +44,7 @@ export function ActionPage() {
 }
 
 function VerifyEmail({ code }: { code: string }) {
-  const { config, identity } = useAuth()
+  const { config, identity, setProfile } = useAuth()
   const { error, run } = useIdentityAction()
   const [done, setDone] = useState(false)
   const started = useRef(false)
@@ -55,9 +55,17 @@ function VerifyEmail({ code }: { code: string }) {
       const { auth, sdk } = await firebaseAuth(config)
       await sdk.applyActionCode(auth, code)
       await identity?.reload()
+      // Signed in here: the server learns of the verified address now, as the Account tab's code form tells it
+      // (an invitation kept through sign-up can then be accepted without signing in again).
+      // Not a failure of the verification if this fails: the next sign-in tells the server instead.
+      if (identity)
+        await identity
+          .getIdToken(true)
+          .then((token) => accountApi.userInfo(token))
+          .then(setProfile, () => undefined)
       setDone(true)
     })
-  }, [config, code, identity, run])
+  }, [config, code, identity, run, setProfile])
   return (
     <Card>
       <CardHeader>

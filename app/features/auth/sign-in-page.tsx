@@ -12,12 +12,17 @@ import { cn } from '~/lib/utils'
 import { applyPreferences } from '~/lib/auth/apply-preferences'
 import { useAuth } from '~/lib/auth/auth-context'
 import { useIdentityMessage } from '~/lib/auth/identity-message'
+import { keepInvitation, pendingInvitation } from '~/lib/pending-invitation'
 import { EmailLinkForm, PasswordSignInForm, ProviderButtons, ResetPasswordForm, SignUpForm } from './sign-in-forms'
 
 const route = getRouteApi('/{-$locale}/sign-in/')
 type Mode = 'sign-in' | 'sign-up' | 'link' | 'reset'
 
-/** Where a signed-in visitor goes: back to the tab that sent them here, in their stored language. */
+/**
+ * Where a signed-in visitor goes: back to the tab that sent them here, in their stored language; with an
+ * invitation kept and no tab named, to the Members tab, which offers it (a new account goes to the Account tab,
+ * which offers it too, beside the e-mail check accepting needs).
+ */
 export function useAfterSignIn() {
   const navigate = useNavigate()
   const locale = useLocale()
@@ -27,7 +32,7 @@ export function useAfterSignIn() {
     const language = applyPreferences(profile) ?? locale
     await navigate({
       to: '/{-$locale}/api-dashboard/{-$tab}',
-      params: { locale: localeParam(language), tab: options.tab },
+      params: { locale: localeParam(language), tab: options.tab ?? (pendingInvitation() ? 'members' : undefined) },
     })
   }
 }
@@ -35,7 +40,7 @@ export function useAfterSignIn() {
 export function SignInPage() {
   const { t } = useLingui()
   const { status, config, endedBy } = useAuth()
-  const { tab, mode: initialMode } = route.useSearch()
+  const { tab, mode: initialMode, invitation } = route.useSearch()
   const [mode, setMode] = useState<Mode>(initialMode ?? 'sign-in')
   const [notice, setNotice] = useState<string>()
   const [signInEmail, setSignInEmail] = useState<string>()
@@ -43,6 +48,8 @@ export function SignInPage() {
   const message = useIdentityMessage()
   const navigate = useNavigate()
   const locale = useLocale()
+
+  useEffect(() => keepInvitation(invitation), [invitation])
 
   // Someone already signed in who opens this page goes on to the dashboard; a sign-in made here navigates itself.
   const previous = useRef(status)

@@ -5,6 +5,7 @@ import { dashboardTabs, type DashboardTab } from '~/lib/dashboard-tabs'
 const loaders: Record<DashboardTab, () => Promise<ComponentType>> = {
   key: () => import('./key/key-tab').then((m) => m.KeyTab),
   account: () => import('./account/account-tab').then((m) => m.AccountTab),
+  members: () => import('./members/members-tab').then((m) => m.MembersTab),
   usage: () => import('./usage/usage-tab').then((m) => m.UsageTab),
   requests: () => import('./requests/requests-tab').then((m) => m.RequestsTab),
   audit: () => import('./audit/audit-tab').then((m) => m.AuditTab),

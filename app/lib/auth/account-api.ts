@@ -18,6 +18,8 @@ export const accountApi = {
   session: async () => (await request<{ user: UserAnswer | null }>('GET', 'account/session')).user,
   startSession: (idToken: string, profile: { displayName?: string | null; photoURL?: string | null }) =>
     request<UserAnswer>('POST', 'account/session', { idToken, json: profile }),
+  /** The stored user, brought up to date with the ID token's claims (a just-verified address among them). */
+  userInfo: (idToken: string) => request<UserAnswer>('POST', 'account/getUserInfo', { idToken, json: {} }),
   endSession: () => request<{ detail: string }>('DELETE', 'account/session'),
   /** Answers the same whether or not the address has an account: what happened is told by e-mail. */
   signUp: (email: string, password: string) =>

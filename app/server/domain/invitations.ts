@@ -145,6 +145,39 @@ export async function revokeInvitation(
 }
 
 /**
+ * What a live invitation link offers (organisation and role), for the person holding it before they accept; the
+ * token is the secret, so its holder may read this much. Refused as accepting it would be, but for the address.
+ */
+export async function previewInvitation(
+  db: Db,
+  token: string,
+): Promise<{ organisation: string; role: OrganisationRole; email: string; expiresAt: Date }> {
+  const rows = rowsOf<{
+    name: string
+    role: OrganisationRole
+    email: string
+    expires_at: Date | string
+    accepted_at: unknown
+    revoked_at: unknown
+    deleted_at: unknown
+  }>(
+    await db.execute(
+      sql`select o.name, i.role, i.email, i.expires_at, i.accepted_at, i.revoked_at, o.deleted_at
+          from invitations i join organisations o on o.id = i.organisation_id
+          where i.token_hash = ${hashToken(token)}`,
+    ),
+  )
+  const row = rows[0]
+  if (!row) throw new InvitationRefused('This invitation link is not valid')
+  if (row.accepted_at) throw new InvitationRefused('This invitation was accepted already')
+  if (row.revoked_at) throw new InvitationRefused('This invitation was revoked')
+  const expiresAt = new Date(row.expires_at)
+  if (expiresAt.getTime() <= Date.now()) throw new InvitationRefused('This invitation has expired: ask for a new one')
+  if (row.deleted_at) throw new InvitationRefused('This organisation no longer exists')
+  return { organisation: row.name, role: row.role, email: row.email, expiresAt }
+}
+
+/**
  * Accepts an invitation by its token, once: the signed-in account must have the invited address, verified by
  * the identity service, and the link must be live (not used, revoked or expired, its organisation not deleted).
  * A member already in the organisation keeps the role it has. Returns the organisation's id.

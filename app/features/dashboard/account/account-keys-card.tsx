@@ -13,10 +13,10 @@ import { CaptchaWidget } from '~/components/captcha-widget'
 import { CaptchaError, useCaptcha } from '~/lib/captcha/use-captcha'
 import { notify } from '../notify'
 import { keyInfoQuery, toastError } from '../queries'
-import { setApiKey } from '~/lib/use-api-key'
 import { useDashboardKey } from '../dashboard-key'
 import { AccountKeyRow } from './account-key-row'
 import { NewKeyOnce } from './new-key-once'
+import { useKeyHere } from './use-key-here'
 import { accountKeys, accountKeysQuery } from './queries'
 
 /** A signed-in user's keys, on every device: use one here, name, revoke, create (this browser's key is offered above the tabs). */
@@ -64,6 +64,7 @@ function CreateKey() {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const { apiKey } = useDashboardKey()
+  const keyHere = useKeyHere()
   const captcha = useCaptcha('new_key', dashboardChallenge)
   const [name, setName] = useState('')
   const [busy, setBusy] = useState(false)
@@ -74,8 +75,7 @@ function CreateKey() {
     try {
       const created = await accountApi.createKey(name.trim(), await captcha.ensure())
       await queryClient.invalidateQueries({ queryKey: accountKeys.keys })
-      // The first key goes straight into use; later ones wait for "Use in this browser".
-      if (!apiKey) setApiKey(created.api_key)
+      // Not put into use here: the dashboard keeps the key it shows until the user picks this one (below).
       setName('')
       setCreated({ apiKey: created.api_key, name: created.key.name })
       notify.success(t`Key created.`)
@@ -86,7 +86,15 @@ function CreateKey() {
       setBusy(false)
     }
   }
-  if (created) return <NewKeyOnce {...created} onDone={() => setCreated(undefined)} />
+  if (created)
+    return (
+      <NewKeyOnce
+        {...created}
+        inUse={created.apiKey === apiKey}
+        onUse={(label) => keyHere(created.apiKey, label)}
+        onDone={() => setCreated(undefined)}
+      />
+    )
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 border-t pt-4" data-testid="create-account-key">
       <FormField id="new-key-name" label={<Trans>New key</Trans>}>

@@ -3,8 +3,23 @@ import { TriangleAlertIcon } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { CopyButton } from '../copy-button'
 
-/** A key just created, in full with a copy button; the account keeps it sealed, so it can be shown again later. */
-export function NewKeyOnce({ apiKey, name, onDone }: { apiKey: string; name: string | null; onDone: () => void }) {
+/**
+ * A key just created, in full with a copy button; the account keeps it sealed, so it can be shown again later.
+ * It is put into use in this browser only by its button (`onUse`), never by being created.
+ */
+export function NewKeyOnce({
+  apiKey,
+  name,
+  onDone,
+  onUse,
+  inUse = false,
+}: {
+  apiKey: string
+  name: string | null
+  onDone: () => void
+  onUse?: (label: string) => void
+  inUse?: boolean
+}) {
   const { t } = useLingui()
   const label = name ?? t`Unnamed key`
   return (
@@ -33,9 +48,16 @@ export function NewKeyOnce({ apiKey, name, onDone }: { apiKey: string; name: str
           audit log. Anyone who has it can spend its tokens: keep it like a password, never in code you publish.
         </Trans>
       </p>
-      <Button variant="outline" size="sm" className="w-fit" onClick={onDone} data-testid="new-key-done">
-        <Trans>I have saved it</Trans>
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        {onUse && !inUse && (
+          <Button size="sm" className="w-fit" onClick={() => onUse(label)} data-testid="use-new-key">
+            <Trans>Use in this browser</Trans>
+          </Button>
+        )}
+        <Button variant="outline" size="sm" className="w-fit" onClick={onDone} data-testid="new-key-done">
+          <Trans>I have saved it</Trans>
+        </Button>
+      </div>
     </div>
   )
 }

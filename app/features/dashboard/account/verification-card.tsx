@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { AuthField } from '~/components/form/auth-field'
 import { LocalMailbox } from '~/components/form/local-mailbox'
+import { accountApi } from '~/lib/auth/account-api'
 import { useAuth } from '~/lib/auth/auth-context'
 import { firebaseAuth } from '~/lib/auth/firebase-client'
 import { FormError } from '~/components/form/form-error'
@@ -14,7 +15,7 @@ import { notify } from '../notify'
 /** E-mail verification by one-time code: the e-mail brings a code (and a link); either proves the address. */
 export function VerificationCard() {
   const { t } = useLingui()
-  const { identity, config } = useAuth()
+  const { identity, config, setProfile } = useAuth()
   const { busy, error, run } = useIdentityAction()
   const [code, setCode] = useState('')
   const [verified, setVerified] = useState(identity?.emailVerified ?? false)
@@ -32,8 +33,9 @@ export function VerificationCard() {
       const { auth, sdk } = await firebaseAuth(config)
       await sdk.applyActionCode(auth, code.trim())
       await identity.reload()
-      // The next token carries email_verified; ask for it now rather than in an hour.
-      await identity.getIdToken(true)
+      // The next token carries email_verified; ask for it now rather than in an hour, and show it to the server,
+      // which otherwise learns it at the next sign-in (accepting an invitation needs it now).
+      setProfile(await accountApi.userInfo(await identity.getIdToken(true)))
       setVerified(identity.emailVerified)
       notify.success(t`Your e-mail address is verified.`)
     })

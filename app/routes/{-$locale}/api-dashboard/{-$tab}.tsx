@@ -22,7 +22,7 @@ export const Route = createFileRoute('/{-$locale}/api-dashboard/{-$tab}')({
     },
     stringify: ({ tab }) => ({ tab: tab === defaultTab ? undefined : tab }),
   },
-  beforeLoad: async ({ params }) => {
+  beforeLoad: async ({ params, search }) => {
     // The session cookie is read on the server (HttpOnly): the guard asks it, on the first load and after.
     // Imported here, not at the top: the route tree is in every page's entry, and the server-function client
     // (~13 KB gzip) would ride along on marketing pages that never ask.
@@ -31,7 +31,11 @@ export const Route = createFileRoute('/{-$locale}/api-dashboard/{-$tab}')({
       signedInTabs.has(params.tab) &&
       !(await import('~/features/auth/auth.functions').then(({ fetchViewer }) => fetchViewer()))
     ) {
-      throw redirect({ to: '/{-$locale}/sign-in', params: { locale: params.locale }, search: { tab: params.tab } })
+      throw redirect({
+        to: '/{-$locale}/sign-in',
+        params: { locale: params.locale },
+        search: { tab: params.tab, invitation: search.invitation },
+      })
     }
   },
   // The tab's code, and on the server its first data from the `apiKey` cookie: the first HTML shows the balance

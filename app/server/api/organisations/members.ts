@@ -3,6 +3,7 @@ import type * as v from 'valibot'
 import { brand } from '#config'
 import type {
   Invitation,
+  InvitationPreview,
   Member,
   OrganisationRole,
   acceptInvitationInput,
@@ -12,6 +13,7 @@ import {
   acceptInvitation,
   invitationsOf,
   invite,
+  previewInvitation,
   revokeInvitation,
   INVITATION_DAYS,
   type InvitationMail,
@@ -71,7 +73,10 @@ export const invitationMail: InvitationMail = ({ organisation, inviter, role, li
   ].join('\n'),
 })
 
-/** Where the mail's link leads: the dashboard's Members tab, which accepts it once the invited person signs in. */
+/**
+ * Where the mail's link leads: the dashboard's Members tab (signed in: a visitor signs in or up first, the token
+ * kept), which offers to accept it.
+ */
 export const invitationLink = (token: string) =>
   `${serverEnv().PUBLIC_BASE_URL.replace(/\/$/, '')}/api-dashboard/members?invitation=${encodeURIComponent(token)}`
 
@@ -106,4 +111,14 @@ export async function acceptInvitationFor(
   const { db, user } = await accountOf(caller)
   const organisationId = await acceptInvitation(db, auditBy(caller), user, token)
   return organisationFor(caller, organisationId)
+}
+
+/** What the link offers, shown before the invited person accepts. */
+export async function previewInvitationFor(
+  caller: Caller,
+  { token }: v.InferOutput<typeof acceptInvitationInput>,
+): Promise<InvitationPreview> {
+  const { db } = await accountOf(caller)
+  const { organisation, role, email, expiresAt } = await previewInvitation(db, token)
+  return { organisation, role, email, expires_at: expiresAt.toISOString() }
 }
