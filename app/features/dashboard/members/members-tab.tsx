@@ -16,6 +16,7 @@ import { ProjectsSection } from './projects-section'
 import { organisationsQuery, refusalText } from './queries'
 import { may } from './role-rights'
 import { useChosenOrganisation } from './use-chosen-organisation'
+import { UsageSection } from './usage-section'
 
 /** The signed-in user's organisations: choose one, and see (or, as the role allows, manage) its people and keys. */
 export function MembersTab() {
@@ -72,6 +73,7 @@ export function MembersTab() {
               )}
               <ProjectsSection organisation={chosen} />
               {may(chosen.role, 'readKeys') && <KeysSection organisation={chosen} />}
+              {!chosen.personal && <UsageSection organisation={chosen} />}
               {!chosen.personal && (
                 <LeaveOrganisation
                   organisation={chosen}
