@@ -1,8 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 import { axeViolations } from './support/axe'
 import { appRunning, contextWithStore, watchPage, useBrowser } from './support/browser'
+import { invitationLinkTo as invitationLink } from './support/invitation-mail'
 import { overflowAt } from './support/overflow'
 import { signUpVerified } from './support/sign-in'
 
@@ -13,19 +12,7 @@ const password = 'correct horse 42'
 
 const browser = useBrowser()
 
-/** The invitation link of the last invitation mailed to `to`, from the local outbox. */
-async function invitationLinkTo(to: string): Promise<string | undefined> {
-  const dir = join(dataDir, 'outbox')
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'))
-  // A file being written as it is read parses on the next poll.
-  const read = async (file: string) => JSON.parse(await readFile(join(dir, file), 'utf8').catch(() => '{}'))
-  const mails = (await Promise.all(files.map((file) => read(file).catch(() => ({}))))).filter((mail) => mail.to)
-  const text = mails
-    .filter((mail: { to: string; text?: string }) => mail.to.toLowerCase() === to.toLowerCase() && mail.text)
-    .map((mail: { text: string }) => mail.text)
-    .find((body: string) => body.includes('invitation='))
-  return text?.match(/https?:\/\/\S+invitation=\S+/)?.[0]
-}
+const invitationLinkTo = (to: string) => invitationLink(dataDir, to)
 
 /** Problems a visitor would notice, leaving out the emulator's own address (the identity service's stand-in). */
 const realProblems = (problems: string[]) => problems.filter((problem) => !problem.includes(emulator.url))
