@@ -261,6 +261,11 @@ const probes: Record<string, Probe> = {
       '/auto_recharge',
     ].map((rest) => [`/api/v1/account/organisations/$orgId${rest}`, { victims: organisationVictims }]),
   ),
+  '/api/v1/account/organisations/$orgId/projects/$projectId/limits': {
+    victims: [0, 1].map((i) => (v: Principal) => ({
+      params: { orgId: v.organisations[i] ?? randomUUID(), projectId: randomUUID() },
+    })),
+  },
   '/api/v1/account/organisations/$orgId/invoices/$purchaseId': {
     victims: [(v) => ({ params: { orgId: v.organisations[1] ?? randomUUID(), purchaseId: v.own.purchases[0] } })],
   },
