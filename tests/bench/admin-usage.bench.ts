@@ -45,6 +45,11 @@ async function seed(db: Db, keys: string[], start: number) {
   await db.execute(sql`analyze ledger_entries`)
 }
 
+const rowsOfPlan = (result: unknown) =>
+  ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, string>>).map(
+    (row) => Object.values(row)[0],
+  )
+
 async function timed(run: () => Promise<unknown>) {
   await run()
   const ms: number[] = []
@@ -80,6 +85,32 @@ test('admin usage API latency over a month of request rows', async () => {
     expect(rows).toHaveLength(30 * KEYS * 2)
     const plain = await timed(() => usageRows(db, window, 0.00000005))
     const byTag = await timed(() => usageRows(db, { ...window, byTag: true }, 0.00000005))
+    // Where the time goes, and whether covering indexes (not in the schema) would help: the same reads after.
+    const ids = `{${keys.join(',')}}`
+    const explain = async (query: ReturnType<typeof sql>) =>
+      rowsOfPlan(await db.execute(sql`explain (analyze, format text) ${query}`))
+        .filter((line) => /Execution Time|Scan on|HashAggregate|actual time=.*loops=1\)$/.test(line))
+        .map((line) => line.replace(/\{[^}]{200,}\}/, '{…}'))
+    const plan = {
+      ledger: await explain(sql`select floor((extract(epoch from created_at) - ${start}) / ${DAY})::bigint as b,
+          key_id, product, model, -sum(amount) from ledger_entries where key_id = any(${ids}::uuid[])
+          and product = 'embeddings' and created_at >= to_timestamp(${start}) and created_at < to_timestamp(${end})
+          and (type = 'consume' or (type = 'adjustment' and external_ref like 'usage-reversal:%')) group by 1, 2, 3, 4`),
+      request_log: await explain(sql`select floor((extract(epoch from created_at) - ${start}) / ${DAY})::bigint as b,
+          key_id, product, model, count(*) from request_log where key_id = any(${ids}::uuid[])
+          and product = 'embeddings' and created_at >= to_timestamp(${start}) and created_at < to_timestamp(${end})
+          and status < 300 group by 1, 2, 3, 4`),
+    }
+    const inJs = performance.now()
+    await usageRows(db, window, 0.00000005)
+    const wholeMs = performance.now() - inJs
+    await db.execute(sql`create index bench_ledger_usage on ledger_entries (key_id, product, created_at)
+      include (type, model, amount, external_ref)`)
+    await db.execute(sql`create index bench_request_usage on request_log (key_id, product, created_at)
+      include (model, status, tag, input_tokens, output_tokens)`)
+    await db.execute(sql`vacuum analyze ledger_entries`)
+    await db.execute(sql`vacuum analyze request_log`)
+    const indexed = await timed(() => usageRows(db, window, 0.00000005))
     const result = {
       bench: 'admin-usage',
       request_rows: ROWS,
@@ -91,6 +122,9 @@ test('admin usage API latency over a month of request rows', async () => {
       result_rows: rows.length,
       grouped_by_key_and_model: plain,
       grouped_by_tag_too: byTag,
+      with_covering_indexes: indexed,
+      one_call_ms: Number(wholeMs.toFixed(1)),
+      plans: plan,
     }
     console.log(JSON.stringify(result, null, 2))
     if (process.env.BENCH_OUT) await writeFile(process.env.BENCH_OUT, JSON.stringify(result, null, 2))
