@@ -30,6 +30,16 @@ export interface UsageRow {
   usd: number
 }
 
+interface RawRow {
+  b: string
+  key_id: string
+  product: string | null
+  model: string | null
+  tag: string | null
+  tokens: string
+  requests: string
+}
+
 const list = (column: SQL, values: string[], cast = '') =>
   sql`${column} in (${sql.join(
     values.map((v) => sql`${v}${sql.raw(cast)}`),
@@ -85,27 +95,45 @@ export async function usageRows(db: Db, w: UsageWindow, listUsdPerToken: number)
     ...(split
       ? [
           // Tagged tokens moved from the untagged row (the ledger's) to their tag's.
-          sql`select ${bucket('r.created_at')} as b, r.key_id, r.product, r.model, t.tag, t.sign * sum(r.input_tokens + r.output_tokens), 0
+          sql`select ${bucket('r.created_at')} as b, r.key_id, r.product, r.model, t.tag, t.sign * sum(r.input_tokens + r.output_tokens) as tokens, 0 as requests
           from request_log r cross join lateral (values (r.tag, 1), (null::text, -1)) as t(tag, sign)
           where ${filters('r')} and r.status < 300 and r.tag is not null
           group by 1, 2, 3, 4, 5, t.sign`,
         ]
       : []),
   ]
-  const rows = rowsOf<{
-    b: string
-    key_id: string
-    product: string | null
-    model: string | null
-    tag: string | null
-    tokens: string
-    requests: string
-  }>(
-    await db.execute(sql`
-      select b, key_id, product, model, tag, sum(tokens) as tokens, sum(requests) as requests
-      from (${sql.join(parts, sql` union all `)}) u
-      group by 1, 2, 3, 4, 5`),
+  // Each part on a connection of its own, at once: each is a scan of the month's rows (BENCHMARKS-LOG.md).
+  const partRows = await Promise.all(
+    parts.map(async (part) =>
+      rowsOf<RawRow>(
+        await db.execute(sql`
+          select b, key_id, product, model, tag, sum(tokens) as tokens, sum(requests) as requests
+          from (${part}) u
+          group by 1, 2, 3, 4, 5`),
+      ),
+    ),
   )
+  const merged = new Map<
+    string,
+    {
+      b: string
+      key_id: string
+      product: string | null
+      model: string | null
+      tag: string | null
+      tokens: number
+      requests: number
+    }
+  >()
+  for (const row of partRows.flat()) {
+    const id = JSON.stringify([String(row.b), row.key_id, row.product, row.model, row.tag])
+    const at = merged.get(id)
+    if (at) {
+      at.tokens += Number(row.tokens)
+      at.requests += Number(row.requests)
+    } else merged.set(id, { ...row, b: String(row.b), tokens: Number(row.tokens), requests: Number(row.requests) })
+  }
+  const rows = [...merged.values()]
   const keys = [...new Set(rows.map((r) => r.key_id))]
   const info = keys.length
     ? rowsOf<{ id: string; project_id: string | null; usd: string | null }>(
