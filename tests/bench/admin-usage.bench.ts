@@ -33,7 +33,8 @@ async function seed(db: Db, keys: string[], start: number) {
       case when i % 4 = 0 then 'feature-' || (i % 8) end as tag,
       20 + i % 200 as tokens
     from generate_series(0, ${ROWS - 1}) as i`
-  const chunk = 250_000
+  // Chunks small enough for the connection's statement timeout on a loaded machine.
+  const chunk = 100_000
   for (let from = 0; from < ROWS; from += chunk) {
     const part = sql`select * from (${rows}) r where i >= ${from} and i < ${from + chunk}`
     await db.execute(sql`insert into request_log (key_id, request_id, product, model, tag, input_tokens, latency_ms, status, created_at)
