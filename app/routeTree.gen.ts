@@ -112,6 +112,7 @@ import { Route as V1OrganizationUsageReaderRouteImport } from './routes/v1/organ
 import { Route as V1OrganizationUsageRerankRouteImport } from './routes/v1/organization/usage/rerank'
 import { Route as V1OrganizationUsersIndexRouteImport } from './routes/v1/organization/users/index'
 import { Route as V1OrganizationUsersUserIdRouteImport } from './routes/v1/organization/users/$userId'
+import { Route as V1OrganizationWebhooksIndexRouteImport } from './routes/v1/organization/webhooks/index'
 import { Route as V1ReaderShotsIdRouteImport } from './routes/v1/reader/shots/$id'
 import { Route as Char123LocaleChar125SiteDocsIndexRouteImport } from './routes/{-$locale}/_site/docs/index'
 import { Route as Char123LocaleChar125SiteDocsSlugRouteImport } from './routes/{-$locale}/_site/docs/$slug'
@@ -130,6 +131,8 @@ import { Route as ApiV1BillingWebhookStripeRouteImport } from './routes/api/v1/b
 import { Route as ApiV1ModelsSlugSlugRouteImport } from './routes/api/v1/models/slug/$slug'
 import { Route as V1OrganizationProjectsProjectIdIndexRouteImport } from './routes/v1/organization/projects/$projectId/index'
 import { Route as V1OrganizationProjectsProjectIdArchiveRouteImport } from './routes/v1/organization/projects/$projectId/archive'
+import { Route as V1OrganizationWebhooksWebhookIdIndexRouteImport } from './routes/v1/organization/webhooks/$webhookId/index'
+import { Route as V1OrganizationWebhooksWebhookIdRotate_secretRouteImport } from './routes/v1/organization/webhooks/$webhookId/rotate_secret'
 import { Route as ApiV1AccountKeysKeyIdIndexRouteImport } from './routes/api/v1/account/keys/$keyId/index'
 import { Route as ApiV1AccountKeysKeyIdControlsRouteImport } from './routes/api/v1/account/keys/$keyId/controls'
 import { Route as ApiV1AccountKeysKeyIdProjectRouteImport } from './routes/api/v1/account/keys/$keyId/project'
@@ -147,6 +150,7 @@ import { Route as ApiV1AccountWebhooksWebhookIdRotate_secretRouteImport } from '
 import { Route as ApiV1AccountWebhooksWebhookIdTestRouteImport } from './routes/api/v1/account/webhooks/$webhookId/test'
 import { Route as V1OrganizationProjectsProjectIdApi_keysIndexRouteImport } from './routes/v1/organization/projects/$projectId/api_keys/index'
 import { Route as V1OrganizationProjectsProjectIdApi_keysKeyIdRouteImport } from './routes/v1/organization/projects/$projectId/api_keys/$keyId'
+import { Route as V1OrganizationWebhooksWebhookIdDeliveriesIndexRouteImport } from './routes/v1/organization/webhooks/$webhookId/deliveries/index'
 import { Route as ApiV1AccountKeysKeyIdLimitsIndexRouteImport } from './routes/api/v1/account/keys/$keyId/limits/index'
 import { Route as ApiV1AccountKeysKeyIdLimitsLimitIdRouteImport } from './routes/api/v1/account/keys/$keyId/limits/$limitId'
 import { Route as ApiV1AccountOrganisationsOrgIdInvitationsIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/invitations/index'
@@ -157,6 +161,7 @@ import { Route as ApiV1AccountOrganisationsOrgIdMembersIndexRouteImport } from '
 import { Route as ApiV1AccountOrganisationsOrgIdMembersMemberIdRouteImport } from './routes/api/v1/account/organisations/$orgId/members/$memberId'
 import { Route as ApiV1AccountOrganisationsOrgIdProjectsIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/projects/index'
 import { Route as ApiV1AccountWebhooksWebhookIdDeliveriesIndexRouteImport } from './routes/api/v1/account/webhooks/$webhookId/deliveries/index'
+import { Route as V1OrganizationWebhooksWebhookIdDeliveriesDeliveryIdReplayRouteImport } from './routes/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay'
 import { Route as ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/projects/$projectId/index'
 import { Route as ApiV1AccountWebhooksWebhookIdDeliveriesDeliveryIdReplayRouteImport } from './routes/api/v1/account/webhooks/$webhookId/deliveries/$deliveryId/replay'
 import { Route as ApiV1AccountOrganisationsOrgIdProjectsProjectIdLimitsIndexRouteImport } from './routes/api/v1/account/organisations/$orgId/projects/$projectId/limits/index'
@@ -722,6 +727,12 @@ const V1OrganizationUsersUserIdRoute =
     path: '/v1/organization/users/$userId',
     getParentRoute: () => rootRouteImport,
   } as any)
+const V1OrganizationWebhooksIndexRoute =
+  V1OrganizationWebhooksIndexRouteImport.update({
+    id: '/v1/organization/webhooks/',
+    path: '/v1/organization/webhooks/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const V1ReaderShotsIdRoute = V1ReaderShotsIdRouteImport.update({
   id: '/v1/reader/shots/$id',
   path: '/v1/reader/shots/$id',
@@ -826,6 +837,18 @@ const V1OrganizationProjectsProjectIdArchiveRoute =
     path: '/v1/organization/projects/$projectId/archive',
     getParentRoute: () => rootRouteImport,
   } as any)
+const V1OrganizationWebhooksWebhookIdIndexRoute =
+  V1OrganizationWebhooksWebhookIdIndexRouteImport.update({
+    id: '/v1/organization/webhooks/$webhookId/',
+    path: '/v1/organization/webhooks/$webhookId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationWebhooksWebhookIdRotate_secretRoute =
+  V1OrganizationWebhooksWebhookIdRotate_secretRouteImport.update({
+    id: '/v1/organization/webhooks/$webhookId/rotate_secret',
+    path: '/v1/organization/webhooks/$webhookId/rotate_secret',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1AccountKeysKeyIdIndexRoute =
   ApiV1AccountKeysKeyIdIndexRouteImport.update({
     id: '/api/v1/account/keys/$keyId/',
@@ -928,6 +951,12 @@ const V1OrganizationProjectsProjectIdApi_keysKeyIdRoute =
     path: '/v1/organization/projects/$projectId/api_keys/$keyId',
     getParentRoute: () => rootRouteImport,
   } as any)
+const V1OrganizationWebhooksWebhookIdDeliveriesIndexRoute =
+  V1OrganizationWebhooksWebhookIdDeliveriesIndexRouteImport.update({
+    id: '/v1/organization/webhooks/$webhookId/deliveries/',
+    path: '/v1/organization/webhooks/$webhookId/deliveries/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiV1AccountKeysKeyIdLimitsIndexRoute =
   ApiV1AccountKeysKeyIdLimitsIndexRouteImport.update({
     id: '/api/v1/account/keys/$keyId/limits/',
@@ -986,6 +1015,12 @@ const ApiV1AccountWebhooksWebhookIdDeliveriesIndexRoute =
   ApiV1AccountWebhooksWebhookIdDeliveriesIndexRouteImport.update({
     id: '/api/v1/account/webhooks/$webhookId/deliveries/',
     path: '/api/v1/account/webhooks/$webhookId/deliveries/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const V1OrganizationWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute =
+  V1OrganizationWebhooksWebhookIdDeliveriesDeliveryIdReplayRouteImport.update({
+    id: '/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay',
+    path: '/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay',
     getParentRoute: () => rootRouteImport,
   } as any)
 const ApiV1AccountOrganisationsOrgIdProjectsProjectIdIndexRoute =
@@ -1122,6 +1157,7 @@ export interface FileRoutesByFullPath {
   '/v1/organization/invites/': typeof V1OrganizationInvitesIndexRoute
   '/v1/organization/projects/': typeof V1OrganizationProjectsIndexRoute
   '/v1/organization/users/': typeof V1OrganizationUsersIndexRoute
+  '/v1/organization/webhooks/': typeof V1OrganizationWebhooksIndexRoute
   '/{-$locale}/docs/': typeof Char123LocaleChar125SiteDocsIndexRoute
   '/{-$locale}/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
@@ -1131,11 +1167,13 @@ export interface FileRoutesByFullPath {
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
   '/v1/organization/projects/$projectId/archive': typeof V1OrganizationProjectsProjectIdArchiveRoute
+  '/v1/organization/webhooks/$webhookId/rotate_secret': typeof V1OrganizationWebhooksWebhookIdRotate_secretRoute
   '/api/v1/account/admin_keys/': typeof ApiV1AccountAdmin_keysIndexRoute
   '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
   '/api/v1/account/organisations/': typeof ApiV1AccountOrganisationsIndexRoute
   '/api/v1/account/webhooks/': typeof ApiV1AccountWebhooksIndexRoute
   '/v1/organization/projects/$projectId/': typeof V1OrganizationProjectsProjectIdIndexRoute
+  '/v1/organization/webhooks/$webhookId/': typeof V1OrganizationWebhooksWebhookIdIndexRoute
   '/api/v1/account/keys/$keyId/controls': typeof ApiV1AccountKeysKeyIdControlsRoute
   '/api/v1/account/keys/$keyId/project': typeof ApiV1AccountKeysKeyIdProjectRoute
   '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
@@ -1153,10 +1191,12 @@ export interface FileRoutesByFullPath {
   '/api/v1/account/organisations/$orgId/': typeof ApiV1AccountOrganisationsOrgIdIndexRoute
   '/api/v1/account/webhooks/$webhookId/': typeof ApiV1AccountWebhooksWebhookIdIndexRoute
   '/v1/organization/projects/$projectId/api_keys/': typeof V1OrganizationProjectsProjectIdApi_keysIndexRoute
+  '/v1/organization/webhooks/$webhookId/deliveries/': typeof V1OrganizationWebhooksWebhookIdDeliveriesIndexRoute
   '/api/v1/account/keys/$keyId/limits/$limitId': typeof ApiV1AccountKeysKeyIdLimitsLimitIdRoute
   '/api/v1/account/organisations/$orgId/invitations/$invitationId': typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
   '/api/v1/account/organisations/$orgId/invoices/$purchaseId': typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
   '/api/v1/account/organisations/$orgId/members/$memberId': typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute
+  '/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay': typeof V1OrganizationWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute
   '/api/v1/account/keys/$keyId/limits/': typeof ApiV1AccountKeysKeyIdLimitsIndexRoute
   '/api/v1/account/organisations/$orgId/invitations/': typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute
   '/api/v1/account/organisations/$orgId/keys/': typeof ApiV1AccountOrganisationsOrgIdKeysIndexRoute
@@ -1273,6 +1313,7 @@ export interface FileRoutesByTo {
   '/v1/organization/invites': typeof V1OrganizationInvitesIndexRoute
   '/v1/organization/projects': typeof V1OrganizationProjectsIndexRoute
   '/v1/organization/users': typeof V1OrganizationUsersIndexRoute
+  '/v1/organization/webhooks': typeof V1OrganizationWebhooksIndexRoute
   '/{-$locale}/docs': typeof Char123LocaleChar125SiteDocsIndexRoute
   '/{-$locale}/models': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/news': typeof Char123LocaleChar125SiteNewsIndexRoute
@@ -1282,11 +1323,13 @@ export interface FileRoutesByTo {
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
   '/v1/organization/projects/$projectId/archive': typeof V1OrganizationProjectsProjectIdArchiveRoute
+  '/v1/organization/webhooks/$webhookId/rotate_secret': typeof V1OrganizationWebhooksWebhookIdRotate_secretRoute
   '/api/v1/account/admin_keys': typeof ApiV1AccountAdmin_keysIndexRoute
   '/api/v1/account/keys': typeof ApiV1AccountKeysIndexRoute
   '/api/v1/account/organisations': typeof ApiV1AccountOrganisationsIndexRoute
   '/api/v1/account/webhooks': typeof ApiV1AccountWebhooksIndexRoute
   '/v1/organization/projects/$projectId': typeof V1OrganizationProjectsProjectIdIndexRoute
+  '/v1/organization/webhooks/$webhookId': typeof V1OrganizationWebhooksWebhookIdIndexRoute
   '/api/v1/account/keys/$keyId/controls': typeof ApiV1AccountKeysKeyIdControlsRoute
   '/api/v1/account/keys/$keyId/project': typeof ApiV1AccountKeysKeyIdProjectRoute
   '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
@@ -1304,10 +1347,12 @@ export interface FileRoutesByTo {
   '/api/v1/account/organisations/$orgId': typeof ApiV1AccountOrganisationsOrgIdIndexRoute
   '/api/v1/account/webhooks/$webhookId': typeof ApiV1AccountWebhooksWebhookIdIndexRoute
   '/v1/organization/projects/$projectId/api_keys': typeof V1OrganizationProjectsProjectIdApi_keysIndexRoute
+  '/v1/organization/webhooks/$webhookId/deliveries': typeof V1OrganizationWebhooksWebhookIdDeliveriesIndexRoute
   '/api/v1/account/keys/$keyId/limits/$limitId': typeof ApiV1AccountKeysKeyIdLimitsLimitIdRoute
   '/api/v1/account/organisations/$orgId/invitations/$invitationId': typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
   '/api/v1/account/organisations/$orgId/invoices/$purchaseId': typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
   '/api/v1/account/organisations/$orgId/members/$memberId': typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute
+  '/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay': typeof V1OrganizationWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute
   '/api/v1/account/keys/$keyId/limits': typeof ApiV1AccountKeysKeyIdLimitsIndexRoute
   '/api/v1/account/organisations/$orgId/invitations': typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute
   '/api/v1/account/organisations/$orgId/keys': typeof ApiV1AccountOrganisationsOrgIdKeysIndexRoute
@@ -1428,6 +1473,7 @@ export interface FileRoutesById {
   '/v1/organization/invites/': typeof V1OrganizationInvitesIndexRoute
   '/v1/organization/projects/': typeof V1OrganizationProjectsIndexRoute
   '/v1/organization/users/': typeof V1OrganizationUsersIndexRoute
+  '/v1/organization/webhooks/': typeof V1OrganizationWebhooksIndexRoute
   '/{-$locale}/_site/docs/': typeof Char123LocaleChar125SiteDocsIndexRoute
   '/{-$locale}/_site/models/': typeof Char123LocaleChar125SiteModelsIndexRoute
   '/{-$locale}/_site/news/': typeof Char123LocaleChar125SiteNewsIndexRoute
@@ -1437,11 +1483,13 @@ export interface FileRoutesById {
   '/api/v1/billing/webhook/stripe': typeof ApiV1BillingWebhookStripeRoute
   '/api/v1/models/slug/$slug': typeof ApiV1ModelsSlugSlugRoute
   '/v1/organization/projects/$projectId/archive': typeof V1OrganizationProjectsProjectIdArchiveRoute
+  '/v1/organization/webhooks/$webhookId/rotate_secret': typeof V1OrganizationWebhooksWebhookIdRotate_secretRoute
   '/api/v1/account/admin_keys/': typeof ApiV1AccountAdmin_keysIndexRoute
   '/api/v1/account/keys/': typeof ApiV1AccountKeysIndexRoute
   '/api/v1/account/organisations/': typeof ApiV1AccountOrganisationsIndexRoute
   '/api/v1/account/webhooks/': typeof ApiV1AccountWebhooksIndexRoute
   '/v1/organization/projects/$projectId/': typeof V1OrganizationProjectsProjectIdIndexRoute
+  '/v1/organization/webhooks/$webhookId/': typeof V1OrganizationWebhooksWebhookIdIndexRoute
   '/api/v1/account/keys/$keyId/controls': typeof ApiV1AccountKeysKeyIdControlsRoute
   '/api/v1/account/keys/$keyId/project': typeof ApiV1AccountKeysKeyIdProjectRoute
   '/api/v1/account/keys/$keyId/reveal': typeof ApiV1AccountKeysKeyIdRevealRoute
@@ -1459,10 +1507,12 @@ export interface FileRoutesById {
   '/api/v1/account/organisations/$orgId/': typeof ApiV1AccountOrganisationsOrgIdIndexRoute
   '/api/v1/account/webhooks/$webhookId/': typeof ApiV1AccountWebhooksWebhookIdIndexRoute
   '/v1/organization/projects/$projectId/api_keys/': typeof V1OrganizationProjectsProjectIdApi_keysIndexRoute
+  '/v1/organization/webhooks/$webhookId/deliveries/': typeof V1OrganizationWebhooksWebhookIdDeliveriesIndexRoute
   '/api/v1/account/keys/$keyId/limits/$limitId': typeof ApiV1AccountKeysKeyIdLimitsLimitIdRoute
   '/api/v1/account/organisations/$orgId/invitations/$invitationId': typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
   '/api/v1/account/organisations/$orgId/invoices/$purchaseId': typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
   '/api/v1/account/organisations/$orgId/members/$memberId': typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute
+  '/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay': typeof V1OrganizationWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute
   '/api/v1/account/keys/$keyId/limits/': typeof ApiV1AccountKeysKeyIdLimitsIndexRoute
   '/api/v1/account/organisations/$orgId/invitations/': typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute
   '/api/v1/account/organisations/$orgId/keys/': typeof ApiV1AccountOrganisationsOrgIdKeysIndexRoute
@@ -1583,6 +1633,7 @@ export interface FileRouteTypes {
     | '/v1/organization/invites/'
     | '/v1/organization/projects/'
     | '/v1/organization/users/'
+    | '/v1/organization/webhooks/'
     | '/{-$locale}/docs/'
     | '/{-$locale}/models/'
     | '/{-$locale}/news/'
@@ -1592,11 +1643,13 @@ export interface FileRouteTypes {
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
     | '/v1/organization/projects/$projectId/archive'
+    | '/v1/organization/webhooks/$webhookId/rotate_secret'
     | '/api/v1/account/admin_keys/'
     | '/api/v1/account/keys/'
     | '/api/v1/account/organisations/'
     | '/api/v1/account/webhooks/'
     | '/v1/organization/projects/$projectId/'
+    | '/v1/organization/webhooks/$webhookId/'
     | '/api/v1/account/keys/$keyId/controls'
     | '/api/v1/account/keys/$keyId/project'
     | '/api/v1/account/keys/$keyId/reveal'
@@ -1614,10 +1667,12 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/'
     | '/api/v1/account/webhooks/$webhookId/'
     | '/v1/organization/projects/$projectId/api_keys/'
+    | '/v1/organization/webhooks/$webhookId/deliveries/'
     | '/api/v1/account/keys/$keyId/limits/$limitId'
     | '/api/v1/account/organisations/$orgId/invitations/$invitationId'
     | '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
     | '/api/v1/account/organisations/$orgId/members/$memberId'
+    | '/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay'
     | '/api/v1/account/keys/$keyId/limits/'
     | '/api/v1/account/organisations/$orgId/invitations/'
     | '/api/v1/account/organisations/$orgId/keys/'
@@ -1734,6 +1789,7 @@ export interface FileRouteTypes {
     | '/v1/organization/invites'
     | '/v1/organization/projects'
     | '/v1/organization/users'
+    | '/v1/organization/webhooks'
     | '/{-$locale}/docs'
     | '/{-$locale}/models'
     | '/{-$locale}/news'
@@ -1743,11 +1799,13 @@ export interface FileRouteTypes {
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
     | '/v1/organization/projects/$projectId/archive'
+    | '/v1/organization/webhooks/$webhookId/rotate_secret'
     | '/api/v1/account/admin_keys'
     | '/api/v1/account/keys'
     | '/api/v1/account/organisations'
     | '/api/v1/account/webhooks'
     | '/v1/organization/projects/$projectId'
+    | '/v1/organization/webhooks/$webhookId'
     | '/api/v1/account/keys/$keyId/controls'
     | '/api/v1/account/keys/$keyId/project'
     | '/api/v1/account/keys/$keyId/reveal'
@@ -1765,10 +1823,12 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId'
     | '/api/v1/account/webhooks/$webhookId'
     | '/v1/organization/projects/$projectId/api_keys'
+    | '/v1/organization/webhooks/$webhookId/deliveries'
     | '/api/v1/account/keys/$keyId/limits/$limitId'
     | '/api/v1/account/organisations/$orgId/invitations/$invitationId'
     | '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
     | '/api/v1/account/organisations/$orgId/members/$memberId'
+    | '/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay'
     | '/api/v1/account/keys/$keyId/limits'
     | '/api/v1/account/organisations/$orgId/invitations'
     | '/api/v1/account/organisations/$orgId/keys'
@@ -1888,6 +1948,7 @@ export interface FileRouteTypes {
     | '/v1/organization/invites/'
     | '/v1/organization/projects/'
     | '/v1/organization/users/'
+    | '/v1/organization/webhooks/'
     | '/{-$locale}/_site/docs/'
     | '/{-$locale}/_site/models/'
     | '/{-$locale}/_site/news/'
@@ -1897,11 +1958,13 @@ export interface FileRouteTypes {
     | '/api/v1/billing/webhook/stripe'
     | '/api/v1/models/slug/$slug'
     | '/v1/organization/projects/$projectId/archive'
+    | '/v1/organization/webhooks/$webhookId/rotate_secret'
     | '/api/v1/account/admin_keys/'
     | '/api/v1/account/keys/'
     | '/api/v1/account/organisations/'
     | '/api/v1/account/webhooks/'
     | '/v1/organization/projects/$projectId/'
+    | '/v1/organization/webhooks/$webhookId/'
     | '/api/v1/account/keys/$keyId/controls'
     | '/api/v1/account/keys/$keyId/project'
     | '/api/v1/account/keys/$keyId/reveal'
@@ -1919,10 +1982,12 @@ export interface FileRouteTypes {
     | '/api/v1/account/organisations/$orgId/'
     | '/api/v1/account/webhooks/$webhookId/'
     | '/v1/organization/projects/$projectId/api_keys/'
+    | '/v1/organization/webhooks/$webhookId/deliveries/'
     | '/api/v1/account/keys/$keyId/limits/$limitId'
     | '/api/v1/account/organisations/$orgId/invitations/$invitationId'
     | '/api/v1/account/organisations/$orgId/invoices/$purchaseId'
     | '/api/v1/account/organisations/$orgId/members/$memberId'
+    | '/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay'
     | '/api/v1/account/keys/$keyId/limits/'
     | '/api/v1/account/organisations/$orgId/invitations/'
     | '/api/v1/account/organisations/$orgId/keys/'
@@ -2016,17 +2081,20 @@ export interface RootRouteChildren {
   V1OrganizationInvitesIndexRoute: typeof V1OrganizationInvitesIndexRoute
   V1OrganizationProjectsIndexRoute: typeof V1OrganizationProjectsIndexRoute
   V1OrganizationUsersIndexRoute: typeof V1OrganizationUsersIndexRoute
+  V1OrganizationWebhooksIndexRoute: typeof V1OrganizationWebhooksIndexRoute
   ApiV1AccountAdmin_keysAdminKeyIdRoute: typeof ApiV1AccountAdmin_keysAdminKeyIdRoute
   ApiV1AccountKeysClaimRoute: typeof ApiV1AccountKeysClaimRoute
   ApiV1BillingInvoicesPurchaseIdRoute: typeof ApiV1BillingInvoicesPurchaseIdRoute
   ApiV1BillingWebhookStripeRoute: typeof ApiV1BillingWebhookStripeRoute
   ApiV1ModelsSlugSlugRoute: typeof ApiV1ModelsSlugSlugRoute
   V1OrganizationProjectsProjectIdArchiveRoute: typeof V1OrganizationProjectsProjectIdArchiveRoute
+  V1OrganizationWebhooksWebhookIdRotate_secretRoute: typeof V1OrganizationWebhooksWebhookIdRotate_secretRoute
   ApiV1AccountAdmin_keysIndexRoute: typeof ApiV1AccountAdmin_keysIndexRoute
   ApiV1AccountKeysIndexRoute: typeof ApiV1AccountKeysIndexRoute
   ApiV1AccountOrganisationsIndexRoute: typeof ApiV1AccountOrganisationsIndexRoute
   ApiV1AccountWebhooksIndexRoute: typeof ApiV1AccountWebhooksIndexRoute
   V1OrganizationProjectsProjectIdIndexRoute: typeof V1OrganizationProjectsProjectIdIndexRoute
+  V1OrganizationWebhooksWebhookIdIndexRoute: typeof V1OrganizationWebhooksWebhookIdIndexRoute
   ApiV1AccountKeysKeyIdControlsRoute: typeof ApiV1AccountKeysKeyIdControlsRoute
   ApiV1AccountKeysKeyIdProjectRoute: typeof ApiV1AccountKeysKeyIdProjectRoute
   ApiV1AccountKeysKeyIdRevealRoute: typeof ApiV1AccountKeysKeyIdRevealRoute
@@ -2044,10 +2112,12 @@ export interface RootRouteChildren {
   ApiV1AccountOrganisationsOrgIdIndexRoute: typeof ApiV1AccountOrganisationsOrgIdIndexRoute
   ApiV1AccountWebhooksWebhookIdIndexRoute: typeof ApiV1AccountWebhooksWebhookIdIndexRoute
   V1OrganizationProjectsProjectIdApi_keysIndexRoute: typeof V1OrganizationProjectsProjectIdApi_keysIndexRoute
+  V1OrganizationWebhooksWebhookIdDeliveriesIndexRoute: typeof V1OrganizationWebhooksWebhookIdDeliveriesIndexRoute
   ApiV1AccountKeysKeyIdLimitsLimitIdRoute: typeof ApiV1AccountKeysKeyIdLimitsLimitIdRoute
   ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute: typeof ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute
   ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute: typeof ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute
   ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute: typeof ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute
+  V1OrganizationWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute: typeof V1OrganizationWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute
   ApiV1AccountKeysKeyIdLimitsIndexRoute: typeof ApiV1AccountKeysKeyIdLimitsIndexRoute
   ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute: typeof ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute
   ApiV1AccountOrganisationsOrgIdKeysIndexRoute: typeof ApiV1AccountOrganisationsOrgIdKeysIndexRoute
@@ -2783,6 +2853,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof V1OrganizationUsersUserIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/v1/organization/webhooks/': {
+      id: '/v1/organization/webhooks/'
+      path: '/v1/organization/webhooks'
+      fullPath: '/v1/organization/webhooks/'
+      preLoaderRoute: typeof V1OrganizationWebhooksIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/v1/reader/shots/$id': {
       id: '/v1/reader/shots/$id'
       path: '/v1/reader/shots/$id'
@@ -2909,6 +2986,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof V1OrganizationProjectsProjectIdArchiveRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/v1/organization/webhooks/$webhookId/': {
+      id: '/v1/organization/webhooks/$webhookId/'
+      path: '/v1/organization/webhooks/$webhookId'
+      fullPath: '/v1/organization/webhooks/$webhookId/'
+      preLoaderRoute: typeof V1OrganizationWebhooksWebhookIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/webhooks/$webhookId/rotate_secret': {
+      id: '/v1/organization/webhooks/$webhookId/rotate_secret'
+      path: '/v1/organization/webhooks/$webhookId/rotate_secret'
+      fullPath: '/v1/organization/webhooks/$webhookId/rotate_secret'
+      preLoaderRoute: typeof V1OrganizationWebhooksWebhookIdRotate_secretRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/account/keys/$keyId/': {
       id: '/api/v1/account/keys/$keyId/'
       path: '/api/v1/account/keys/$keyId'
@@ -3028,6 +3119,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof V1OrganizationProjectsProjectIdApi_keysKeyIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/v1/organization/webhooks/$webhookId/deliveries/': {
+      id: '/v1/organization/webhooks/$webhookId/deliveries/'
+      path: '/v1/organization/webhooks/$webhookId/deliveries'
+      fullPath: '/v1/organization/webhooks/$webhookId/deliveries/'
+      preLoaderRoute: typeof V1OrganizationWebhooksWebhookIdDeliveriesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/account/keys/$keyId/limits/': {
       id: '/api/v1/account/keys/$keyId/limits/'
       path: '/api/v1/account/keys/$keyId/limits'
@@ -3096,6 +3194,13 @@ declare module '@tanstack/react-router' {
       path: '/api/v1/account/webhooks/$webhookId/deliveries'
       fullPath: '/api/v1/account/webhooks/$webhookId/deliveries/'
       preLoaderRoute: typeof ApiV1AccountWebhooksWebhookIdDeliveriesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay': {
+      id: '/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay'
+      path: '/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay'
+      fullPath: '/v1/organization/webhooks/$webhookId/deliveries/$deliveryId/replay'
+      preLoaderRoute: typeof V1OrganizationWebhooksWebhookIdDeliveriesDeliveryIdReplayRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/v1/account/organisations/$orgId/projects/$projectId/': {
@@ -3352,6 +3457,7 @@ const rootRouteChildren: RootRouteChildren = {
   V1OrganizationInvitesIndexRoute: V1OrganizationInvitesIndexRoute,
   V1OrganizationProjectsIndexRoute: V1OrganizationProjectsIndexRoute,
   V1OrganizationUsersIndexRoute: V1OrganizationUsersIndexRoute,
+  V1OrganizationWebhooksIndexRoute: V1OrganizationWebhooksIndexRoute,
   ApiV1AccountAdmin_keysAdminKeyIdRoute: ApiV1AccountAdmin_keysAdminKeyIdRoute,
   ApiV1AccountKeysClaimRoute: ApiV1AccountKeysClaimRoute,
   ApiV1BillingInvoicesPurchaseIdRoute: ApiV1BillingInvoicesPurchaseIdRoute,
@@ -3359,12 +3465,16 @@ const rootRouteChildren: RootRouteChildren = {
   ApiV1ModelsSlugSlugRoute: ApiV1ModelsSlugSlugRoute,
   V1OrganizationProjectsProjectIdArchiveRoute:
     V1OrganizationProjectsProjectIdArchiveRoute,
+  V1OrganizationWebhooksWebhookIdRotate_secretRoute:
+    V1OrganizationWebhooksWebhookIdRotate_secretRoute,
   ApiV1AccountAdmin_keysIndexRoute: ApiV1AccountAdmin_keysIndexRoute,
   ApiV1AccountKeysIndexRoute: ApiV1AccountKeysIndexRoute,
   ApiV1AccountOrganisationsIndexRoute: ApiV1AccountOrganisationsIndexRoute,
   ApiV1AccountWebhooksIndexRoute: ApiV1AccountWebhooksIndexRoute,
   V1OrganizationProjectsProjectIdIndexRoute:
     V1OrganizationProjectsProjectIdIndexRoute,
+  V1OrganizationWebhooksWebhookIdIndexRoute:
+    V1OrganizationWebhooksWebhookIdIndexRoute,
   ApiV1AccountKeysKeyIdControlsRoute: ApiV1AccountKeysKeyIdControlsRoute,
   ApiV1AccountKeysKeyIdProjectRoute: ApiV1AccountKeysKeyIdProjectRoute,
   ApiV1AccountKeysKeyIdRevealRoute: ApiV1AccountKeysKeyIdRevealRoute,
@@ -3395,6 +3505,8 @@ const rootRouteChildren: RootRouteChildren = {
     ApiV1AccountWebhooksWebhookIdIndexRoute,
   V1OrganizationProjectsProjectIdApi_keysIndexRoute:
     V1OrganizationProjectsProjectIdApi_keysIndexRoute,
+  V1OrganizationWebhooksWebhookIdDeliveriesIndexRoute:
+    V1OrganizationWebhooksWebhookIdDeliveriesIndexRoute,
   ApiV1AccountKeysKeyIdLimitsLimitIdRoute:
     ApiV1AccountKeysKeyIdLimitsLimitIdRoute,
   ApiV1AccountOrganisationsOrgIdInvitationsInvitationIdRoute:
@@ -3403,6 +3515,8 @@ const rootRouteChildren: RootRouteChildren = {
     ApiV1AccountOrganisationsOrgIdInvoicesPurchaseIdRoute,
   ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute:
     ApiV1AccountOrganisationsOrgIdMembersMemberIdRoute,
+  V1OrganizationWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute:
+    V1OrganizationWebhooksWebhookIdDeliveriesDeliveryIdReplayRoute,
   ApiV1AccountKeysKeyIdLimitsIndexRoute: ApiV1AccountKeysKeyIdLimitsIndexRoute,
   ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute:
     ApiV1AccountOrganisationsOrgIdInvitationsIndexRoute,
@@ -3427,8 +3541,6 @@ export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
 
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
 declare module '@tanstack/react-start' {
   interface Register {
     ssr: true

@@ -17,7 +17,8 @@ export const bucketWidths = { '1m': 60, '1h': 3600, '1d': 86400 } as const
 /** Buckets a page holds by default and at most, per width, as OpenAI's usage API pages them. */
 export const bucketLimits = { '1m': [60, 1440], '1h': [24, 168], '1d': [7, 31] } as const
 
-export const usageGroups = ['project_id', 'api_key_id', 'model'] as const
+/** `tag`: the request's `X-Request-Tag` (or body `metadata.tag`). */
+export const usageGroups = ['project_id', 'api_key_id', 'model', 'tag'] as const
 export type UsageGroup = (typeof usageGroups)[number]
 
 const seconds = v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'must be unix seconds'), v.transform(Number))
@@ -37,19 +38,25 @@ export const usageQuery = v.strictObject({
   'api_key_ids[]': list(id),
   models: list(id),
   'models[]': list(id),
+  tags: list(id),
+  'tags[]': list(id),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number'), v.transform(Number))),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'is not a page from this API'))),
 })
 export type UsageQuery = v.InferOutput<typeof usageQuery>
 
+const costGroups = ['project_id', 'line_item', 'tag'] as const
+
 export const costsQuery = v.strictObject({
   start_time: seconds,
   end_time: v.optional(seconds),
   bucket_width: v.optional(v.picklist(['1d'], 'must be 1d'), '1d'),
-  group_by: list(v.picklist(['project_id', 'line_item'])),
-  'group_by[]': list(v.picklist(['project_id', 'line_item'])),
+  group_by: list(v.picklist(costGroups, `must be one of ${costGroups.join(', ')}`)),
+  'group_by[]': list(v.picklist(costGroups, `must be one of ${costGroups.join(', ')}`)),
   project_ids: list(id),
   'project_ids[]': list(id),
+  tags: list(id),
+  'tags[]': list(id),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number'), v.transform(Number))),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'is not a page from this API'))),
 })
@@ -74,6 +81,8 @@ export const usageResult = v.object({
   project_id: v.nullable(v.string()),
   api_key_id: v.nullable(v.string()),
   model: v.nullable(v.string()),
+  /** The request tag, when grouped by `tag`; null for untagged usage. */
+  tag: v.nullable(v.string()),
   user_id: v.null(),
 })
 export const usagePage = page(usageResult)
@@ -83,6 +92,7 @@ export const costResult = v.object({
   amount: v.object({ value: v.number(), currency: v.literal('usd') }),
   line_item: v.nullable(v.string()),
   project_id: v.nullable(v.string()),
+  tag: v.nullable(v.string()),
 })
 export const costsPage = page(costResult)
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
@@ -10,7 +11,8 @@ import { organisationKey, organisationWithBalance, signedInAccount } from '../su
 import { countTokens } from '../support/tokens'
 
 /** The Administration API (`/v1/organization/…`) through the public pipeline, with plain HTTP and the openai SDK. */
-const database = apiDatabase()
+// Private networks open so that the refusal loop's webhook endpoint may name loopback.
+const database = apiDatabase({ env: { WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' } })
 const org = '/v1/organization'
 
 const viaHandler = (url: RequestInfo | URL, init?: RequestInit) => send(new Request(url, init))
@@ -233,6 +235,9 @@ describe('who the Administration API refuses', () => {
     ).body.id
     const user = (await call('GET', `${org}/users`, { bearer: admin })).body.data[0].id
     const usage = { start_time: String(Math.floor(Date.now() / 1000) - 60) }
+    const hook = { url: 'http://127.0.0.1:9/hook', events: ['key.revoked'] }
+    const webhook = (await call('POST', `${org}/webhooks`, { bearer: admin, json: hook })).body.id
+    const delivery = randomUUID()
     return [
       ['GET', `${org}/users`],
       ['GET', `${org}/users/${user}`],
@@ -260,6 +265,14 @@ describe('who the Administration API refuses', () => {
       ]),
       ['GET', `${org}/costs`, undefined, usage],
       ['GET', `${org}/audit_logs`],
+      ['GET', `${org}/webhooks`],
+      ['POST', `${org}/webhooks`, hook],
+      ['GET', `${org}/webhooks/${webhook}`],
+      ['POST', `${org}/webhooks/${webhook}`, { disabled: true }],
+      ['DELETE', `${org}/webhooks/${webhook}`],
+      ['POST', `${org}/webhooks/${webhook}/rotate_secret`],
+      ['GET', `${org}/webhooks/${webhook}/deliveries`],
+      ['POST', `${org}/webhooks/${webhook}/deliveries/${delivery}/replay`],
     ] as Array<[string, string, unknown?, Record<string, string>?]>
   }
 

@@ -7,6 +7,7 @@ import type {
   OrganisationRole,
   Project,
 } from '~/contracts/organisations'
+import type { AdminKey } from '~/contracts/admin-keys'
 import { restCall } from '~/lib/rest-call'
 
 /**
@@ -50,4 +51,10 @@ export const organisationsApi = {
     request<OrganisationKey>('PUT', `account/keys/${encodeURIComponent(keyId)}/project`, {
       json: { project_id: projectId },
     }),
+
+  adminKeys: (id: string) =>
+    request<{ data: AdminKey[] }>('GET', `account/admin_keys?organisation_id=${encodeURIComponent(id)}`),
+  createAdminKey: (id: string, name: string) =>
+    request<AdminKey & { value: string }>('POST', 'account/admin_keys', { json: { organisation_id: id, name } }),
+  revokeAdminKey: (keyId: string) => request<AdminKey>('DELETE', `account/admin_keys/${encodeURIComponent(keyId)}`),
 }

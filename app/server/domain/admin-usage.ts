@@ -12,6 +12,10 @@ export interface UsageWindow {
   projectIds?: string[]
   keyFilter?: string[]
   models?: string[]
+  /** Split by request tag (`request_log.tag`): each row then has its tag, null for untagged usage. */
+  byTag?: boolean
+  /** Only requests with one of these tags. */
+  tags?: string[]
 }
 
 export interface UsageRow {
@@ -20,9 +24,20 @@ export interface UsageRow {
   key_id: string
   product: string | null
   model: string | null
+  tag: string | null
   tokens: number
   requests: number
   usd: number
+}
+
+interface RawRow {
+  b: string
+  key_id: string
+  product: string | null
+  model: string | null
+  tag: string | null
+  tokens: string
+  requests: string
 }
 
 const list = (column: SQL, values: string[], cast = '') =>
@@ -53,31 +68,72 @@ export async function usageRows(db: Db, w: UsageWindow, listUsdPerToken: number)
       ],
       sql` and `,
     )
-  const rows = rowsOf<{
-    b: string
-    key_id: string
-    product: string | null
-    model: string | null
-    tokens: string
-    requests: string
-  }>(
-    await db.execute(sql`
-      with charged as (
-        select ${bucket('e.created_at')} as b, e.key_id, e.product, e.model, -sum(e.amount) as tokens, 0 as requests
-        from ledger_entries e
-        where ${filters('e')}
-          and (e.type = 'consume' or (e.type = 'adjustment' and e.external_ref like 'usage-reversal:%'))
-        group by 1, 2, 3, 4
-      ), answered as (
-        select ${bucket('r.created_at')} as b, r.key_id, r.product, r.model, 0 as tokens, count(*) as requests
-        from request_log r
-        where ${filters('r')} and r.status < 300
-        group by 1, 2, 3, 4
-      )
-      select b, key_id, product, model, sum(tokens) as tokens, sum(requests) as requests
-      from (select * from charged union all select * from answered) u
-      group by 1, 2, 3, 4`),
+  /*
+   * The ledger's entries carry no tag, so tagged usage is the tokens the request log holds for tagged requests
+   * (as the console's usage by tag reads them), and untagged usage what the ledger charged less those: split
+   * by tag, the results still add up to what the ledger charged. A tag filter reads tagged requests alone.
+   */
+  const tagFilter = w.tags ? sql` and ${list(sql`r.tag`, w.tags.length ? w.tags : [''])}` : sql``
+  const tag = w.byTag || w.tags ? sql`r.tag` : sql`null::text`
+  const split = w.byTag && !w.tags
+  const parts = [
+    ...(w.tags
+      ? []
+      : [
+          sql`select ${bucket('e.created_at')} as b, e.key_id, e.product, e.model, null::text as tag,
+            -sum(e.amount) as tokens, 0 as requests
+          from ledger_entries e
+          where ${filters('e')}
+            and (e.type = 'consume' or (e.type = 'adjustment' and e.external_ref like 'usage-reversal:%'))
+          group by 1, 2, 3, 4`,
+        ]),
+    sql`select ${bucket('r.created_at')} as b, r.key_id, r.product, r.model, ${tag} as tag,
+        ${w.tags ? sql`sum(r.input_tokens + r.output_tokens)` : sql`0`} as tokens, count(*) as requests
+      from request_log r
+      where ${filters('r')} and r.status < 300${tagFilter}
+      group by 1, 2, 3, 4, 5`,
+    ...(split
+      ? [
+          // Tagged tokens moved from the untagged row (the ledger's) to their tag's.
+          sql`select ${bucket('r.created_at')} as b, r.key_id, r.product, r.model, t.tag, t.sign * sum(r.input_tokens + r.output_tokens) as tokens, 0 as requests
+          from request_log r cross join lateral (values (r.tag, 1), (null::text, -1)) as t(tag, sign)
+          where ${filters('r')} and r.status < 300 and r.tag is not null
+          group by 1, 2, 3, 4, 5, t.sign`,
+        ]
+      : []),
+  ]
+  // Each part on a connection of its own, at once: each is a scan of the month's rows (BENCHMARKS-LOG.md).
+  const partRows = await Promise.all(
+    parts.map(async (part) =>
+      rowsOf<RawRow>(
+        await db.execute(sql`
+          select b, key_id, product, model, tag, sum(tokens) as tokens, sum(requests) as requests
+          from (${part}) u
+          group by 1, 2, 3, 4, 5`),
+      ),
+    ),
   )
+  const merged = new Map<
+    string,
+    {
+      b: string
+      key_id: string
+      product: string | null
+      model: string | null
+      tag: string | null
+      tokens: number
+      requests: number
+    }
+  >()
+  for (const row of partRows.flat()) {
+    const id = JSON.stringify([String(row.b), row.key_id, row.product, row.model, row.tag])
+    const at = merged.get(id)
+    if (at) {
+      at.tokens += Number(row.tokens)
+      at.requests += Number(row.requests)
+    } else merged.set(id, { ...row, b: String(row.b), tokens: Number(row.tokens), requests: Number(row.requests) })
+  }
+  const rows = [...merged.values()]
   const keys = [...new Set(rows.map((r) => r.key_id))]
   const info = keys.length
     ? rowsOf<{ id: string; project_id: string | null; usd: string | null }>(
@@ -97,6 +153,7 @@ export async function usageRows(db: Db, w: UsageWindow, listUsdPerToken: number)
         key_id: r.key_id,
         product: r.product,
         model: r.model,
+        tag: r.tag,
         tokens,
         requests: Number(r.requests),
         usd: tokens * Number(key?.usd ?? listUsdPerToken),

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Skeleton } from '~/components/ui/skeleton'
 import { useAuth } from '~/lib/auth/auth-context'
 import { AccountBar } from '../account/account-bar'
+import { AdminKeysSection } from './admin-keys-section'
 import { InvitationsSection } from './invitations-section'
 import { KeysSection } from './keys-section'
 import { LeaveOrganisation } from './leave-organisation'
@@ -74,6 +75,7 @@ export function MembersTab() {
               <ProjectsSection organisation={chosen} />
               {may(chosen.role, 'readKeys') && <KeysSection organisation={chosen} />}
               {!chosen.personal && <UsageSection organisation={chosen} />}
+              {may(chosen.role, 'manageAdminKeys') && <AdminKeysSection organisation={chosen} />}
               {!chosen.personal && (
                 <LeaveOrganisation
                   organisation={chosen}

@@ -10,6 +10,7 @@ export const orgKeys = {
   invitations: (id: string) => ['organisations', id, 'invitations'] as const,
   projects: (id: string) => ['organisations', id, 'projects'] as const,
   keys: (id: string) => ['organisations', id, 'keys'] as const,
+  adminKeys: (id: string) => ['organisations', id, 'admin-keys'] as const,
   preview: (token: string) => ['organisations', 'invitation', token] as const,
 }
 
@@ -30,6 +31,8 @@ export const projectsQuery = (id: string, enabled: boolean) =>
   queryOptions({ queryKey: orgKeys.projects(id), queryFn: () => organisationsApi.projects(id), enabled, ...fresh })
 export const orgKeysQuery = (id: string, enabled: boolean) =>
   queryOptions({ queryKey: orgKeys.keys(id), queryFn: () => organisationsApi.keys(id), enabled, ...fresh })
+export const adminKeysQuery = (id: string, enabled: boolean) =>
+  queryOptions({ queryKey: orgKeys.adminKeys(id), queryFn: () => organisationsApi.adminKeys(id), enabled, ...fresh })
 export const invitationPreviewQuery = (token: string) =>
   queryOptions({
     queryKey: orgKeys.preview(token),

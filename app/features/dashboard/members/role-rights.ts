@@ -13,6 +13,7 @@ const rights = {
   manageOwners: ['owner'],
   readKeys: ['owner', 'admin', 'developer'],
   manageProjects: ['owner', 'admin', 'developer'],
+  manageAdminKeys: ['owner'],
 } as const satisfies Record<string, readonly OrganisationRole[]>
 
 export type Right = keyof typeof rights

@@ -50,7 +50,7 @@ async function rowsFor(
   products: string[],
   width: number,
   end: number,
-  filters: { projectIds?: string[]; keyFilter?: string[]; models?: string[] },
+  filters: { projectIds?: string[]; keyFilter?: string[]; models?: string[]; byTag?: boolean; tags?: string[] },
 ): Promise<UsageRow[]> {
   const { db, user, organisation } = await adminOf(caller)
   await requireRole(db, user.uid, organisation.id, 'usage.read')
@@ -115,12 +115,15 @@ export async function usageFor(caller: Caller, product: UsageProduct, query: Usa
       projectIds: both(query.project_ids, query['project_ids[]']),
       keyFilter: both(query.api_key_ids, query['api_key_ids[]']),
       models: both(query.models, query['models[]']),
+      byTag: groups.has('tag'),
+      tags: both(query.tags, query['tags[]']),
     },
   )
   const dims = (r: UsageRow) => ({
     project_id: groups.has('project_id') ? r.project_id : null,
     api_key_id: groups.has('api_key_id') ? r.key_id : null,
     model: groups.has('model') ? r.model : null,
+    tag: groups.has('tag') ? r.tag : null,
   })
   return paged(query.start_time, width, span, rows, (bucket) =>
     fold(
@@ -155,11 +158,14 @@ export async function costsFor(caller: Caller, query: CostsQuery): Promise<Page<
     Math.min(span.end, query.start_time + span.last * width),
     {
       projectIds: both(query.project_ids, query['project_ids[]']),
+      byTag: groups.has('tag'),
+      tags: both(query.tags, query['tags[]']),
     },
   )
   const dims = (r: UsageRow) => ({
     line_item: groups.has('line_item') ? r.product : null,
     project_id: groups.has('project_id') ? r.project_id : null,
+    tag: groups.has('tag') ? r.tag : null,
   })
   return paged(query.start_time, width, span, rows, (bucket) =>
     fold(

@@ -1,6 +1,7 @@
 import type { BulkJob, BulkUploadFields } from '~/contracts/bulk'
 import { bulkObjects, createBulkJob } from '../../domain/bulk-jobs'
 import { refuseKeyUse } from '../../domain/key-controls'
+import { spendableBalance } from '../../domain/organisation-keys'
 import { InsufficientBalance, InvalidInput } from '../../domain/refusals'
 import { engines } from '../../providers/inference/select'
 import { measureText } from '../../providers/inference/tokens'
@@ -69,12 +70,13 @@ async function* inputLines(
 
 /**
  * POST /v1/bulk-embeddings: stores the uploaded texts and queues a job for them. The key must have a
- * balance (402 otherwise, before the body is read); the job then charges batch by batch as it runs.
+ * balance to spend (402 otherwise, before the body is read); the job then charges batch by batch as it runs.
  */
 export async function uploadBulkJob(caller: Caller, receive: ReceiveUpload): Promise<BulkJob> {
   const { db, key } = await keyOf(caller, 'embeddings')
   refuseKeyUse(key, { product: 'bulk-embeddings' })
-  if (key.balance <= 0) throw new InsufficientBalance()
+  // An organisation's key spends its shared balance, not its own (which stays 0).
+  if ((await spendableBalance(db, key)) <= 0) throw new InsufficientBalance()
   const id = crypto.randomUUID()
   const storage = objectStorage()
   const inputObject = bulkObjects.input(id)

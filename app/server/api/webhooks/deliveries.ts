@@ -3,7 +3,7 @@ import { deliveryIdParam, type WebhookDelivery } from '~/contracts/webhooks'
 import { WebhookNotFound } from '../../domain/refusals'
 import { listDeliveries, queueTestEvent, replayDelivery } from '../../domain/webhook-deliveries'
 import type { Caller } from '../caller'
-import { callerEndpoint } from './endpoints'
+import { sessionAccess } from './endpoints'
 import { kickWebhooks } from './worker'
 
 export function parseDeliveryId(params: Record<string, string>): string {
@@ -17,8 +17,9 @@ export async function webhookDeliveriesFor(
   caller: Caller,
   endpointId: string,
   query: { limit: number; status?: WebhookDelivery['status'] },
+  access = sessionAccess,
 ): Promise<{ deliveries: WebhookDelivery[] }> {
-  const { db, endpoint } = await callerEndpoint(caller, endpointId)
+  const { db, endpoint } = await access.endpoint(caller, endpointId)
   return { deliveries: await listDeliveries(db, endpoint, query) }
 }
 
@@ -27,16 +28,21 @@ export async function replayWebhookDeliveryFor(
   caller: Caller,
   endpointId: string,
   deliveryId: string,
+  access = sessionAccess,
 ): Promise<WebhookDelivery> {
-  const { db, endpoint } = await callerEndpoint(caller, endpointId)
+  const { db, endpoint } = await access.endpoint(caller, endpointId)
   const replay = await replayDelivery(db, endpoint, deliveryId)
   kickWebhooks()
   return replay
 }
 
 /** A `webhook.test` event to this endpoint alone. */
-export async function sendTestWebhookFor(caller: Caller, endpointId: string): Promise<WebhookDelivery> {
-  const { db, endpoint } = await callerEndpoint(caller, endpointId)
+export async function sendTestWebhookFor(
+  caller: Caller,
+  endpointId: string,
+  access = sessionAccess,
+): Promise<WebhookDelivery> {
+  const { db, endpoint } = await access.endpoint(caller, endpointId)
   const delivery = await queueTestEvent(db, endpoint)
   kickWebhooks()
   return delivery

@@ -72,6 +72,17 @@ export async function callerEndpoint(
   return { db, owner: organisationOwner(membership.organisation), endpoint: row }
 }
 
+/**
+ * How a caller reaches endpoints: a session through its memberships (these defaults), an admin key through its
+ * organisation (api/admin/webhooks.ts). Every action below is the same for both.
+ */
+export interface WebhookAccess {
+  scope(caller: Caller, organisationId?: string): Promise<{ db: Db; uid: string; owner: WebhookOwner }>
+  endpoint(caller: Caller, id: string): Promise<{ db: Db; owner: WebhookOwner; endpoint: WebhookEndpointRow }>
+}
+
+export const sessionAccess: WebhookAccess = { scope: webhookOwnerOf, endpoint: callerEndpoint }
+
 async function sealedNewSecret(endpointId: string): Promise<{ secret: string; secretCiphertext: string }> {
   const secret = newWebhookSecret()
   return { secret, secretCiphertext: await sealKey(serverEnv(), secretBinding(endpointId), secret) }
@@ -80,21 +91,23 @@ async function sealedNewSecret(endpointId: string): Promise<{ secret: string; se
 export async function listWebhooksFor(
   caller: Caller,
   query: { organisation_id?: string } = {},
+  access = sessionAccess,
 ): Promise<{ endpoints: WebhookEndpoint[] }> {
-  const { db, owner } = await webhookOwnerOf(caller, query.organisation_id)
+  const { db, owner } = await access.scope(caller, query.organisation_id)
   return { endpoints: (await listEndpoints(db, owner)).map(endpointAnswer) }
 }
 
-export async function webhookFor(caller: Caller, id: string): Promise<WebhookEndpoint> {
-  return endpointAnswer((await callerEndpoint(caller, id)).endpoint)
+export async function webhookFor(caller: Caller, id: string, access = sessionAccess): Promise<WebhookEndpoint> {
+  return endpointAnswer((await access.endpoint(caller, id)).endpoint)
 }
 
 /** A new endpoint, its address checked as every delivery's will be; its secret is answered here only. */
 export async function createWebhookFor(
   caller: Caller,
   input: CreateWebhookInput,
+  access = sessionAccess,
 ): Promise<WebhookEndpoint & { secret: string }> {
-  const { db, uid, owner } = await webhookOwnerOf(caller, input.organisation_id)
+  const { db, uid, owner } = await access.scope(caller, input.organisation_id)
   await checkedWebhookAddress(new URL(input.url), serverEnv())
   const id = crypto.randomUUID()
   const { secret, secretCiphertext } = await sealedNewSecret(id)
@@ -112,16 +125,21 @@ export async function updateWebhookFor(
   caller: Caller,
   id: string,
   input: UpdateWebhookInput,
+  access = sessionAccess,
 ): Promise<WebhookEndpoint> {
-  const { db, owner } = await callerEndpoint(caller, id)
+  const { db, owner } = await access.endpoint(caller, id)
   if (input.url !== undefined) {
     await checkedWebhookAddress(new URL(input.url), serverEnv())
   }
   return endpointAnswer(await updateEndpoint(db, auditBy(caller), owner, id, input))
 }
 
-export async function deleteWebhookFor(caller: Caller, id: string): Promise<{ detail: string }> {
-  const { db, owner } = await callerEndpoint(caller, id)
+export async function deleteWebhookFor(
+  caller: Caller,
+  id: string,
+  access = sessionAccess,
+): Promise<{ detail: string }> {
+  const { db, owner } = await access.endpoint(caller, id)
   await deleteEndpoint(db, auditBy(caller), owner, id)
   return { detail: 'Webhook endpoint deleted' }
 }
@@ -130,8 +148,9 @@ export async function deleteWebhookFor(caller: Caller, id: string): Promise<{ de
 export async function rotateWebhookSecretFor(
   caller: Caller,
   id: string,
+  access = sessionAccess,
 ): Promise<WebhookEndpoint & { secret: string }> {
-  const { db, owner } = await callerEndpoint(caller, id)
+  const { db, owner } = await access.endpoint(caller, id)
   const { secret, secretCiphertext } = await sealedNewSecret(id)
   const row = await rotateSecret(db, auditBy(caller), owner, id, secretCiphertext)
   return { ...endpointAnswer(row), secret }
