@@ -238,9 +238,16 @@ const probes: Record<string, Probe> = {
       'usage/bulk_embeddings',
       'costs',
       'audit_logs',
+      'webhooks',
+      'webhooks/$webhookId',
+      'webhooks/$webhookId/deliveries',
     ].map((path): [string, Probe] => [
       `/v1/organization/${path}`,
-      path.includes('$') ? { victims: [(v) => ({ params: { userId: v.uid ?? 'nobody', keyId: v.keyIds[0] } })] } : {},
+      path.includes('$')
+        ? {
+            victims: [(v) => ({ params: { userId: v.uid ?? 'nobody', keyId: v.keyIds[0], webhookId: randomUUID() } })],
+          }
+        : {},
     ]),
   ),
   '/api/v1/account/keys': { rows: { of: 'keys', ids: (b) => b.keys.map((k: any) => k.key_id) } },
