@@ -92,7 +92,13 @@ describe('the site, as a newcomer walks it', () => {
       for (const text of texts)
         for (const [, bearer] of text.matchAll(/Bearer (\{os\.environ\['API_KEY'\]\}|[^\s"'`]+)/g))
           // A word after it is prose ("the `Authorization: Bearer` header"), not a key.
-          if (!spellings.has(bearer!) && bearer !== '$USAGE_SERVICE_TOKEN' && !/^[a-z]+$/.test(bearer!))
+          // An admin key is another credential, named as its own variable on the Administration API's page.
+          if (
+            !spellings.has(bearer!) &&
+            bearer !== '$USAGE_SERVICE_TOKEN' &&
+            !(path.endsWith('/docs/admin-api') && /^\$ADMIN_KEY[.,]?$/.test(bearer!)) &&
+            !/^[a-z]+$/.test(bearer!)
+          )
             others.push(`${path}: Bearer ${bearer}`)
       if (/YOUR_API_KEY|<key>|<api[_-]key>/i.test(texts.join('\n'))) others.push(`${path}: a placeholder key`)
     }
